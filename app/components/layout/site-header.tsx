@@ -1,0 +1,102 @@
+import { Menu, PawPrint, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { BRAND, NAV_LINKS } from "~/content/site";
+import { cn } from "~/utils/cn";
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-full px-4 py-2 font-medium transition-colors",
+    isActive
+      ? "bg-brand-50 text-brand-800 ring-1 ring-brand-200"
+      : "text-ink-700 hover:bg-ink-100 hover:text-ink-900",
+  );
+
+export function Logo() {
+  return (
+    <Link to="/" className="flex items-center gap-2 rounded-full text-xl font-extrabold text-ink-900">
+      <span className="grid size-9 place-items-center rounded-full bg-brand-700 text-white">
+        <PawPrint aria-hidden className="size-5" />
+      </span>
+      {BRAND}
+      <span className="sr-only">, home</span>
+    </Link>
+  );
+}
+
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // A navigation (link, back button) always closes the menu.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setMenuOpen(false);
+    };
+    window.addEventListener("keydown", closeOnEscape);
+    return () => window.removeEventListener("keydown", closeOnEscape);
+  }, [menuOpen]);
+
+  return (
+    <header data-site-header className="sticky top-0 z-40 border-b border-ink-100 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <Link className={cn(buttonVariants({ size: "sm" }), "max-md:hidden")} to="/auth">
+            Login / Signup
+          </Link>
+          <Button
+            data-menu-toggle
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden className="size-6!" /> : <Menu aria-hidden className="size-6!" />}
+            <span className="sr-only">Menu</span>
+          </Button>
+        </div>
+      </div>
+      <nav
+        id="mobile-menu"
+        data-mobile-menu
+        aria-label="Main"
+        className={cn("border-t border-ink-100 bg-white px-4 pb-4 md:hidden!", menuOpen ? "block" : "hidden")}
+      >
+        <ul className="flex flex-col gap-1 pt-2">
+          {NAV_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end className={navLinkClass} onClick={() => setMenuOpen(false)}>
+                {({ isActive }) => (
+                  <span className={cn("block", isActive && "font-semibold")}>{link.label}</span>
+                )}
+              </NavLink>
+            </li>
+          ))}
+          <li className="pt-2">
+            <Link className={cn(buttonVariants(), "w-full")} to="/auth" onClick={() => setMenuOpen(false)}>
+              Login / Signup
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

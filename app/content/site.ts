@@ -1,0 +1,43 @@
+/** Facts about PawPal that several pages show. One place, so they never disagree. */
+
+export const BRAND = "PawPal";
+
+export const NAV_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/about", label: "About" },
+  { to: "/features", label: "Features" },
+  { to: "/pricing", label: "Pricing" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+/** Routes rendered to static HTML at build time (see react-router.config.ts). */
+export const PRERENDERED_PATHS = ["/", "/about", "/features", "/pricing", "/contact"] as const;
+
+/** Placeholder contact details: the specification leaves the real ones open. */
+export const CONTACT = {
+  email: "support@pawpal.example",
+  phone: "+1 (555) 123-4567",
+  phoneHref: "tel:+15551234567",
+  phoneHours: "Mon-Fri, 9AM-6PM EST",
+  street: "123 Pet Care Lane",
+  city: "San Francisco, CA 94102",
+  businessHours: "Mon-Fri, 9AM-6PM EST",
+  premiumHours: "24/7 for Premium users",
+} as const;
+
+/** The claimed figures of the specification, section 1. */
+export const STATS = {
+  accuracy: "99%",
+  breeds: "200+",
+  users: "50K+",
+  photos: "1M+",
+  rating: "5.0",
+  support: "24/7",
+  yearsOfDevelopment: "2",
+} as const;
+
+export const SOCIAL_LINKS = [
+  { label: "PawPal on Facebook", href: "#social-facebook" },
+  { label: "PawPal on Instagram", href: "#social-instagram" },
+  { label: "PawPal on X", href: "#social-x" },
+] as const;

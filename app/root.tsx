@@ -1,0 +1,67 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Toaster } from "~/components/ui/toaster";
+import type { Route } from "./+types/root";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { NotFound } from "~/components/layout/not-found";
+import { ErrorScreen } from "~/components/layout/error-screen";
+import { siteBaseUrl } from "~/utils/seo";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/icon-512.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function loader() {
+  return { baseUrl: siteBaseUrl() };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f665f" />
+        <Meta />
+        <Links />
+        {/* Without JavaScript the mobile menu cannot toggle: show its links instead. */}
+        <noscript>
+          <style>
+            {
+              "@media (max-width:767px){[data-menu-toggle]{display:none!important}[data-mobile-menu]{display:block!important}}[data-js-only]{display:none!important}[data-nojs-open]{display:block!important}"
+            }
+          </style>
+        </noscript>
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-full bg-brand-800 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <SiteFooter />
+        <Toaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (import.meta.env.DEV) console.error(error);
+  return <ErrorScreen />;
+}

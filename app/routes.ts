@@ -1,0 +1,16 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  index("routes/marketing/home.tsx"),
+  route("about", "routes/marketing/about.tsx"),
+  route("features", "routes/marketing/features.tsx"),
+  route("pricing", "routes/marketing/pricing.tsx"),
+  route("contact", "routes/marketing/contact.tsx"),
+  route("auth", "routes/auth/auth.tsx"),
+
+  route("healthz", "routes/resources/healthz.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,179 @@
+import {
+  Brain,
+  Camera,
+  ClipboardList,
+  HeartPulse,
+  Headphones,
+  ScanSearch,
+  Star,
+  Stethoscope,
+} from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { PetDuo } from "~/components/illustrations/pet-duo";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/utils/cn";
+import { Card } from "~/components/ui/card";
+import { Section } from "~/components/ui/section";
+import { BRAND, CONTACT, STATS } from "~/content/site";
+import { baseUrlFrom, organizationJsonLd, pageMeta } from "~/utils/seo";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const baseUrl = baseUrlFrom(matches);
+  return pageMeta(
+    {
+      title: `${BRAND} — AI breed detection and pet care plans from one photo`,
+      description:
+        "Upload a photo of your dog or cat and PawPal names the breed, suggests health checks and builds a personal care plan — right in your browser.",
+      path: "/",
+      jsonLd: [organizationJsonLd(baseUrl, CONTACT)],
+    },
+    baseUrl,
+  );
+};
+
+const STEPS = [
+  {
+    icon: Camera,
+    title: "Upload Photo",
+    text: "Take a picture of your dog or cat, or pick one you already love.",
+  },
+  { icon: Brain, title: "AI Analysis", text: "Our AI recognises the breed and what makes your pet unique." },
+  {
+    icon: ClipboardList,
+    title: "Get Recommendations",
+    text: "Receive health tips and a care plan made for your pet.",
+  },
+] as const;
+
+const REASONS = [
+  {
+    icon: ScanSearch,
+    title: "Instant Breed Detection",
+    highlight: `${STATS.accuracy} accuracy`,
+    text: "Know your pet's breed in seconds, from a single photo.",
+  },
+  {
+    icon: HeartPulse,
+    title: "Health Monitoring",
+    highlight: `${STATS.support} tracking`,
+    text: "Keep vaccinations, check-ups and symptoms in one place.",
+  },
+  {
+    icon: Stethoscope,
+    title: "Expert Recommendations",
+    highlight: "Vet-approved advice",
+    text: "Feeding, exercise and grooming plans built on veterinary guidance.",
+  },
+  {
+    icon: Headphones,
+    title: "Premium Support",
+    highlight: "Real people, fast",
+    text: "Our pet-care team answers within 24 hours, around the clock on Premium.",
+  },
+] as const;
+
+export default function Home() {
+  return (
+    <>
+      <section
+        aria-labelledby="hero-title"
+        className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-16 sm:px-6 lg:py-24"
+      >
+        <div className="mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-2">
+          <div>
+            <Badge>AI-powered pet care</Badge>
+            <h1
+              id="hero-title"
+              className="mt-4 text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl lg:text-6xl"
+            >
+              Ready to Transform Your Pet Care?
+            </h1>
+            <p className="mt-6 max-w-xl text-lg text-ink-700">
+              Upload a photo of your pet and get breed detection, health recommendations and a personalised
+              care plan in moments.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link className={buttonVariants({ size: "lg" })} to="/features#demo">
+                <Camera aria-hidden /> Upload Pet Photo
+              </Link>
+              <Link className={buttonVariants({ variant: "secondary", size: "lg" })} to="/features">
+                View Our Work
+              </Link>
+            </div>
+            <dl className="mt-10 flex gap-10">
+              <div>
+                <dt className="text-sm text-ink-600">Client rating</dt>
+                <dd className="flex items-center gap-1 text-3xl font-bold text-ink-900">
+                  {STATS.rating} <Star aria-hidden className="size-6 fill-accent-400 text-accent-400" />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sm text-ink-600">Support</dt>
+                <dd className="text-3xl font-bold text-ink-900">{STATS.support}</dd>
+              </div>
+            </dl>
+          </div>
+          <PetDuo className="mx-auto max-w-md" />
+        </div>
+      </section>
+
+      <Section
+        heading="How It Works"
+        headingId="how-it-works"
+        intro="Three simple steps to a happier, healthier pet."
+      >
+        <ol className="grid gap-6 md:grid-cols-3">
+          {STEPS.map(({ icon: Icon, title, text }, index) => (
+            <li key={title}>
+              <Card className="h-full text-center">
+                <span className="mx-auto grid size-14 place-items-center rounded-full bg-brand-700 text-xl font-bold text-white">
+                  {index + 1}
+                </span>
+                <Icon aria-hidden className="mx-auto mt-4 size-8 text-brand-700" />
+                <h3 className="mt-3 text-xl font-semibold text-ink-900">{title}</h3>
+                <p className="mt-2 text-ink-600">{text}</p>
+              </Card>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section
+        heading={`Why Choose ${BRAND}`}
+        headingId="why-choose"
+        intro="Everything your pet needs, powered by AI and guided by vets."
+        className="bg-white"
+      >
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {REASONS.map(({ icon: Icon, title, highlight, text }) => (
+            <li key={title}>
+              <Card className="h-full bg-ink-50">
+                <Icon aria-hidden className="size-10 rounded-xl bg-brand-100 p-2 text-brand-800" />
+                <h3 className="mt-4 text-lg font-semibold text-ink-900">{title}</h3>
+                <p className="mt-1 font-semibold text-brand-700">{highlight}</p>
+                <p className="mt-2 text-ink-600">{text}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <section aria-labelledby="cta-title" className="bg-brand-800 px-4 py-16 text-center text-white sm:px-6">
+        <h2 id="cta-title" className="text-3xl font-bold sm:text-4xl">
+          Give your pet the care they deserve
+        </h2>
+        <p className="mx-auto mt-4 max-w-xl text-lg text-brand-100">
+          Join {STATS.users} pet parents who trust {BRAND}. Your first analyses are free.
+        </p>
+        <Link
+          className={cn(buttonVariants({ variant: "secondary", size: "lg" }), "mt-8")}
+          to="/features#demo"
+        >
+          Get Started Free
+        </Link>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { prerenderedPageHandler } from "./prerendered";
+
+const BUILD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "build");
+const CLIENT_DIR = path.join(BUILD_DIR, "client");
+
+/** The whole site as one Express app: static assets, prerendered pages, then server rendering. */
+export async function createApp() {
+  const build = (await import(path.join(BUILD_DIR, "server", "index.js"))) as ServerBuild;
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(compression());
+
+  // Fingerprinted build output never changes under the same name.
+  app.use("/assets", express.static(path.join(CLIENT_DIR, "assets"), { immutable: true, maxAge: "1y" }));
+  app.use(prerenderedPageHandler(CLIENT_DIR));
+  app.use(express.static(CLIENT_DIR, { index: false, redirect: false, maxAge: "1h" }));
+  app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  return app;
+}

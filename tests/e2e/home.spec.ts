@@ -1,0 +1,30 @@
+import { expect, test } from "@playwright/test";
+import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support";
+
+test("home shows the hero, steps, reasons and call to action", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Ready to Transform Your Pet Care?" })).toBeVisible();
+  await expect(page.getByText("5.0")).toBeVisible();
+  await expect(page.getByText("24/7").first()).toBeVisible();
+  for (const step of ["Upload Photo", "AI Analysis", "Get Recommendations"]) {
+    await expect(page.getByRole("heading", { name: step })).toBeVisible();
+  }
+  for (const reason of ["Instant Breed Detection", "Health Monitoring", "Expert Recommendations", "Premium Support"]) {
+    await expect(page.getByRole("heading", { name: reason })).toBeVisible();
+  }
+  await expect(page.getByText("99% accuracy")).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectNoA11yViolations(page);
+});
+
+test("hero and closing buttons lead to the demo and the features page", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "View Our Work" }).click();
+  await expect(page).toHaveURL(/\/features$/);
+  await page.goto("/");
+  await page.getByRole("link", { name: "Upload Pet Photo" }).click();
+  await expect(page).toHaveURL(/\/features#demo$/);
+  await page.goto("/");
+  await page.getByRole("link", { name: "Get Started Free" }).click();
+  await expect(page).toHaveURL(/\/features#demo$/);
+});

@@ -1,0 +1,24 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/** Scans the page as it is now (WCAG 2.2 A and AA, plus best practices) and fails on any violation. */
+export async function expectNoA11yViolations(page: Page, context?: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  const summary = results.violations.map(
+    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+  );
+  expect(summary, `accessibility violations${context ? ` (${context})` : ""}`).toEqual([]);
+}
+
+/** True when the current project runs with a phone-sized viewport. */
+export function isPhone(page: Page) {
+  return (page.viewportSize()?.width ?? 1280) < 768;
+}
+
+/** Fails if the page scrolls sideways (content wider than the viewport). */
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
+}
