@@ -33,7 +33,7 @@ export default defineConfig({
   ],
   webServer: {
     // The production build, as `npm start` serves it (the test script builds first).
-    command: "node build/start.js",
+    command: `node ${process.env.BUILD_DIR || "build"}/start.js`,
     env: { PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "production" },
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,

@@ -6,7 +6,8 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { prerenderedPageHandler } from "./prerendered";
 
-const BUILD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "build");
+// This file is bundled to <build dir>/start.js, beside client/ and server/.
+const BUILD_DIR = path.dirname(fileURLToPath(import.meta.url));
 const CLIENT_DIR = path.join(BUILD_DIR, "client");
 
 /** The whole site as one Express app: static assets, prerendered pages, then server rendering. */
