@@ -4,6 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
+import { precompressedStatic } from "./precompressed";
 import { prerenderedPageHandler } from "./prerendered";
 
 // This file is bundled to <build dir>/start.js, beside client/ and server/.
@@ -18,7 +19,9 @@ export async function createApp() {
   app.use(compression());
 
   // Fingerprinted build output never changes under the same name.
-  app.use("/assets", express.static(path.join(CLIENT_DIR, "assets"), { immutable: true, maxAge: "1y" }));
+  const assetsDir = path.join(CLIENT_DIR, "assets");
+  app.use("/assets", precompressedStatic(assetsDir, "public, max-age=31536000, immutable"));
+  app.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y" }));
   app.use(prerenderedPageHandler(CLIENT_DIR));
   app.use(express.static(CLIENT_DIR, { index: false, redirect: false, maxAge: "1h" }));
   app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));

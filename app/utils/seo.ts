@@ -28,7 +28,7 @@ export function baseUrlFrom(matches: readonly MatchWithData[]): string {
 /** Title, description, canonical link, Open Graph, Twitter card and JSON-LD for one page. */
 export function pageMeta(seo: PageSeo, baseUrl: string): MetaDescriptor[] {
   const url = `${baseUrl}${seo.path === "/" ? "/" : seo.path}`;
-  const image = `${baseUrl}/og-image.png`;
+  const image = `${baseUrl}/og-image.jpg`;
   return [
     { title: seo.title },
     { name: "description", content: seo.description },

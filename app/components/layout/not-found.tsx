@@ -9,10 +9,13 @@ const SUGGESTIONS = [
   { to: "/pricing", label: "Pricing", text: "Find the right plan" },
 ] as const;
 
-/** True when the browser can go back to a page of this site (React Router numbers its entries). */
+/**
+ * True when going back leads to a page the visitor came from: an earlier page of this
+ * app (React Router numbers its entries), or a page that linked here.
+ */
 function hasHistoryToGoBackTo() {
-  const state = window.history.state as { idx?: number } | null;
-  return typeof state?.idx === "number" && state.idx > 0;
+  const { idx } = (window.history.state ?? {}) as { idx?: number };
+  return (typeof idx === "number" && idx > 0) || (window.history.length > 1 && document.referrer !== "");
 }
 
 export function NotFound() {

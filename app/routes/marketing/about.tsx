@@ -1,3 +1,116 @@
-export default function Page() {
-  return <h1>about</h1>;
+import { Brain, HeartHandshake, ShieldCheck, Users } from "lucide-react";
+import type { Route } from "./+types/about";
+import { Card } from "~/components/ui/card";
+import { Section } from "~/components/ui/section";
+import { BRAND, STATS } from "~/content/site";
+import { baseUrlFrom, pageMeta } from "~/utils/seo";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: `About ${BRAND} — our mission, story and values`,
+      description:
+        "Why we built PawPal: a pet-care companion that turns one photo into breed insight, health reminders and a care plan, built by pet owners for pet owners.",
+      path: "/about",
+    },
+    baseUrlFrom(matches),
+  );
+
+const VALUES = [
+  {
+    icon: HeartHandshake,
+    title: "Care First",
+    text: "Every feature starts with one question: does this make a pet's life healthier or happier?",
+  },
+  {
+    icon: Brain,
+    title: "AI-Powered Accuracy",
+    text: "We measure our models on real photos and tell you honestly how sure they are.",
+  },
+  {
+    icon: Users,
+    title: "Community Driven",
+    text: "Pet parents, vets and trainers shape what we build next. Your feedback is our roadmap.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Trust & Simplicity",
+    text: "Clear advice, plain words and your photos kept private. No jargon, no surprises.",
+  },
+] as const;
+
+const ABOUT_STATS = [
+  { value: STATS.users, label: "Happy pet parents" },
+  { value: STATS.photos, label: "Photos analysed" },
+  { value: STATS.breeds, label: "Breeds recognised" },
+  { value: STATS.yearsOfDevelopment, label: "Years of development" },
+] as const;
+
+export default function About() {
+  return (
+    <>
+      <section
+        aria-labelledby="about-title"
+        className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-16 sm:px-6 lg:py-24"
+      >
+        <div className="mx-auto max-w-3xl text-center">
+          <h1 id="about-title" className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">
+            About {BRAND}
+          </h1>
+          <p className="mt-6 text-lg text-ink-700">
+            Our mission is simple: give every pet parent the knowledge of a seasoned breeder and the
+            reassurance of a trusted vet, from a single photo. {BRAND} recognises your pet, explains what
+            their breed needs and turns it into a daily care plan you can actually follow.
+          </p>
+        </div>
+      </section>
+
+      <Section heading="Our Story" headingId="our-story">
+        <div className="mx-auto max-w-3xl space-y-5 text-lg text-ink-700">
+          <p>
+            {BRAND} began with a rescue dog called Biscuit. Nobody knew what breeds were in her, and every vet
+            visit raised a new question: how much should she eat, which health problems should we watch for,
+            how much exercise was too much?
+          </p>
+          <p>
+            Our founders, a software engineer and a veterinary nurse, spent {STATS.yearsOfDevelopment} years
+            of development teaching a computer to recognise {STATS.breeds} breeds from an everyday phone
+            photo, and pairing each answer with guidance written with vets.
+          </p>
+          <p>
+            Today {STATS.users} parents use {BRAND} to understand their dogs and cats better. Biscuit still
+            supervises every release.
+          </p>
+        </div>
+      </Section>
+
+      <Section heading="Our Values" headingId="our-values" className="bg-white">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {VALUES.map(({ icon: Icon, title, text }) => (
+            <li key={title}>
+              <Card className="h-full bg-ink-50">
+                <Icon aria-hidden className="size-10 rounded-xl bg-brand-100 p-2 text-brand-800" />
+                <h3 className="mt-4 text-lg font-semibold text-ink-900">{title}</h3>
+                <p className="mt-2 text-ink-600">{text}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <section aria-labelledby="about-stats" className="bg-brand-800 px-4 py-16 text-white sm:px-6">
+        <h2 id="about-stats" className="sr-only">
+          {BRAND} in numbers
+        </h2>
+        <dl className="mx-auto grid max-w-5xl grid-cols-2 gap-8 text-center md:grid-cols-4">
+          {ABOUT_STATS.map((stat) => (
+            <div key={stat.label} className="flex flex-col-reverse">
+              <dt className="mt-1 text-brand-100">{stat.label}</dt>
+              <dd className="text-4xl font-extrabold">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </>
+  );
 }

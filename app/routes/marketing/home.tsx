@@ -10,7 +10,6 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { PetDuo } from "~/components/illustrations/pet-duo";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
@@ -115,7 +114,14 @@ export default function Home() {
               </div>
             </dl>
           </div>
-          <PetDuo className="mx-auto max-w-md" />
+          <img
+            src="/illustrations/pet-duo.svg"
+            alt="A happy dog and cat side by side"
+            width={400}
+            height={320}
+            fetchPriority="high"
+            className="mx-auto h-auto w-full max-w-md"
+          />
         </div>
       </section>
 

@@ -1,0 +1,31 @@
+import { render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { ErrorBoundary } from "~/root";
+
+function renderFailingRoute(failure: () => never) {
+  const Stub = createRoutesStub([
+    { path: "/", loader: failure, Component: () => <p>never shown</p>, ErrorBoundary: ErrorBoundary as never },
+  ]);
+  render(<Stub initialEntries={["/"]} />);
+}
+
+describe("root error boundary", () => {
+  it("shows the branded fallback with a way home when a page fails", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    renderFailingRoute(() => {
+      throw new Error("database on fire");
+    });
+    expect(await screen.findByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Go Home/ })).toHaveAttribute("href", "/");
+    expect(screen.queryByText(/database on fire/)).not.toBeInTheDocument();
+  });
+
+  it("shows the 404 page for a thrown 404 response", async () => {
+    renderFailingRoute(() => {
+      throw new Response(null, { status: 404 });
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: /404/ })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Go Back/ })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,127 @@
+import { expect, test } from "@playwright/test";
+import { expectNoA11yViolations, expectNoHorizontalScroll, isPhone } from "./support";
+
+const PAGES = [
+  { path: "/", link: "Home" },
+  { path: "/about", link: "About" },
+  { path: "/features", link: "Features" },
+  { path: "/pricing", link: "Pricing" },
+  { path: "/contact", link: "Contact" },
+] as const;
+
+async function openMenuIfPhone(page: import("@playwright/test").Page) {
+  if (!isPhone(page)) return;
+  const toggle = page.getByRole("button", { name: "Menu" });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+}
+
+for (const { path, link } of PAGES) {
+  test(`header marks ${link} as the current page on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await openMenuIfPhone(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const current = nav.getByRole("link", { name: link, exact: true });
+    await expect(current).toHaveAttribute("aria-current", "page");
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+    await expect(page.getByRole("link", { name: "Login / Signup" })).toBeVisible();
+  });
+}
+
+test("header links navigate between every page", async ({ page }) => {
+  await page.goto("/");
+  for (const { path, link } of [...PAGES.slice(1), PAGES[0]]) {
+    await openMenuIfPhone(page);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: link, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${path === "/" ? "/$" : path}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+  }
+  await openMenuIfPhone(page);
+  await page.getByRole("link", { name: "Login / Signup" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("footer has quick links and the contact details", async ({ page }) => {
+  await page.goto("/about");
+  const footer = page.getByRole("contentinfo");
+  const quickLinks = footer.getByRole("navigation", { name: "Quick links" });
+  for (const link of ["Home", "About", "Features", "Pricing"]) {
+    await expect(quickLinks.getByRole("link", { name: link, exact: true })).toBeVisible();
+  }
+  await expect(footer.getByRole("link", { name: "support@pawpal.example" })).toHaveAttribute(
+    "href",
+    "mailto:support@pawpal.example",
+  );
+  await expect(footer.getByText("123 Pet Care Lane")).toBeVisible();
+  await footer.getByRole("link", { name: "About", exact: true }).click();
+  await expect(page).toHaveURL(/\/about$/);
+});
+
+test.describe("mobile menu", () => {
+  test.beforeEach(({ page }) => {
+    test.skip(!isPhone(page), "the menu collapses below 768 px only");
+  });
+
+  test("is collapsed behind a Menu button and closes when a link is chosen", async ({ page }) => {
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Menu" });
+    const menu = page.locator("#mobile-menu");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await expectNoA11yViolations(page, "menu open");
+    await menu.getByRole("link", { name: "Pricing" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(menu).toBeHidden();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("closes with Escape", async ({ page }) => {
+    await page.goto("/about");
+    const toggle = page.getByRole("button", { name: "Menu" });
+    await toggle.click();
+    await expect(page.locator("#mobile-menu")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.locator("#mobile-menu")).toBeHidden();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+});
+
+test("a desktop viewport shows the links without a menu button", async ({ page }) => {
+  test.skip(isPhone(page), "desktop only");
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" })).toBeVisible();
+});
+
+test("skip link moves focus to the main content", async ({ page }) => {
+  await page.goto("/about");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main")).toBeFocused();
+});
+
+test("about page shows the mission, story, values and stats", async ({ page }) => {
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { level: 1, name: "About PawPal" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Our Story" })).toBeVisible();
+  for (const value of ["Care First", "AI-Powered Accuracy", "Community Driven", "Trust & Simplicity"]) {
+    await expect(page.getByRole("heading", { name: value })).toBeVisible();
+  }
+  for (const figure of ["50K+", "1M+", "200+"]) await expect(page.getByText(figure, { exact: true })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectNoA11yViolations(page);
+});
+
+test("no page fits badly at 320 px", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const { path } of PAGES) {
+    await page.goto(path);
+    await expectNoHorizontalScroll(page);
+  }
+  await page.goto("/auth");
+  await expectNoHorizontalScroll(page);
+});

@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+import { expectNoA11yViolations } from "./support";
+
+test("an unknown path answers 404 with the playful page", async ({ page }) => {
+  const response = await page.goto("/this-page-does-not-exist");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("404").first()).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("404");
+  await expect(page).toHaveTitle(/not found/i);
+  const suggestions = page.getByRole("navigation", { name: "Popular pages" });
+  for (const [name, path] of [
+    ["Features", "/features"],
+    ["About", "/about"],
+    ["Contact", "/contact"],
+    ["Pricing", "/pricing"],
+  ] as const) {
+    await expect(suggestions.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAttribute("href", path);
+  }
+  await expectNoA11yViolations(page);
+});
+
+test("Go Home leads to the home page", async ({ page }) => {
+  await page.goto("/missing/deeply/nested");
+  await page.getByRole("link", { name: "Go Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("Go Back returns to the page that linked to the missing one", async ({ page }) => {
+  await page.goto("/features");
+  // A plain link (a full page load), as from a stale bookmark list or another site.
+  await page.evaluate(() => {
+    const link = document.createElement("a");
+    link.href = "/still-missing";
+    link.textContent = "stale link";
+    document.querySelector("main")!.prepend(link);
+  });
+  await page.getByRole("link", { name: "stale link" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("404");
+  await page.getByRole("link", { name: "Go Back" }).click();
+  await expect(page).toHaveURL(/\/features$/);
+});
+
+test("Go Back without history goes home", async ({ page }) => {
+  await page.goto("/lonely-page");
+  await page.getByRole("link", { name: "Go Back" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
