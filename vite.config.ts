@@ -2,8 +2,29 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+const SHELL_MODULES = [
+  /\/app\/components\/layout\//,
+  /\/app\/components\/ui\/(button|icon|toaster|card|badge|section)\.tsx$/,
+  /\/app\/(utils|content)\//,
+  /\/node_modules\/(clsx|class-variance-authority)\//,
+];
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  build: { minify: "terser", terserOptions: { compress: { passes: 2 } } },
+  build: {
+    minify: "terser",
+    terserOptions: { compress: { passes: 2 } },
+    // <use href="sprite.svg#id"> cannot point into a data: URL, so the sprite stays a file.
+    assetsInlineLimit: (file) => (file.endsWith("sprite.svg") ? false : undefined),
+    rollupOptions: {
+      output: {
+        // Code every page needs (layout, basic UI, helpers) in one chunk rather than a
+        // dozen tiny requests that each cost a round trip and headers.
+        manualChunks(id) {
+          if (SHELL_MODULES.some((pattern) => pattern.test(id))) return "shell";
+        },
+      },
+    },
+  },
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
 });

@@ -21,7 +21,10 @@ export async function createApp() {
   // Fingerprinted build output never changes under the same name.
   const assetsDir = path.join(CLIENT_DIR, "assets");
   app.use("/assets", precompressedStatic(assetsDir, "public, max-age=31536000, immutable"));
-  app.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y" }));
+  app.use(
+    "/assets",
+    express.static(assetsDir, { immutable: true, maxAge: "1y", etag: false, lastModified: false }),
+  );
   app.use(prerenderedPageHandler(CLIENT_DIR));
   app.use(express.static(CLIENT_DIR, { index: false, redirect: false, maxAge: "1h" }));
   app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));

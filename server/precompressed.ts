@@ -11,12 +11,16 @@ export function precompressedStatic(rootDir: string, cacheControl: string): Requ
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     if (!req.acceptsEncodings("br")) return next();
-    const file = path.join(rootDir, path.normalize(decodeURIComponent(req.path)).replace(/^(\.\.[/\\])+/, ""));
+    const file = path.join(
+      rootDir,
+      path.normalize(decodeURIComponent(req.path)).replace(/^(\.\.[/\\])+/, ""),
+    );
     if (!file.startsWith(rootDir + path.sep) || !fs.existsSync(`${file}.br`)) return next();
     res.setHeader("Content-Encoding", "br");
     res.setHeader("Vary", "Accept-Encoding");
     res.setHeader("Cache-Control", cacheControl);
     res.type(path.extname(file));
-    res.sendFile(`${file}.br`);
+    // Fingerprinted and immutable: validators and ranges would only add header bytes.
+    res.sendFile(`${file}.br`, { etag: false, lastModified: false, acceptRanges: false });
   };
 }

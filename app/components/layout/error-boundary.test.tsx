@@ -5,7 +5,12 @@ import { ErrorBoundary } from "~/root";
 
 function renderFailingRoute(failure: () => never) {
   const Stub = createRoutesStub([
-    { path: "/", loader: failure, Component: () => <p>never shown</p>, ErrorBoundary: ErrorBoundary as never },
+    {
+      path: "/",
+      loader: failure,
+      Component: () => <p>never shown</p>,
+      ErrorBoundary: ErrorBoundary as never,
+    },
   ]);
   render(<Stub initialEntries={["/"]} />);
 }

@@ -1,4 +1,4 @@
-import { Home } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
 
@@ -15,7 +15,7 @@ export function ErrorScreen() {
           Something went wrong on our side. Please try again in a moment — your pet is still a good one.
         </p>
         <a className={cn(buttonVariants(), "mt-8")} href="/">
-          <Home aria-hidden /> Go Home
+          <Icon name="house" /> Go Home
         </a>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { ArrowLeft, Home } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link, useNavigate } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 
@@ -35,7 +35,7 @@ export function NotFound() {
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link className={buttonVariants()} to="/">
-            <Home aria-hidden /> Go Home
+            <Icon name="house" /> Go Home
           </Link>
           <Link
             className={buttonVariants({ variant: "secondary" })}
@@ -47,7 +47,7 @@ export function NotFound() {
               }
             }}
           >
-            <ArrowLeft aria-hidden /> Go Back
+            <Icon name="arrow-left" /> Go Back
           </Link>
         </div>
         <nav aria-label="Popular pages" className="mt-12">

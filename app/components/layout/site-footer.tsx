@@ -1,4 +1,4 @@
-import { AtSign, Camera, Mail, MapPin, Phone, ThumbsUp } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { BRAND, CONTACT, NAV_LINKS } from "~/content/site";
 import { Logo } from "./site-header";
@@ -7,9 +7,9 @@ const QUICK_LINKS = NAV_LINKS.filter((link) => link.to !== "/contact");
 
 // The specification's social links are dummies: until PawPal has accounts they lead to contact.
 const SOCIAL = [
-  { label: "Facebook", icon: ThumbsUp },
-  { label: "Instagram", icon: Camera },
-  { label: "X", icon: AtSign },
+  { label: "Facebook", icon: "thumbs-up" },
+  { label: "Instagram", icon: "camera" },
+  { label: "X", icon: "at-sign" },
 ] as const;
 
 export function SiteFooter() {
@@ -25,14 +25,14 @@ export function SiteFooter() {
             one photo.
           </p>
           <ul className="flex gap-3" aria-label="Social media">
-            {SOCIAL.map(({ label, icon: Icon }) => (
+            {SOCIAL.map(({ label, icon }) => (
               <li key={label}>
                 <Link
                   to="/contact"
                   className="grid size-10 place-items-center rounded-full bg-white/10 text-white hover:bg-white/20"
                   title={`${BRAND} on ${label} is coming soon — contact us meanwhile`}
                 >
-                  <Icon aria-hidden className="size-5" />
+                  <Icon name={icon} className="size-5" />
                   <span className="sr-only">{`${BRAND} on ${label} (coming soon)`}</span>
                 </Link>
               </li>
@@ -58,19 +58,19 @@ export function SiteFooter() {
           <h2 className="mb-4 text-lg font-semibold text-white">Contact Us</h2>
           <address className="space-y-3 not-italic text-ink-300">
             <p className="flex items-start gap-3">
-              <Mail aria-hidden className="mt-1 size-4 shrink-0" />
+              <Icon name="mail" className="mt-1 size-4 shrink-0" />
               <a href={`mailto:${CONTACT.email}`} className="hover:text-white hover:underline">
                 {CONTACT.email}
               </a>
             </p>
             <p className="flex items-start gap-3">
-              <Phone aria-hidden className="mt-1 size-4 shrink-0" />
+              <Icon name="phone" className="mt-1 size-4 shrink-0" />
               <a href={CONTACT.phoneHref} className="hover:text-white hover:underline">
                 {CONTACT.phone}
               </a>
             </p>
             <p className="flex items-start gap-3">
-              <MapPin aria-hidden className="mt-1 size-4 shrink-0" />
+              <Icon name="map-pin" className="mt-1 size-4 shrink-0" />
               <span>
                 {CONTACT.street}
                 <br />

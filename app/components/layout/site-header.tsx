@@ -1,4 +1,4 @@
-import { Menu, PawPrint, X } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -17,7 +17,7 @@ export function Logo() {
   return (
     <Link to="/" className="flex items-center gap-2 rounded-full text-xl font-extrabold text-ink-900">
       <span className="grid size-9 place-items-center rounded-full bg-brand-700 text-white">
-        <PawPrint aria-hidden className="size-5" />
+        <Icon name="paw-print" className="size-5" />
       </span>
       {BRAND}
       <span className="sr-only">, home</span>
@@ -69,7 +69,7 @@ export function SiteHeader() {
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen(!menuOpen)}
           >
-            {menuOpen ? <X aria-hidden className="size-6!" /> : <Menu aria-hidden className="size-6!" />}
+            {menuOpen ? <Icon name="x" className="size-6!" /> : <Icon name="menu" className="size-6!" />}
             <span className="sr-only">Menu</span>
           </Button>
         </div>

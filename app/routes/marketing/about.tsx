@@ -1,4 +1,4 @@
-import { Brain, HeartHandshake, ShieldCheck, Users } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/about";
 import { Card } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
@@ -18,22 +18,22 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const VALUES = [
   {
-    icon: HeartHandshake,
+    icon: "heart-handshake",
     title: "Care First",
     text: "Every feature starts with one question: does this make a pet's life healthier or happier?",
   },
   {
-    icon: Brain,
+    icon: "brain",
     title: "AI-Powered Accuracy",
     text: "We measure our models on real photos and tell you honestly how sure they are.",
   },
   {
-    icon: Users,
+    icon: "users",
     title: "Community Driven",
     text: "Pet parents, vets and trainers shape what we build next. Your feedback is our roadmap.",
   },
   {
-    icon: ShieldCheck,
+    icon: "shield-check",
     title: "Trust & Simplicity",
     text: "Clear advice, plain words and your photos kept private. No jargon, no surprises.",
   },
@@ -86,10 +86,10 @@ export default function About() {
 
       <Section heading="Our Values" headingId="our-values" className="bg-white">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {VALUES.map(({ icon: Icon, title, text }) => (
+          {VALUES.map(({ icon, title, text }) => (
             <li key={title}>
               <Card className="h-full bg-ink-50">
-                <Icon aria-hidden className="size-10 rounded-xl bg-brand-100 p-2 text-brand-800" />
+                <Icon name={icon} className="size-10 rounded-xl bg-brand-100 p-2 text-brand-800" />
                 <h3 className="mt-4 text-lg font-semibold text-ink-900">{title}</h3>
                 <p className="mt-2 text-ink-600">{text}</p>
               </Card>

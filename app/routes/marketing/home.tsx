@@ -1,13 +1,4 @@
-import {
-  Brain,
-  Camera,
-  ClipboardList,
-  HeartPulse,
-  Headphones,
-  ScanSearch,
-  Star,
-  Stethoscope,
-} from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { Badge } from "~/components/ui/badge";
@@ -34,13 +25,17 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 const STEPS = [
   {
-    icon: Camera,
+    icon: "camera",
     title: "Upload Photo",
     text: "Take a picture of your dog or cat, or pick one you already love.",
   },
-  { icon: Brain, title: "AI Analysis", text: "Our AI recognises the breed and what makes your pet unique." },
   {
-    icon: ClipboardList,
+    icon: "brain",
+    title: "AI Analysis",
+    text: "Our AI recognises the breed and what makes your pet unique.",
+  },
+  {
+    icon: "clipboard-list",
     title: "Get Recommendations",
     text: "Receive health tips and a care plan made for your pet.",
   },
@@ -48,25 +43,25 @@ const STEPS = [
 
 const REASONS = [
   {
-    icon: ScanSearch,
+    icon: "scan-search",
     title: "Instant Breed Detection",
     highlight: `${STATS.accuracy} accuracy`,
     text: "Know your pet's breed in seconds, from a single photo.",
   },
   {
-    icon: HeartPulse,
+    icon: "heart-pulse",
     title: "Health Monitoring",
     highlight: `${STATS.support} tracking`,
     text: "Keep vaccinations, check-ups and symptoms in one place.",
   },
   {
-    icon: Stethoscope,
+    icon: "stethoscope",
     title: "Expert Recommendations",
     highlight: "Vet-approved advice",
     text: "Feeding, exercise and grooming plans built on veterinary guidance.",
   },
   {
-    icon: Headphones,
+    icon: "headphones",
     title: "Premium Support",
     highlight: "Real people, fast",
     text: "Our pet-care team answers within 24 hours, around the clock on Premium.",
@@ -95,7 +90,7 @@ export default function Home() {
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link className={buttonVariants({ size: "lg" })} to="/features#demo">
-                <Camera aria-hidden /> Upload Pet Photo
+                <Icon name="camera" /> Upload Pet Photo
               </Link>
               <Link className={buttonVariants({ variant: "secondary", size: "lg" })} to="/features">
                 View Our Work
@@ -105,7 +100,7 @@ export default function Home() {
               <div>
                 <dt className="text-sm text-ink-600">Client rating</dt>
                 <dd className="flex items-center gap-1 text-3xl font-bold text-ink-900">
-                  {STATS.rating} <Star aria-hidden className="size-6 fill-accent-400 text-accent-400" />
+                  {STATS.rating} <Icon name="star" className="size-6 fill-accent-400 text-accent-400" />
                 </dd>
               </div>
               <div>
@@ -131,13 +126,13 @@ export default function Home() {
         intro="Three simple steps to a happier, healthier pet."
       >
         <ol className="grid gap-6 md:grid-cols-3">
-          {STEPS.map(({ icon: Icon, title, text }, index) => (
+          {STEPS.map(({ icon, title, text }, index) => (
             <li key={title}>
               <Card className="h-full text-center">
                 <span className="mx-auto grid size-14 place-items-center rounded-full bg-brand-700 text-xl font-bold text-white">
                   {index + 1}
                 </span>
-                <Icon aria-hidden className="mx-auto mt-4 size-8 text-brand-700" />
+                <Icon name={icon} className="mx-auto mt-4 size-8 text-brand-700" />
                 <h3 className="mt-3 text-xl font-semibold text-ink-900">{title}</h3>
                 <p className="mt-2 text-ink-600">{text}</p>
               </Card>
@@ -153,10 +148,10 @@ export default function Home() {
         className="bg-white"
       >
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {REASONS.map(({ icon: Icon, title, highlight, text }) => (
+          {REASONS.map(({ icon, title, highlight, text }) => (
             <li key={title}>
               <Card className="h-full bg-ink-50">
-                <Icon aria-hidden className="size-10 rounded-xl bg-brand-100 p-2 text-brand-800" />
+                <Icon name={icon} className="size-10 rounded-xl bg-brand-100 p-2 text-brand-800" />
                 <h3 className="mt-4 text-lg font-semibold text-ink-900">{title}</h3>
                 <p className="mt-1 font-semibold text-brand-700">{highlight}</p>
                 <p className="mt-2 text-ink-600">{text}</p>
