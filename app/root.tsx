@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { Toaster } from "~/components/ui/toaster";
 import type { Route } from "./+types/root";
@@ -57,6 +58,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Marks the moment the page became interactive (tests wait for it before clicking).
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return <Outlet />;
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoA11yViolations, expectNoHorizontalScroll, isPhone } from "./support";
+import { expectNoA11yViolations, expectNoHorizontalScroll, gotoHydrated, isPhone } from "./support";
 
 const PAGES = [
   { path: "/", link: "Home" },
@@ -18,7 +18,7 @@ async function openMenuIfPhone(page: import("@playwright/test").Page) {
 
 for (const { path, link } of PAGES) {
   test(`header marks ${link} as the current page on ${path}`, async ({ page }) => {
-    await page.goto(path);
+    await gotoHydrated(page, path);
     await openMenuIfPhone(page);
     const nav = page.getByRole("navigation", { name: "Main" });
     const current = nav.getByRole("link", { name: link, exact: true });
@@ -29,7 +29,7 @@ for (const { path, link } of PAGES) {
 }
 
 test("header links navigate between every page", async ({ page }) => {
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   for (const { path, link } of [...PAGES.slice(1), PAGES[0]]) {
     await openMenuIfPhone(page);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: link, exact: true }).click();
@@ -42,7 +42,7 @@ test("header links navigate between every page", async ({ page }) => {
 });
 
 test("footer has quick links and the contact details", async ({ page }) => {
-  await page.goto("/about");
+  await gotoHydrated(page, "/about");
   const footer = page.getByRole("contentinfo");
   const quickLinks = footer.getByRole("navigation", { name: "Quick links" });
   for (const link of ["Home", "About", "Features", "Pricing"]) {
@@ -63,7 +63,7 @@ test.describe("mobile menu", () => {
   });
 
   test("is collapsed behind a Menu button and closes when a link is chosen", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const toggle = page.getByRole("button", { name: "Menu" });
     const menu = page.locator("#mobile-menu");
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -78,7 +78,7 @@ test.describe("mobile menu", () => {
   });
 
   test("closes with Escape", async ({ page }) => {
-    await page.goto("/about");
+    await gotoHydrated(page, "/about");
     const toggle = page.getByRole("button", { name: "Menu" });
     await toggle.click();
     await expect(page.locator("#mobile-menu")).toBeVisible();
@@ -90,13 +90,13 @@ test.describe("mobile menu", () => {
 
 test("a desktop viewport shows the links without a menu button", async ({ page }) => {
   test.skip(isPhone(page), "desktop only");
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" })).toBeVisible();
 });
 
 test("skip link moves focus to the main content", async ({ page }) => {
-  await page.goto("/about");
+  await gotoHydrated(page, "/about");
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to content" });
   await expect(skip).toBeFocused();
@@ -105,7 +105,7 @@ test("skip link moves focus to the main content", async ({ page }) => {
 });
 
 test("about page shows the mission, story, values and stats", async ({ page }) => {
-  await page.goto("/about");
+  await gotoHydrated(page, "/about");
   await expect(page.getByRole("heading", { level: 1, name: "About PawPal" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Our Story" })).toBeVisible();
   for (const value of ["Care First", "AI-Powered Accuracy", "Community Driven", "Trust & Simplicity"]) {
@@ -119,9 +119,9 @@ test("about page shows the mission, story, values and stats", async ({ page }) =
 test("no page fits badly at 320 px", async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   for (const { path } of PAGES) {
-    await page.goto(path);
+    await gotoHydrated(page, path);
     await expectNoHorizontalScroll(page);
   }
-  await page.goto("/auth");
+  await gotoHydrated(page, "/auth");
   await expectNoHorizontalScroll(page);
 });

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { expectNoA11yViolations } from "./support";
+import { expectNoA11yViolations, gotoHydrated } from "./support";
 
 test("an unknown path answers 404 with the playful page", async ({ page }) => {
-  const response = await page.goto("/this-page-does-not-exist");
+  const response = await gotoHydrated(page, "/this-page-does-not-exist");
   expect(response?.status()).toBe(404);
   await expect(page.getByText("404").first()).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("404");
@@ -20,13 +20,13 @@ test("an unknown path answers 404 with the playful page", async ({ page }) => {
 });
 
 test("Go Home leads to the home page", async ({ page }) => {
-  await page.goto("/missing/deeply/nested");
+  await gotoHydrated(page, "/missing/deeply/nested");
   await page.getByRole("link", { name: "Go Home" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 
 test("Go Back returns to the page that linked to the missing one", async ({ page }) => {
-  await page.goto("/features");
+  await gotoHydrated(page, "/features");
   // A plain link (a full page load), as from a stale bookmark list or another site.
   await page.evaluate(() => {
     const link = document.createElement("a");
@@ -41,7 +41,7 @@ test("Go Back returns to the page that linked to the missing one", async ({ page
 });
 
 test("Go Back without history goes home", async ({ page }) => {
-  await page.goto("/lonely-page");
+  await gotoHydrated(page, "/lonely-page");
   await page.getByRole("link", { name: "Go Back" }).click();
   await expect(page).toHaveURL(/\/$/);
 });

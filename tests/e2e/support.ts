@@ -12,6 +12,16 @@ export async function expectNoA11yViolations(page: Page, context?: string) {
   expect(summary, `accessibility violations${context ? ` (${context})` : ""}`).toEqual([]);
 }
 
+/**
+ * Opens a page and waits until React has hydrated it: prerendered buttons are visible
+ * before their handlers are attached, and a click before then does nothing.
+ */
+export async function gotoHydrated(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  return response;
+}
+
 /** True when the current project runs with a phone-sized viewport. */
 export function isPhone(page: Page) {
   return (page.viewportSize()?.width ?? 1280) < 768;
