@@ -1,0 +1,8 @@
+import { defineConfig } from "drizzle-kit";
+
+/** `npx drizzle-kit generate` writes a new SQL migration into drizzle/ after a schema change. */
+export default defineConfig({
+  dialect: "postgresql",
+  schema: "./app/db/schema.ts",
+  out: "./drizzle",
+});
