@@ -1,0 +1,144 @@
+import { formatUsd, type PlanPrice } from "./pricing-math";
+
+/** The plans of the specification (sections 3, 6 and 9). Static marketing content. */
+
+export type PlanId = "free" | "pro" | "premium";
+
+export type Plan = {
+  id: PlanId;
+  name: string;
+  price: PlanPrice;
+  description: string;
+  features: readonly string[];
+  limitations: readonly string[];
+  popular: boolean;
+  cta: string;
+};
+
+/** Badge shown when yearly billing is chosen; matches `yearlySavingsPercent` of every paid plan. */
+export const YEARLY_BADGE = "Save 17%";
+
+/** Where a plan's button leads: sign-up with the plan preselected. */
+export function signupHref(plan: PlanId): string {
+  return `/auth?tab=signup&plan=${plan}`;
+}
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: "free",
+    name: "Free",
+    price: { monthlyCents: 0, yearlyCents: 0 },
+    description: "Meet PawPal and get to know your pet a little better, at no cost.",
+    features: [
+      "5 photo analyses per month",
+      "AI breed detection",
+      "Health tips and a care plan with every analysis",
+      "One pet profile",
+      "Email support",
+    ],
+    limitations: ["No health tracking", "No vet locator or booking", "No vet consultations"],
+    popular: false,
+    cta: "Get Started Free",
+  },
+  {
+    id: "pro",
+    name: "Pro",
+    price: { monthlyCents: 999, yearlyCents: 9999 },
+    description: "The full picture for devoted pet parents with one pet or a whole pack.",
+    features: [
+      "Unlimited photo analyses",
+      "Health tracking and vaccination reminders",
+      "Multiple pet profiles",
+      "Vet locator with booking",
+      "Email and phone support",
+    ],
+    limitations: ["No vet consultations", "No 24/7 emergency chat", "No family sharing"],
+    popular: true,
+    cta: "Choose Pro",
+  },
+  {
+    id: "premium",
+    name: "Premium",
+    price: { monthlyCents: 1999, yearlyCents: 19999 },
+    description: "Vets on call and room for the whole family to help care for your pets.",
+    features: [
+      "Everything in Pro",
+      "Vet consultations by 15-minute video",
+      "24/7 emergency chat",
+      "Family sharing for up to 5 members",
+      "Priority vet booking",
+      "24/7 support",
+    ],
+    limitations: ["Consultations are by video, not in person"],
+    popular: false,
+    cta: "Choose Premium",
+  },
+];
+
+type Cell = boolean | string;
+
+export type ComparisonRow = {
+  feature: string;
+  values: Record<PlanId, Cell>;
+};
+
+const planValues = (pick: (plan: Plan) => Cell) =>
+  Object.fromEntries(PLANS.map((plan) => [plan.id, pick(plan)])) as Record<PlanId, Cell>;
+
+/** Rows of the feature comparison table. A string is shown as is; true/false as a check or a dash. */
+export const COMPARISON_ROWS: readonly ComparisonRow[] = [
+  { feature: "Monthly price", values: planValues((plan) => formatUsd(plan.price.monthlyCents)) },
+  { feature: "Yearly price", values: planValues((plan) => formatUsd(plan.price.yearlyCents)) },
+  { feature: "Photo analyses", values: { free: "5 per month", pro: "Unlimited", premium: "Unlimited" } },
+  { feature: "AI breed detection", values: { free: true, pro: true, premium: true } },
+  { feature: "Health tips and care plan", values: { free: true, pro: true, premium: true } },
+  { feature: "Pet profiles", values: { free: "1", pro: "Multiple", premium: "Multiple" } },
+  { feature: "Health tracking", values: { free: false, pro: true, premium: true } },
+  { feature: "Vet locator with booking", values: { free: false, pro: true, premium: true } },
+  { feature: "Priority vet booking", values: { free: false, pro: false, premium: true } },
+  { feature: "Vet consultations (15-minute video)", values: { free: false, pro: false, premium: true } },
+  { feature: "24/7 emergency chat", values: { free: false, pro: false, premium: true } },
+  { feature: "Family sharing", values: { free: false, pro: false, premium: "Up to 5 members" } },
+  { feature: "Support", values: { free: "Email", pro: "Email and phone", premium: "24/7" } },
+];
+
+export type FaqItem = { id: string; question: string; answer: string };
+
+export const FAQ_ITEMS: readonly FaqItem[] = [
+  {
+    id: "refund",
+    question: "Can I get my money back if PawPal isn't right for me?",
+    answer:
+      "Yes. Every paid plan comes with a 30-day money-back guarantee. If you change your mind within 30 days of paying, tell us and we will refund you in full. The Free plan costs nothing, so you can also try PawPal before you pay at all.",
+  },
+  {
+    id: "cancel",
+    question: "Can I cancel my subscription at any time?",
+    answer:
+      "Yes, you can cancel any time, with no fees and no questions. Your paid features stay active until the end of the billing cycle you have already paid for.",
+  },
+  {
+    id: "accuracy",
+    question: "How accurate is the breed detection?",
+    answer:
+      "Our breed detection is 99% accurate for purebred dogs and 95% accurate for mixed breeds. Every result also tells you how confident the analysis is, so you always know how much to rely on it.",
+  },
+  {
+    id: "family",
+    question: "Can my family share one account?",
+    answer:
+      "Yes, with Premium. Family sharing lets up to 5 members see and update your pets' profiles, health records and care plans, so everyone who looks after your pets stays on the same page.",
+  },
+  {
+    id: "vet-consultations",
+    question: "How do vet consultations work?",
+    answer:
+      "Premium members can book a 15-minute video consultation with a vet to talk through health, diet or behaviour questions from home. For urgent worries, Premium also includes 24/7 emergency chat.",
+  },
+  {
+    id: "support",
+    question: "How quickly will your support team help me?",
+    answer:
+      "Send us a message any time and we will reply within 24 hours. Phone support is open Mon-Fri, 9AM-6PM EST, and Premium members can reach us 24/7.",
+  },
+];
