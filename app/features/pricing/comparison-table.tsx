@@ -31,6 +31,7 @@ export function ComparisonTable() {
       intro="Every feature, side by side, so you can pick with confidence."
       className="bg-white"
     >
+      {/* A scrollable region must be focusable so keyboard users can scroll it (WCAG 2.1.1). */}
       <div
         role="region"
         aria-labelledby="compare-caption"
