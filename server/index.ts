@@ -6,6 +6,10 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { precompressedStatic } from "./precompressed";
 import { prerenderedPageHandler } from "./prerendered";
+import { limitRequestBodies, refuseCrossSiteWrites, securityHeaders, type Locals } from "./security";
+
+/** Form posts are small: the largest field (a contact message) is 5,000 characters. */
+const MAX_BODY_BYTES = 64 * 1024;
 
 // This file is bundled to <build dir>/start.js, beside client/ and server/.
 const BUILD_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -16,6 +20,9 @@ export async function createApp() {
   const build = (await import(path.join(BUILD_DIR, "server", "index.js"))) as ServerBuild;
   const app = express();
   app.disable("x-powered-by");
+  // Behind a reverse proxy, TRUST_PROXY (e.g. "loopback" or 1) lets X-Forwarded-For name the client.
+  if (process.env.TRUST_PROXY) app.set("trust proxy", parseTrustProxy(process.env.TRUST_PROXY));
+  app.use(securityHeaders({ production: process.env.NODE_ENV === "production" }));
   app.use(compression());
 
   // Fingerprinted build output never changes under the same name.
@@ -27,6 +34,22 @@ export async function createApp() {
   );
   app.use(prerenderedPageHandler(CLIENT_DIR));
   app.use(express.static(CLIENT_DIR, { index: false, redirect: false, maxAge: "1h" }));
-  app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  app.use(refuseCrossSiteWrites(), limitRequestBodies(MAX_BODY_BYTES));
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV,
+      getLoadContext: (req, res) => ({
+        cspNonce: (res.locals as Locals).cspNonce,
+        clientIp: req.ip ?? "unknown",
+      }),
+    }),
+  );
   return app;
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === "true") return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }

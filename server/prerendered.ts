@@ -1,25 +1,27 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
+import type { Locals } from "./security";
 
 /**
  * Serves the HTML that the build prerendered (build/client/<path>/index.html) for GET
- * and HEAD requests, so marketing pages cost no rendering at all. Everything else
- * (form posts, dynamic pages, unknown paths) falls through to server rendering.
+ * and HEAD requests, with this response's CSP nonce added to its scripts. Everything
+ * else (form posts, dynamic pages, unknown paths) falls through to server rendering.
  */
 export function prerenderedPageHandler(clientDir: string): RequestHandler {
   const pages = new Map<string, string>();
   for (const file of findIndexHtmlFiles(clientDir)) {
     const route = "/" + path.relative(clientDir, path.dirname(file)).split(path.sep).join("/");
-    pages.set(route === "/." || route === "/" ? "/" : route, file);
+    pages.set(route === "/." || route === "/" ? "/" : route, fs.readFileSync(file, "utf8"));
   }
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
-    const file = pages.get(pathname);
-    if (!file) return next();
+    const html = pages.get(pathname);
+    if (html === undefined) return next();
+    const { cspNonce } = res.locals as Locals;
     res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
-    res.type("html").sendFile(file);
+    res.type("html").send(html.replaceAll("<script", `<script nonce="${cspNonce}"`));
   };
 }
 

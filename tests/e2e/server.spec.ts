@@ -21,3 +21,55 @@ test("paths outside the build cannot be read", async ({ request }) => {
   const response = await request.get("/assets/..%2f..%2fpackage.json");
   expect(response.status()).toBe(404);
 });
+
+test("every response carries the security headers and a fresh script nonce", async ({ request }) => {
+  const nonces = new Set<string>();
+  for (const path of ["/", "/auth", "/no-such-page", "/robots.txt"]) {
+    const response = await request.get(path);
+    const headers = response.headers();
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+    const csp = headers["content-security-policy"] ?? "";
+    expect(csp, path).toContain("frame-ancestors 'none'");
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce, path).toBeTruthy();
+    nonces.add(nonce!);
+    if (headers["content-type"]?.includes("html")) {
+      const html = await response.text();
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) if (!tag.includes("ld+json")) expect(tag, path).toContain(`nonce="${nonce}"`);
+    }
+  }
+  expect(nonces.size).toBe(4);
+});
+
+test("pages run under the Content-Security-Policy without violations", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  for (const path of ["/", "/pricing", "/auth"]) {
+    await page.goto(path);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  }
+  expect(violations).toEqual([]);
+});
+
+test("a form post from another site is refused", async ({ request }) => {
+  const response = await request.post("/contact", {
+    headers: { Origin: "https://evil.example" },
+    form: { name: "Mallory", email: "m@evil.example", subject: "Hi", message: "Hello" },
+  });
+  expect(response.status()).toBe(403);
+  expect(await response.text()).toContain("Cross-site request refused");
+});
+
+test("an oversized body is refused before it is read", async ({ request }) => {
+  const response = await request.post("/contact", {
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    data: "message=" + "x".repeat(100 * 1024),
+  });
+  expect(response.status()).toBe(413);
+  expect(await response.text()).toContain("Request too large");
+});
