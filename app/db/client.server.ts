@@ -21,18 +21,23 @@ export function dataDir() {
   return path.resolve(process.env.DATA_DIR || "data");
 }
 
-let connection: Promise<Connection> | undefined;
+/*
+ * One connection per process, kept on globalThis: the server entry and the React Router
+ * build are separate bundles that each include this module, and two PGlite instances
+ * must never open the same folder.
+ */
+const holder = globalThis as typeof globalThis & { __pawpalDatabase?: Promise<Connection> };
 
 /**
- * The one database connection of this process, migrated before first use:
- * a PostgreSQL server when DATABASE_URL is set, else PGlite in DATA_DIR/pglite.
+ * The database connection of this process, migrated before first use: a PostgreSQL
+ * server when DATABASE_URL is set, else PGlite in DATA_DIR/pglite.
  */
 export function getConnection(): Promise<Connection> {
-  connection ??= connect().catch((error: unknown) => {
-    connection = undefined; // let the next call try again
+  holder.__pawpalDatabase ??= connect().catch((error: unknown) => {
+    holder.__pawpalDatabase = undefined; // let the next call try again
     throw error;
   });
-  return connection;
+  return holder.__pawpalDatabase;
 }
 
 export async function getDb(): Promise<Database> {
@@ -67,8 +72,8 @@ export async function isDatabaseReachable(): Promise<boolean> {
 }
 
 export async function closeDatabase() {
-  if (!connection) return;
-  const current = await connection.catch(() => undefined);
-  connection = undefined;
+  const pending = holder.__pawpalDatabase;
+  holder.__pawpalDatabase = undefined;
+  const current = await pending?.catch(() => undefined);
   await current?.close();
 }

@@ -1,9 +1,10 @@
-/** Liveness and readiness: answers once the server can render and serve. */
-export function loader() {
+import { isDatabaseReachable } from "~/db/client.server";
+
+/** Readiness: 200 once the server can serve and reach its database, 503 otherwise. */
+export async function loader() {
+  const database = await isDatabaseReachable();
   return Response.json(
-    { status: "ok", uptimeSeconds: Math.round(process.uptime()) },
-    {
-      headers: { "Cache-Control": "no-store" },
-    },
+    { status: database ? "ok" : "unavailable", database: database ? "ok" : "unreachable" },
+    { status: database ? 200 : 503, headers: { "Cache-Control": "no-store" } },
   );
 }
