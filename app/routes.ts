@@ -7,6 +7,8 @@ export default [
   route("pricing", "routes/marketing/pricing.tsx"),
   route("contact", "routes/marketing/contact.tsx"),
   route("auth", "routes/auth/auth.tsx"),
+  route("terms", "routes/legal/terms.tsx"),
+  route("privacy", "routes/legal/privacy.tsx"),
 
   route("healthz", "routes/resources/healthz.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

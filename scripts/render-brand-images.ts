@@ -33,7 +33,10 @@ for (const [html, width, height, out] of [
 ] as const) {
   await page.setViewportSize({ width, height });
   await page.setContent(html);
-  await page.screenshot({ path: out, ...(out.endsWith(".jpg") ? { quality: 85 } : { omitBackground: true }) });
+  await page.screenshot({
+    path: out,
+    ...(out.endsWith(".jpg") ? { quality: 85 } : { omitBackground: true }),
+  });
   console.log(`wrote ${out}`);
 }
 await browser.close();

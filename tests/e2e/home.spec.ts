@@ -3,13 +3,20 @@ import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support";
 
 test("home shows the hero, steps, reasons and call to action", async ({ page }) => {
   await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1, name: "Ready to Transform Your Pet Care?" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Ready to Transform Your Pet Care?" }),
+  ).toBeVisible();
   await expect(page.getByText("5.0")).toBeVisible();
   await expect(page.getByText("24/7").first()).toBeVisible();
   for (const step of ["Upload Photo", "AI Analysis", "Get Recommendations"]) {
     await expect(page.getByRole("heading", { name: step })).toBeVisible();
   }
-  for (const reason of ["Instant Breed Detection", "Health Monitoring", "Expert Recommendations", "Premium Support"]) {
+  for (const reason of [
+    "Instant Breed Detection",
+    "Health Monitoring",
+    "Expert Recommendations",
+    "Premium Support",
+  ]) {
     await expect(page.getByRole("heading", { name: reason })).toBeVisible();
   }
   await expect(page.getByText("99% accuracy")).toBeVisible();

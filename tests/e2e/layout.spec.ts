@@ -32,7 +32,10 @@ test("header links navigate between every page", async ({ page }) => {
   await gotoHydrated(page, "/");
   for (const { path, link } of [...PAGES.slice(1), PAGES[0]]) {
     await openMenuIfPhone(page);
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: link, exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: link, exact: true })
+      .click();
     await expect(page).toHaveURL(new RegExp(`${path === "/" ? "/$" : path}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
   }
@@ -57,10 +60,8 @@ test("footer has quick links and the contact details", async ({ page }) => {
   await expect(page).toHaveURL(/\/about$/);
 });
 
-test.describe("mobile menu", () => {
-  test.beforeEach(({ page }) => {
-    test.skip(!isPhone(page), "the menu collapses below 768 px only");
-  });
+test.describe("mobile menu (below 768 px)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
 
   test("is collapsed behind a Menu button and closes when a link is chosen", async ({ page }) => {
     await gotoHydrated(page, "/");
@@ -88,11 +89,16 @@ test.describe("mobile menu", () => {
   });
 });
 
-test("a desktop viewport shows the links without a menu button", async ({ page }) => {
-  test.skip(isPhone(page), "desktop only");
-  await gotoHydrated(page, "/");
-  await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" })).toBeVisible();
+test.describe("desktop header", () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+
+  test("shows the links without a menu button", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }),
+    ).toBeVisible();
+  });
 });
 
 test("skip link moves focus to the main content", async ({ page }) => {
@@ -111,7 +117,8 @@ test("about page shows the mission, story, values and stats", async ({ page }) =
   for (const value of ["Care First", "AI-Powered Accuracy", "Community Driven", "Trust & Simplicity"]) {
     await expect(page.getByRole("heading", { name: value })).toBeVisible();
   }
-  for (const figure of ["50K+", "1M+", "200+"]) await expect(page.getByText(figure, { exact: true })).toBeVisible();
+  for (const figure of ["50K+", "1M+", "200+"])
+    await expect(page.getByText(figure, { exact: true })).toBeVisible();
   await expectNoHorizontalScroll(page);
   await expectNoA11yViolations(page);
 });

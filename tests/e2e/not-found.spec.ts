@@ -14,7 +14,10 @@ test("an unknown path answers 404 with the playful page", async ({ page }) => {
     ["Contact", "/contact"],
     ["Pricing", "/pricing"],
   ] as const) {
-    await expect(suggestions.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAttribute("href", path);
+    await expect(suggestions.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAttribute(
+      "href",
+      path,
+    );
   }
   await expectNoA11yViolations(page);
 });
@@ -45,4 +48,3 @@ test("Go Back without history goes home", async ({ page }) => {
   await page.getByRole("link", { name: "Go Back" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
-

@@ -13,7 +13,10 @@ test("every page has its own title, description, canonical URL and social tags",
     expect(description?.length ?? 0, `description of ${path}`).toBeGreaterThan(50);
     titles.add(title);
     descriptions.add(description!);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path === "/" ? "/" : path}$`));
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      new RegExp(`${path === "/" ? "/" : path}$`),
+    );
     for (const property of ["og:title", "og:description", "og:url", "og:image"]) {
       await expect(page.locator(`meta[property="${property}"]`)).toHaveCount(1);
     }

@@ -38,7 +38,8 @@ test("every response carries the security headers and a fresh script nonce", asy
       const html = await response.text();
       const scripts = html.match(/<script\b[^>]*>/g) ?? [];
       expect(scripts.length).toBeGreaterThan(0);
-      for (const tag of scripts) if (!tag.includes("ld+json")) expect(tag, path).toContain(`nonce="${nonce}"`);
+      for (const tag of scripts)
+        if (!tag.includes("ld+json")) expect(tag, path).toContain(`nonce="${nonce}"`);
     }
   }
   expect(nonces.size).toBe(4);

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useState, type KeyboardEvent, type ReactNode } from "react";
 import { cn } from "~/utils/cn";
 
@@ -81,8 +81,8 @@ export function Accordion({
                 className="flex w-full items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left hover:text-brand-800 focus-visible:outline-offset-[-3px] sm:px-6"
               >
                 <span>{item.title}</span>
-                <ChevronDown
-                  aria-hidden
+                <Icon
+                  name="chevron-down"
                   data-js-only
                   className={cn("size-5 shrink-0 text-brand-700 transition-transform", open && "rotate-180")}
                 />

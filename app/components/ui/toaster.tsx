@@ -52,7 +52,11 @@ function SignalMounted() {
 }
 
 export function Toaster() {
-  const isRequested = useSyncExternalStore(subscribe, () => requested, () => false);
+  const isRequested = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  );
   if (!isRequested) return null;
   return (
     <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { Check, Minus } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Section } from "~/components/ui/section";
 import { cn } from "~/utils/cn";
 import { COMPARISON_ROWS, PLANS } from "./plans";
@@ -7,12 +7,12 @@ function CellValue({ value }: { value: boolean | string }) {
   if (typeof value === "string") return <span className="font-medium text-ink-900">{value}</span>;
   return value ? (
     <>
-      <Check aria-hidden className="mx-auto size-5 text-brand-700" />
+      <Icon name="check" className="mx-auto size-5 text-brand-700" />
       <span className="sr-only">Included</span>
     </>
   ) : (
     <>
-      <Minus aria-hidden className="mx-auto size-5 text-ink-500" />
+      <Icon name="minus" className="mx-auto size-5 text-ink-500" />
       <span className="sr-only">Not included</span>
     </>
   );

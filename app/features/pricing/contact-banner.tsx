@@ -1,4 +1,4 @@
-import { MessageCircleQuestion } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
@@ -9,7 +9,7 @@ export function ContactBanner() {
       aria-labelledby="questions-title"
       className="bg-brand-800 px-4 py-16 text-center text-white sm:px-6"
     >
-      <MessageCircleQuestion aria-hidden className="mx-auto size-12 text-brand-200" />
+      <Icon name="message-circle-question-mark" className="mx-auto size-12 text-brand-200" />
       <h2 id="questions-title" className="mt-4 text-3xl font-bold sm:text-4xl">
         Still Have Questions?
       </h2>

@@ -1,4 +1,4 @@
-import { Check, X } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
@@ -67,7 +67,7 @@ export function PlanCard({ plan, billing }: PlanCardProps) {
         <ul className="mt-6 space-y-3">
           {plan.features.map((feature) => (
             <li key={feature} className="flex gap-3">
-              <Check aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
+              <Icon name="check" className="mt-0.5 size-5 shrink-0 text-brand-700" />
               <span>{feature}</span>
             </li>
           ))}
@@ -79,7 +79,7 @@ export function PlanCard({ plan, billing }: PlanCardProps) {
             <ul className="mt-4 space-y-3 border-t border-ink-100 pt-4 text-ink-600">
               {plan.limitations.map((limitation) => (
                 <li key={limitation} className="flex gap-3">
-                  <X aria-hidden className="mt-0.5 size-5 shrink-0 text-ink-500" />
+                  <Icon name="x" className="mt-0.5 size-5 shrink-0 text-ink-500" />
                   <span>{limitation}</span>
                 </li>
               ))}

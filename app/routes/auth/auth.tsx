@@ -1,3 +1,93 @@
-export default function Page() {
-  return <h1>auth</h1>;
+import { data } from "react-router";
+import type { Route } from "./+types/auth";
+import { parseWithSchema } from "~/components/ui/form";
+import { Icon } from "~/components/ui/icon";
+import { BRAND, STATS } from "~/content/site";
+import { AuthPanel } from "~/features/auth/auth-panel";
+import type { AuthActionData, SignupEcho } from "~/features/auth/auth-result";
+import { AUTH_LIMITS, loginSchema, signupSchema } from "~/features/auth/auth-schemas";
+import { submitLogin, submitSignup } from "~/features/auth/auth.server";
+import { baseUrlFrom, pageMeta } from "~/utils/seo";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: `Log in or sign up — ${BRAND}`,
+      description: `Log in to ${BRAND} or create a free account to keep your pet's breed report, health reminders and care plan in one place.`,
+      path: "/auth",
+    },
+    baseUrlFrom(matches),
+  );
+
+/** A submitted text value, cut to a length, for refilling a rejected form. */
+function echo(formData: FormData, name: string, limit: number) {
+  const value = formData.get(name);
+  return typeof value === "string" ? value.slice(0, limit) : "";
+}
+
+/** Checks the login or sign-up form (by `intent`) with its schema, then hands it on. */
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "login") {
+    const parsed = parseWithSchema(loginSchema, formData);
+    if (!parsed.success) {
+      const values = { email: echo(formData, "email", AUTH_LIMITS.email) };
+      return data<AuthActionData>({ intent, ok: false, errors: parsed.errors, values }, { status: 400 });
+    }
+    await submitLogin(parsed.data);
+    return data<AuthActionData>({ intent, ok: true });
+  }
+
+  if (intent === "signup") {
+    const parsed = parseWithSchema(signupSchema, formData);
+    if (!parsed.success) {
+      const values: SignupEcho = {
+        name: echo(formData, "name", AUTH_LIMITS.name),
+        email: echo(formData, "email", AUTH_LIMITS.email),
+        petName: echo(formData, "petName", AUTH_LIMITS.petName),
+        petType: echo(formData, "petType", 10),
+      };
+      return data<AuthActionData>({ intent, ok: false, errors: parsed.errors, values }, { status: 400 });
+    }
+    await submitSignup(parsed.data);
+    return data<AuthActionData>({ intent, ok: true });
+  }
+
+  throw data("Unknown form", { status: 400 });
+}
+
+const BENEFITS = [
+  { icon: "scan-search", text: `Breed detection for ${STATS.breeds} breeds from a single photo` },
+  { icon: "heart-pulse", text: "Health recommendations made for your pet" },
+  { icon: "clipboard-list", text: "A personal care plan for feeding, exercise and grooming" },
+] as const;
+
+export default function Auth({ actionData }: Route.ComponentProps) {
+  return (
+    <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-12 sm:px-6 lg:py-20">
+      <div className="mx-auto grid max-w-5xl items-start gap-10 lg:grid-cols-2 lg:gap-16">
+        <div className="min-w-0 lg:pt-8">
+          <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">
+            Welcome to {BRAND}
+          </h1>
+          <p className="mt-4 text-lg text-ink-700">
+            Log in to your account or create a new one to start caring smarter for your dog or cat.
+          </p>
+          <ul className="mt-8 hidden space-y-4 lg:block">
+            {BENEFITS.map(({ icon, text }) => (
+              <li key={text} className="flex items-center gap-3 text-ink-800">
+                <Icon name={icon} className="size-10 rounded-xl bg-brand-100 p-2 text-brand-800" />
+                {text}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="mx-auto w-full max-w-md min-w-0 lg:max-w-none">
+          <AuthPanel result={actionData} />
+        </div>
+      </div>
+    </div>
+  );
 }

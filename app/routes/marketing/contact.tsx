@@ -1,3 +1,110 @@
-export default function Page() {
-  return <h1>contact</h1>;
+import { data } from "react-router";
+import type { Route } from "./+types/contact";
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
+import { parseWithSchema } from "~/components/ui/form";
+import { Section } from "~/components/ui/section";
+import { BRAND, CONTACT } from "~/content/site";
+import { ContactForm, type ContactActionData } from "~/features/contact/contact-form";
+import { CONTACT_FIELDS, CONTACT_LIMITS, contactSchema } from "~/features/contact/contact-schema";
+import {
+  ContactInfoCards,
+  EmergencySupport,
+  FaqPrompt,
+  MapPlaceholder,
+  SupportPromises,
+} from "~/features/contact/contact-sections";
+import { submitContactMessage } from "~/features/contact/contact.server";
+import { baseUrlFrom, pageMeta } from "~/utils/seo";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: `Contact ${BRAND} — questions, support and pet emergencies`,
+      description: `Write to the ${BRAND} team and hear back within 24 hours, call us ${CONTACT.phoneHours}, or find emergency pet support lines for when it cannot wait.`,
+      path: "/contact",
+    },
+    baseUrlFrom(matches),
+  );
+
+/** Checks the message with the form's own schema, then hands it on. Nothing else happens here. */
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const parsed = parseWithSchema(contactSchema, formData);
+  if (!parsed.success) {
+    // Sent back so the page can refill the form when JavaScript is off.
+    const values = Object.fromEntries(
+      CONTACT_FIELDS.map((field) => {
+        const value = formData.get(field);
+        return [field, typeof value === "string" ? value.slice(0, CONTACT_LIMITS[field]) : ""];
+      }),
+    );
+    return data<ContactActionData>({ ok: false, errors: parsed.errors, values }, { status: 400 });
+  }
+  await submitContactMessage(parsed.data);
+  return data<ContactActionData>({ ok: true });
+}
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <section
+        aria-labelledby="contact-title"
+        className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 pt-16 pb-10 sm:px-6 lg:pt-24"
+      >
+        <div className="mx-auto max-w-3xl text-center">
+          <Badge>Contact Us</Badge>
+          <h1
+            id="contact-title"
+            className="mt-4 text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl"
+          >
+            Get in Touch
+          </h1>
+          <p className="mt-6 text-lg text-ink-700">
+            Questions about your pet's analysis, your plan or anything else? Our pet-care team is happy to
+            help, and every message gets a reply within 24 hours.
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby="reach-us-title" className="px-4 py-10 sm:px-6">
+        <div className="mx-auto max-w-6xl">
+          <h2 id="reach-us-title" className="sr-only">
+            Ways to reach us
+          </h2>
+          <ContactInfoCards />
+        </div>
+      </section>
+
+      <div className="px-4 pb-16 sm:px-6 lg:pb-24">
+        <div className="mx-auto grid max-w-6xl items-start gap-8 lg:grid-cols-5">
+          <div className="space-y-8 lg:col-span-3">
+            <Card className="sm:p-8">
+              <h2 id="contact-form-title" className="text-2xl font-bold text-ink-900">
+                Send Us a Message
+              </h2>
+              <p className="mt-2 mb-6 text-ink-600">
+                Tell us what's on your mind and we'll get back to you within 24 hours.
+              </p>
+              <ContactForm result={actionData} />
+            </Card>
+            <FaqPrompt />
+          </div>
+          <div className="space-y-8 lg:col-span-2">
+            <MapPlaceholder />
+            <EmergencySupport />
+          </div>
+        </div>
+      </div>
+
+      <Section
+        heading="How We Support You"
+        headingId="how-we-support"
+        intro="Real people who love animals, ready to help you and your pet."
+        className="bg-white"
+      >
+        <SupportPromises />
+      </Section>
+    </>
+  );
 }

@@ -1,0 +1,284 @@
+import { Icon } from "~/components/ui/icon";
+import { lazy, Suspense, useRef, useState, type ChangeEvent } from "react";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Spinner } from "~/components/ui/spinner";
+import { cn } from "~/utils/cn";
+import { STAGE_LABELS, type Analyzer } from "./analyzer";
+import { currentPhoto, type AnalysisState } from "./analysis-machine";
+import { AnalysisResultView } from "./analysis-result";
+import { canUseLiveCamera } from "./camera";
+import { sampleAnalyzer } from "./sample-analyzer";
+import { useAnalysis } from "./use-analysis";
+
+const loadCameraDialog = () => import("./camera-dialog");
+const CameraDialog = lazy(loadCameraDialog);
+/** Fetches the camera dialog's code ahead of a likely click, where it will be used. */
+const preloadCameraDialog = () => {
+  if (canUseLiveCamera()) void loadCameraDialog();
+};
+
+const CAMERA_FALLBACK_NOTE = "Take Photo now opens the file picker.";
+
+/** The interactive pet analysis of the Features page (specification, sections 3 and 4). */
+export function AnalysisDemo({ analyzer = sampleAnalyzer }: { analyzer?: Analyzer }) {
+  const { state, choosePhoto, isAnalyzing } = useAnalysis(analyzer);
+  const uploadInput = useRef<HTMLInputElement>(null);
+  const captureInput = useRef<HTMLInputElement>(null);
+  const [cameraOpen, setCameraOpen] = useState(false);
+  const [cameraProblem, setCameraProblem] = useState<string | null>(null);
+  const photo = currentPhoto(state);
+
+  function onFilesChosen(event: ChangeEvent<HTMLInputElement>) {
+    choosePhoto(event.currentTarget.files);
+    // Let the same file be chosen again later.
+    event.currentTarget.value = "";
+  }
+
+  function uploadPhoto() {
+    if (!isAnalyzing) uploadInput.current?.click();
+  }
+
+  function takePhoto() {
+    if (isAnalyzing) return;
+    if (!cameraProblem && canUseLiveCamera()) setCameraOpen(true);
+    else captureInput.current?.click();
+  }
+
+  return (
+    <section id="demo" aria-labelledby="demo-title" className="px-4 pb-16 sm:px-6 lg:pb-24">
+      <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start">
+        <Card className="lg:sticky lg:top-20">
+          <h2 id="demo-title" className="text-2xl font-bold text-ink-900">
+            Try the pet analysis
+          </h2>
+          <p className="mt-2 text-ink-600">
+            Upload a photo or take one now. It stays on your device: nothing is sent to us.
+          </p>
+
+          <div className="relative mt-5 aspect-[4/3] overflow-hidden rounded-xl bg-brand-50 ring-1 ring-brand-100">
+            {photo ? (
+              <PhotoPreview key={photo.url} url={photo.url} name={photo.name} />
+            ) : (
+              <div className="grid size-full place-items-center p-6 text-center text-brand-800">
+                <div>
+                  <Icon name="paw-print" className="mx-auto size-12 text-brand-500" />
+                  <p className="mt-3 font-medium">Your pet's photo will appear here</p>
+                </div>
+              </div>
+            )}
+            {isAnalyzing ? (
+              <div className="absolute inset-0 grid place-items-center bg-white/60 backdrop-blur-[1px]">
+                <Spinner className="size-14 text-brand-700" />
+              </div>
+            ) : null}
+          </div>
+
+          <StatusLine state={state} />
+          {state.status === "done" ? (
+            <a
+              href="#analysis-report"
+              className="mt-1 inline-block text-sm font-semibold text-brand-700 underline underline-offset-4 lg:hidden"
+            >
+              See your report
+            </a>
+          ) : null}
+
+          <div data-js-only className="mt-4 grid gap-3 sm:grid-cols-2">
+            <Button
+              onClick={uploadPhoto}
+              aria-disabled={isAnalyzing || undefined}
+              className={cn("w-full", isAnalyzing && "cursor-not-allowed opacity-60")}
+            >
+              <Icon name="image-up" /> Upload Photo
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={takePhoto}
+              onPointerEnter={preloadCameraDialog}
+              onFocus={preloadCameraDialog}
+              aria-disabled={isAnalyzing || undefined}
+              className={cn("w-full", isAnalyzing && "cursor-not-allowed opacity-60")}
+            >
+              <Icon name="camera" /> Take Photo
+            </Button>
+          </div>
+          <noscript>
+            <p className="mt-4 rounded-xl bg-accent-100 p-4 text-sm text-accent-900">
+              The demo needs JavaScript. Turn it on to try the pet analysis.
+            </p>
+          </noscript>
+
+          {state.notice ? (
+            <p
+              role="alert"
+              className="mt-4 flex gap-2 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800"
+            >
+              <Icon name="circle-exclamation-point" className="size-5 shrink-0" />
+              {state.notice}
+            </p>
+          ) : null}
+          {cameraProblem ? (
+            <p role="alert" className="mt-4 flex gap-2 rounded-xl bg-accent-100 p-3 text-sm text-accent-900">
+              <Icon name="circle-exclamation-point" className="size-5 shrink-0" />
+              <span>
+                {cameraProblem} {CAMERA_FALLBACK_NOTE}
+              </span>
+            </p>
+          ) : null}
+
+          <input
+            ref={uploadInput}
+            id="demo-photo-upload"
+            type="file"
+            accept="image/*"
+            hidden
+            tabIndex={-1}
+            aria-label="Upload a photo of your pet"
+            onChange={onFilesChosen}
+          />
+          <input
+            ref={captureInput}
+            id="demo-photo-capture"
+            type="file"
+            accept="image/*"
+            capture="environment"
+            hidden
+            tabIndex={-1}
+            aria-label="Take a photo of your pet"
+            onChange={onFilesChosen}
+          />
+        </Card>
+
+        <div>
+          {state.status === "done" ? (
+            <AnalysisResultView result={state.result} />
+          ) : state.status === "analyzing" ? (
+            <ReportPlaceholder />
+          ) : state.status === "error" ? (
+            <Card>
+              <h3 className="text-xl font-bold text-ink-900">No report this time</h3>
+              <p className="mt-2 text-ink-600">{state.message}</p>
+            </Card>
+          ) : (
+            <WhatYouGet />
+          )}
+        </div>
+      </div>
+
+      {cameraOpen ? (
+        <Suspense fallback={null}>
+          <CameraDialog
+            onClose={() => setCameraOpen(false)}
+            onCapture={(file) => {
+              setCameraOpen(false);
+              choosePhoto([file]);
+            }}
+            onCameraError={setCameraProblem}
+            onChooseFile={() => {
+              setCameraOpen(false);
+              captureInput.current?.click();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}
+
+function PhotoPreview({ url, name }: { url: string; name: string }) {
+  const [broken, setBroken] = useState(false);
+  if (broken) {
+    return (
+      <div className="grid size-full place-items-center p-6 text-center text-brand-800">
+        <p>
+          <span className="font-medium">{name}</span>
+          <br />
+          <span className="text-sm">Your browser can't show a preview of this photo.</span>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <img
+      src={url}
+      alt={`Your photo: ${name}`}
+      onError={() => setBroken(true)}
+      className="size-full object-cover"
+    />
+  );
+}
+
+/** Says what the demo is doing; screen readers hear every change. */
+function StatusLine({ state }: { state: AnalysisState }) {
+  return (
+    <div role="status" className="mt-3 min-h-6 text-sm font-medium">
+      {state.status === "analyzing" ? (
+        <p className="flex items-center gap-2 text-brand-800">
+          <Spinner className="size-4" />
+          {STAGE_LABELS[state.stage ?? "analyzing"]}
+        </p>
+      ) : state.status === "done" ? (
+        <p className="flex items-center gap-2 text-brand-800">
+          <Icon name="circle-check" className="size-4 shrink-0" />
+          Analysis complete: {state.result.breed}, {state.result.confidence}% confidence.
+        </p>
+      ) : state.status === "error" ? (
+        <p className="flex items-center gap-2 text-red-800">
+          <Icon name="circle-exclamation-point" className="size-4 shrink-0" />
+          {state.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ReportPlaceholder() {
+  return (
+    <Card>
+      <h3 className="text-xl font-bold text-ink-900">Preparing your pet's report…</h3>
+      <p className="mt-2 text-ink-600">It will appear here in a few seconds.</p>
+      <div aria-hidden className="mt-6 space-y-3 motion-safe:animate-pulse">
+        <div className="h-8 w-2/3 rounded-lg bg-ink-100" />
+        <div className="h-3 w-full rounded bg-ink-100" />
+        <div className="h-3 w-5/6 rounded bg-ink-100" />
+        <div className="h-3 w-4/6 rounded bg-ink-100" />
+        <div className="grid gap-3 pt-3 sm:grid-cols-2">
+          <div className="h-24 rounded-xl bg-ink-100" />
+          <div className="h-24 rounded-xl bg-ink-100" />
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+const REPORT_CONTENTS = [
+  "The breed, with how confident the analysis is",
+  "Characteristics typical of the breed",
+  "Health recommendations to discuss with your vet",
+  "A care schedule for vaccination, feeding, exercise and grooming",
+  "Vets and pet services near you, with distances",
+] as const;
+
+function WhatYouGet() {
+  return (
+    <Card>
+      <h3 className="flex items-center gap-2 text-xl font-bold text-ink-900">
+        <Icon name="list-checks" className="size-6 text-brand-700" />
+        What your report includes
+      </h3>
+      <ul className="mt-4 space-y-3">
+        {REPORT_CONTENTS.map((item) => (
+          <li key={item} className="flex gap-3 text-ink-700">
+            <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+            {item}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-6 rounded-xl bg-ink-50 p-4 text-sm text-ink-600 ring-1 ring-ink-100">
+        This demo shows a sample report: the live analysis is coming soon. Until then every photo gets the
+        same example, so you can see exactly what a full report looks like.
+      </p>
+    </Card>
+  );
+}

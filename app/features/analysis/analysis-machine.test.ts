@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { analysisReducer, currentPhoto, initialAnalysisState, type AnalysisState } from "./analysis-machine";
+import { SAMPLE_RESULT } from "./sample-analyzer";
+
+const photo = { url: "blob:one", name: "rex.jpg" };
+const otherPhoto = { url: "blob:two", name: "tom.png" };
+
+function analyzing(runId = 1): AnalysisState {
+  return analysisReducer(initialAnalysisState, { type: "photoChosen", runId, photo });
+}
+
+describe("analysisReducer", () => {
+  it("starts idle with no photo and no notice", () => {
+    expect(initialAnalysisState).toEqual({ status: "idle", notice: null });
+    expect(currentPhoto(initialAnalysisState)).toBeNull();
+  });
+
+  it("idle -> analyzing when a photo is chosen", () => {
+    expect(analyzing()).toEqual({ status: "analyzing", runId: 1, photo, stage: null, notice: null });
+    expect(currentPhoto(analyzing())).toBe(photo);
+  });
+
+  it("records the stage an analyzer reports", () => {
+    const state = analysisReducer(analyzing(), { type: "stageChanged", runId: 1, stage: "analyzing" });
+    expect(state).toMatchObject({ status: "analyzing", stage: "analyzing" });
+  });
+
+  it("analyzing -> done with the result, keeping the photo", () => {
+    const state = analysisReducer(analyzing(), {
+      type: "analysisSucceeded",
+      runId: 1,
+      result: SAMPLE_RESULT,
+    });
+    expect(state).toEqual({ status: "done", runId: 1, photo, result: SAMPLE_RESULT, notice: null });
+  });
+
+  it("analyzing -> error with a message, keeping the photo", () => {
+    const state = analysisReducer(analyzing(), { type: "analysisFailed", runId: 1, message: "Nope" });
+    expect(state).toEqual({ status: "error", runId: 1, photo, message: "Nope", notice: null });
+  });
+
+  it("a new photo restarts from any state", () => {
+    const done = analysisReducer(analyzing(), { type: "analysisSucceeded", runId: 1, result: SAMPLE_RESULT });
+    const failed = analysisReducer(analyzing(), { type: "analysisFailed", runId: 1, message: "Nope" });
+    for (const state of [analyzing(), done, failed]) {
+      expect(analysisReducer(state, { type: "photoChosen", runId: 2, photo: otherPhoto })).toEqual({
+        status: "analyzing",
+        runId: 2,
+        photo: otherPhoto,
+        stage: null,
+        notice: null,
+      });
+    }
+  });
+
+  it("ignores events of a replaced run", () => {
+    const restarted = analysisReducer(analyzing(1), { type: "photoChosen", runId: 2, photo: otherPhoto });
+    expect(analysisReducer(restarted, { type: "analysisSucceeded", runId: 1, result: SAMPLE_RESULT })).toBe(
+      restarted,
+    );
+    expect(analysisReducer(restarted, { type: "analysisFailed", runId: 1, message: "late" })).toBe(restarted);
+    expect(analysisReducer(restarted, { type: "stageChanged", runId: 1, stage: "analyzing" })).toBe(
+      restarted,
+    );
+  });
+
+  it("ignores results when nothing is being analysed", () => {
+    expect(
+      analysisReducer(initialAnalysisState, { type: "analysisSucceeded", runId: 1, result: SAMPLE_RESULT }),
+    ).toBe(initialAnalysisState);
+    const done = analysisReducer(analyzing(), { type: "analysisSucceeded", runId: 1, result: SAMPLE_RESULT });
+    expect(analysisReducer(done, { type: "analysisFailed", runId: 1, message: "late" })).toBe(done);
+  });
+
+  it("a rejected file only sets the notice, and the next photo clears it", () => {
+    const done = analysisReducer(analyzing(), { type: "analysisSucceeded", runId: 1, result: SAMPLE_RESULT });
+    const rejected = analysisReducer(done, { type: "photoRejected", message: "Not an image" });
+    expect(rejected).toEqual({ ...done, notice: "Not an image" });
+    expect(analysisReducer(initialAnalysisState, { type: "photoRejected", message: "x" })).toEqual({
+      status: "idle",
+      notice: "x",
+    });
+    expect(analysisReducer(rejected, { type: "photoChosen", runId: 2, photo: otherPhoto }).notice).toBeNull();
+  });
+});

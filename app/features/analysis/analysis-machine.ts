@@ -1,0 +1,68 @@
+import type { AnalysisResult, AnalysisStage } from "./analyzer";
+
+/**
+ * The analysis demo as a pure state machine:
+ *
+ *   idle ──photoChosen──▶ analyzing ──analysisSucceeded──▶ done
+ *                            │  ▲ └────analysisFailed─────▶ error
+ *                            │  └──photoChosen (from any state: a new photo restarts)
+ *
+ * Every run has an id; events from an older run (a photo since replaced) are ignored.
+ * A rejected file (photoRejected) only sets `notice`: the current photo and result stay.
+ */
+
+/** The chosen photo, as the page shows it. */
+export type Photo = {
+  /** Object URL of the file, read locally: the photo never leaves the device. */
+  url: string;
+  name: string;
+};
+
+export type AnalysisPhase =
+  | { status: "idle" }
+  | { status: "analyzing"; runId: number; photo: Photo; stage: AnalysisStage | null }
+  | { status: "done"; runId: number; photo: Photo; result: AnalysisResult }
+  | { status: "error"; runId: number; photo: Photo; message: string };
+
+export type AnalysisState = AnalysisPhase & {
+  /** Why the last chosen file was not used (for example: it was not an image). */
+  notice: string | null;
+};
+
+export type AnalysisEvent =
+  | { type: "photoChosen"; runId: number; photo: Photo }
+  | { type: "photoRejected"; message: string }
+  | { type: "stageChanged"; runId: number; stage: AnalysisStage }
+  | { type: "analysisSucceeded"; runId: number; result: AnalysisResult }
+  | { type: "analysisFailed"; runId: number; message: string };
+
+export const initialAnalysisState: AnalysisState = { status: "idle", notice: null };
+
+export function analysisReducer(state: AnalysisState, event: AnalysisEvent): AnalysisState {
+  switch (event.type) {
+    case "photoChosen":
+      return { status: "analyzing", runId: event.runId, photo: event.photo, stage: null, notice: null };
+    case "photoRejected":
+      return { ...state, notice: event.message };
+    case "stageChanged":
+      if (state.status !== "analyzing" || state.runId !== event.runId) return state;
+      return { ...state, stage: event.stage };
+    case "analysisSucceeded":
+      if (state.status !== "analyzing" || state.runId !== event.runId) return state;
+      return { status: "done", runId: state.runId, photo: state.photo, result: event.result, notice: null };
+    case "analysisFailed":
+      if (state.status !== "analyzing" || state.runId !== event.runId) return state;
+      return {
+        status: "error",
+        runId: state.runId,
+        photo: state.photo,
+        message: event.message,
+        notice: null,
+      };
+  }
+}
+
+/** The photo on show, in every state but idle. */
+export function currentPhoto(state: AnalysisState): Photo | null {
+  return state.status === "idle" ? null : state.photo;
+}

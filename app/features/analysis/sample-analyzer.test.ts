@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { choosePhotoFile, isImageFile, NOT_AN_IMAGE_MESSAGE } from "./photo";
+import { DEMO_ANALYSIS_DELAY_MS, SAMPLE_RESULT, sampleAnalyzer } from "./sample-analyzer";
+
+const photo = new File(["png"], "rex.png", { type: "image/png" });
+
+describe("sampleAnalyzer", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("answers with the fixed sample after exactly 3000 ms", async () => {
+    expect(DEMO_ANALYSIS_DELAY_MS).toBe(3000);
+    const onStage = vi.fn();
+    const settled = vi.fn();
+    const pending = sampleAnalyzer.analyze(photo, { onStage }).then(settled);
+    expect(onStage).toHaveBeenCalledWith("analyzing");
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(settled).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    await pending;
+    expect(settled).toHaveBeenCalledWith(SAMPLE_RESULT);
+  });
+
+  it("is the specification's sample: 94% and the sample care advice", () => {
+    expect(SAMPLE_RESULT.confidence).toBe(94);
+    expect(SAMPLE_RESULT.source).toBe("sample");
+    expect(SAMPLE_RESULT.careSchedule.feeding.join(" ")).toMatch(/2-3 cups .* a day.*2 meals/);
+    expect(SAMPLE_RESULT.careSchedule.exercise.join(" ")).toContain("60-90 minutes of exercise a day");
+    expect(SAMPLE_RESULT.careSchedule.grooming.join(" ")).toContain("2-3 times a week");
+    expect(SAMPLE_RESULT.careSchedule.vaccination.length).toBeGreaterThan(0);
+    expect(SAMPLE_RESULT.nearbyServices.every((service) => service.distanceMiles > 0)).toBe(true);
+  });
+
+  it("rejects with an AbortError when aborted, and never resolves", async () => {
+    const controller = new AbortController();
+    const pending = sampleAnalyzer.analyze(photo, { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: "AbortError" });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("rejects at once when the signal is already aborted", async () => {
+    await expect(sampleAnalyzer.analyze(photo, { signal: AbortSignal.abort() })).rejects.toMatchObject({
+      name: "AbortError",
+    });
+  });
+});
+
+describe("photo validation", () => {
+  it("accepts image types only", () => {
+    expect(isImageFile(photo)).toBe(true);
+    expect(isImageFile(new File(["x"], "cat.heic", { type: "image/heic" }))).toBe(true);
+    expect(isImageFile(new File(["x"], "notes.txt", { type: "text/plain" }))).toBe(false);
+    expect(isImageFile(new File(["x"], "cat.jpg", { type: "application/pdf" }))).toBe(false);
+  });
+
+  it("falls back to the extension when the system gives no type", () => {
+    expect(isImageFile(new File(["x"], "cat.HEIC"))).toBe(true);
+    expect(isImageFile(new File(["x"], "report.docx"))).toBe(false);
+  });
+
+  it("uses only the first file", () => {
+    const text = new File(["x"], "notes.txt", { type: "text/plain" });
+    expect(choosePhotoFile([photo, text])).toEqual({ ok: true, file: photo });
+    expect(choosePhotoFile([text, photo])).toEqual({ ok: false, message: NOT_AN_IMAGE_MESSAGE });
+    expect(choosePhotoFile([])).toBeNull();
+    expect(choosePhotoFile(null)).toBeNull();
+  });
+});

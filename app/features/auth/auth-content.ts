@@ -1,0 +1,30 @@
+import { BRAND } from "~/content/site";
+import { AUTH_ERRORS, type Plan } from "./auth-schemas";
+
+/** Toasts of the specification, sections 4 and 8 (also the inline messages without JavaScript). */
+export const LOGIN_SUCCESS = {
+  title: "Welcome back!",
+  description: "You've been successfully logged in.",
+} as const;
+
+export const SIGNUP_SUCCESS = {
+  title: "Account created!",
+  description: `Welcome to ${BRAND}! You can now start using our services.`,
+} as const;
+
+export const PASSWORD_MISMATCH = {
+  title: "Password mismatch",
+  description: AUTH_ERRORS.passwordMismatch,
+} as const;
+
+export const PLAN_NAMES: Record<Plan, string> = { free: "Free", pro: "Pro", premium: "Premium" };
+
+export const PET_TYPE_OPTIONS = [
+  { value: "", label: "Select a pet type" },
+  { value: "dog", label: "Dog" },
+  { value: "cat", label: "Cat" },
+  { value: "both", label: "Both" },
+  { value: "other", label: "Other" },
+] as const;
+
+export const SOCIAL_PROVIDERS = ["Google", "Facebook"] as const;

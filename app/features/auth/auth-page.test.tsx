@@ -1,0 +1,329 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ComponentProps } from "react";
+import { createRoutesStub, useLocation } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import AuthRoute, { action } from "~/routes/auth/auth";
+import { toast } from "~/components/ui/toaster";
+import { AUTH_ERRORS } from "./auth-schemas";
+
+vi.mock("~/components/ui/toaster", () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), message: vi.fn() },
+}));
+
+const actionSpy = vi.fn(action);
+
+/** The route plus the current URL, so tests can see what the tabs do to it. */
+function AuthWithLocation(props: ComponentProps<typeof AuthRoute>) {
+  const location = useLocation();
+  return (
+    <>
+      <AuthRoute {...props} />
+      <output data-testid="location">{location.pathname + location.search}</output>
+    </>
+  );
+}
+
+function renderAuth(url = "/auth") {
+  const Stub = createRoutesStub([
+    { path: "/auth", Component: AuthWithLocation, action: (args) => actionSpy(args as never) },
+  ]);
+  render(<Stub initialEntries={[url]} />);
+  return userEvent.setup();
+}
+
+const currentUrl = () => screen.getByTestId("location").textContent;
+const loginPanel = () => screen.getByRole("tabpanel", { name: "Login" });
+const signupPanel = () => screen.getByRole("tabpanel", { name: "Sign Up" });
+
+async function fillSignup(user: ReturnType<typeof userEvent.setup>, confirm = "biscuit-2024") {
+  const panel = signupPanel();
+  await user.type(within(panel).getByLabelText("Full Name"), "Ada Lovelace");
+  await user.type(within(panel).getByLabelText("Email"), "ada@example.com");
+  await user.type(within(panel).getByLabelText("Password"), "biscuit-2024");
+  await user.type(within(panel).getByLabelText("Confirm Password"), confirm);
+  await user.type(within(panel).getByLabelText("Pet Name (optional)"), "Biscuit");
+  await user.selectOptions(within(panel).getByLabelText("Pet Type (optional)"), "dog");
+}
+
+beforeEach(() => {
+  vi.spyOn(console, "info").mockImplementation(() => {});
+  vi.spyOn(console, "log").mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.clearAllMocks();
+  vi.restoreAllMocks();
+});
+
+describe("auth tabs", () => {
+  it("opens on Login with its fields, links and disabled social buttons", async () => {
+    renderAuth();
+    const loginTab = await screen.findByRole("tab", { name: "Login" });
+    expect(loginTab).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "false");
+    expect(loginPanel()).toBeVisible();
+    expect(screen.getAllByRole("tabpanel")).toHaveLength(1);
+    expect(document.getElementById(loginTab.getAttribute("aria-controls") ?? "")).toBe(loginPanel());
+
+    const panel = loginPanel();
+    expect(within(panel).getByLabelText("Email")).toHaveAttribute("type", "email");
+    expect(within(panel).getByLabelText("Password")).toHaveAttribute("type", "password");
+    expect(within(panel).getByRole("button", { name: "Sign In" })).toBeEnabled();
+    expect(within(panel).getByRole("link", { name: "Forgot your password?" })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
+    for (const name of ["Continue with Google", "Continue with Facebook"]) {
+      const button = within(panel).getByRole("button", { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(/social login is not available yet/i);
+    }
+  });
+
+  it("opens Sign Up from ?tab=signup", async () => {
+    renderAuth("/auth?tab=signup");
+    expect(await screen.findByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+    const panel = signupPanel();
+    for (const label of [
+      "Full Name",
+      "Email",
+      "Password",
+      "Confirm Password",
+      "Pet Name (optional)",
+      "Pet Type (optional)",
+    ]) {
+      expect(within(panel).getByLabelText(label)).toBeInTheDocument();
+    }
+    const options = within(panel)
+      .getAllByRole("option")
+      .map((option) => option.getAttribute("value"));
+    expect(options).toEqual(["", "dog", "cat", "both", "other"]);
+    expect(within(panel).getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");
+    expect(within(panel).getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+    expect(within(panel).getByRole("button", { name: "Create Account" })).toBeEnabled();
+  });
+
+  it("switches by click and puts the tab in the URL, keeping the plan", async () => {
+    const user = renderAuth("/auth?plan=free&tab=login");
+    await user.click(await screen.findByRole("tab", { name: "Sign Up" }));
+    expect(screen.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+    expect(signupPanel()).toBeVisible();
+    await waitFor(() => expect(currentUrl()).toBe("/auth?plan=free&tab=signup"));
+    await user.click(screen.getByRole("tab", { name: "Login" }));
+    await waitFor(() => expect(currentUrl()).toBe("/auth?plan=free&tab=login"));
+  });
+
+  it("moves between tabs with the arrow, Home and End keys and keeps one tab stop", async () => {
+    const user = renderAuth();
+    const loginTab = await screen.findByRole("tab", { name: "Login" });
+    const signupTab = screen.getByRole("tab", { name: "Sign Up" });
+    expect(loginTab).toHaveAttribute("tabindex", "0");
+    expect(signupTab).toHaveAttribute("tabindex", "-1");
+
+    loginTab.focus();
+    await user.keyboard("{ArrowRight}");
+    expect(signupTab).toHaveFocus();
+    expect(signupTab).toHaveAttribute("aria-selected", "true");
+    await waitFor(() => expect(currentUrl()).toBe("/auth?tab=signup"));
+    await user.keyboard("{ArrowRight}");
+    expect(loginTab).toHaveFocus();
+    await user.keyboard("{End}");
+    expect(signupTab).toHaveFocus();
+    await user.keyboard("{Home}");
+    expect(loginTab).toHaveFocus();
+    await user.keyboard("{ArrowLeft}");
+    expect(signupTab).toHaveFocus();
+    expect(signupPanel()).toBeVisible();
+  });
+
+  it("keeps what was typed when switching away and back", async () => {
+    const user = renderAuth();
+    await user.type(within(loginPanel()).getByLabelText("Email"), "ada@example.com");
+    await user.click(screen.getByRole("tab", { name: "Sign Up" }));
+    await user.click(screen.getByRole("tab", { name: "Login" }));
+    expect(within(loginPanel()).getByLabelText("Email")).toHaveValue("ada@example.com");
+  });
+
+  it("shows the plan picked on the pricing page and sends it along", async () => {
+    renderAuth("/auth?plan=pro");
+    expect(await screen.findByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+    const panel = signupPanel();
+    expect(within(panel).getByText("You picked the Pro plan")).toBeInTheDocument();
+    expect(panel.querySelector('input[type="hidden"][name="plan"]')).toHaveValue("pro");
+  });
+
+  it("ignores an unknown plan", async () => {
+    renderAuth("/auth?tab=signup&plan=gold");
+    await screen.findByRole("tab", { name: "Sign Up" });
+    expect(screen.queryByText(/you picked/i)).not.toBeInTheDocument();
+    expect(signupPanel().querySelector('input[name="plan"]')).toBeNull();
+  });
+});
+
+describe("login form", () => {
+  it("blocks an empty login and explains both fields", async () => {
+    const user = renderAuth();
+    await user.click(await screen.findByRole("button", { name: "Sign In" }));
+    const panel = loginPanel();
+    expect(await within(panel).findByText(AUTH_ERRORS.emailRequired)).toBeInTheDocument();
+    expect(within(panel).getByText(AUTH_ERRORS.passwordRequired)).toBeInTheDocument();
+    await waitFor(() => expect(within(panel).getByLabelText("Email")).toHaveFocus());
+    expect(actionSpy).not.toHaveBeenCalled();
+  });
+
+  it("logs in, toasts, clears, and never logs the password", async () => {
+    const user = renderAuth();
+    const panel = loginPanel();
+    await user.type(within(panel).getByLabelText("Email"), "ada@example.com");
+    await user.type(within(panel).getByLabelText("Password"), "biscuit-2024");
+    await user.click(within(panel).getByRole("button", { name: "Sign In" }));
+
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("Welcome back!", {
+        description: "You've been successfully logged in.",
+      }),
+    );
+    expect(within(panel).getByLabelText("Email")).toHaveValue("");
+    expect(within(panel).getByLabelText("Password")).toHaveValue("");
+    expect(console.log).toHaveBeenCalledWith("Login form submitted:", { email: "ada@example.com" });
+    expect(console.info).toHaveBeenCalledWith("[auth] login", { email: "ada@example.com" });
+    expect(
+      JSON.stringify([vi.mocked(console.log).mock.calls, vi.mocked(console.info).mock.calls]),
+    ).not.toContain("biscuit-2024");
+  });
+});
+
+describe("sign-up form", () => {
+  it("blocks differing passwords with the destructive toast", async () => {
+    const user = renderAuth("/auth?tab=signup");
+    await screen.findByRole("tab", { name: "Sign Up" });
+    await fillSignup(user, "biscuit-2025");
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Password mismatch", {
+        description: "Please make sure your passwords match.",
+      }),
+    );
+    const confirm = within(signupPanel()).getByLabelText("Confirm Password");
+    expect(confirm).toHaveAttribute("aria-invalid", "true");
+    expect(confirm).toHaveAccessibleDescription(AUTH_ERRORS.passwordMismatch);
+    await waitFor(() => expect(confirm).toHaveFocus());
+    expect(actionSpy).not.toHaveBeenCalled();
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it("blocks an empty sign-up without the mismatch toast", async () => {
+    const user = renderAuth("/auth?tab=signup");
+    await user.click(await screen.findByRole("button", { name: "Create Account" }));
+    const panel = signupPanel();
+    expect(await within(panel).findByText(AUTH_ERRORS.nameRequired)).toBeInTheDocument();
+    expect(within(panel).getByText(AUTH_ERRORS.emailRequired)).toBeInTheDocument();
+    expect(within(panel).getByText(AUTH_ERRORS.newPasswordRequired)).toBeInTheDocument();
+    expect(within(panel).getByText(AUTH_ERRORS.confirmRequired)).toBeInTheDocument();
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(actionSpy).not.toHaveBeenCalled();
+  });
+
+  it("creates the account, toasts, clears, and never logs a password", async () => {
+    const user = renderAuth("/auth?tab=signup&plan=premium");
+    await screen.findByRole("tab", { name: "Sign Up" });
+    await fillSignup(user);
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("Account created!", {
+        description: "Welcome to PawPal! You can now start using our services.",
+      }),
+    );
+    const panel = signupPanel();
+    for (const label of [
+      "Full Name",
+      "Email",
+      "Password",
+      "Confirm Password",
+      "Pet Name (optional)",
+      "Pet Type (optional)",
+    ]) {
+      expect(within(panel).getByLabelText(label)).toHaveValue("");
+    }
+    const logged = {
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      petName: "Biscuit",
+      petType: "dog",
+      plan: "premium",
+    };
+    expect(console.log).toHaveBeenCalledWith("Sign-up form submitted:", logged);
+    expect(console.info).toHaveBeenCalledWith("[auth] signup", logged);
+    expect(
+      JSON.stringify([vi.mocked(console.log).mock.calls, vi.mocked(console.info).mock.calls]),
+    ).not.toContain("biscuit-2024");
+  });
+});
+
+describe("auth action", () => {
+  const run = (fields: Record<string, string>) =>
+    action({
+      request: new Request("http://localhost/auth", { method: "POST", body: new URLSearchParams(fields) }),
+      params: {},
+      context: {},
+    } as Parameters<typeof action>[0]);
+
+  it("answers 400 with login errors and echoes the email only", async () => {
+    const response = await run({ intent: "login", email: "ada@", password: "" });
+    expect(response.init?.status).toBe(400);
+    expect(response.data).toEqual({
+      intent: "login",
+      ok: false,
+      errors: { email: AUTH_ERRORS.emailInvalid, password: AUTH_ERRORS.passwordRequired },
+      values: { email: "ada@" },
+    });
+    expect(console.info).not.toHaveBeenCalled();
+  });
+
+  it("answers 400 with a mismatch and never echoes passwords", async () => {
+    const response = await run({
+      intent: "signup",
+      name: "Ada",
+      email: "ada@example.com",
+      password: "one",
+      confirmPassword: "two",
+    });
+    expect(response.init?.status).toBe(400);
+    expect(response.data).toMatchObject({
+      intent: "signup",
+      ok: false,
+      errors: { confirmPassword: AUTH_ERRORS.passwordMismatch },
+    });
+    expect(JSON.stringify(response.data)).not.toMatch(/"one"|"two"/);
+    expect(console.info).not.toHaveBeenCalled();
+  });
+
+  it("accepts a valid login and sign-up", async () => {
+    expect((await run({ intent: "login", email: "ada@example.com", password: "x" })).data).toEqual({
+      intent: "login",
+      ok: true,
+    });
+    const signup = await run({
+      intent: "signup",
+      name: "Ada",
+      email: "ada@example.com",
+      password: "same",
+      confirmPassword: "same",
+      petName: "",
+      petType: "",
+    });
+    expect(signup.data).toEqual({ intent: "signup", ok: true });
+    expect(console.info).toHaveBeenLastCalledWith("[auth] signup", {
+      name: "Ada",
+      email: "ada@example.com",
+      petName: "",
+      petType: "",
+    });
+  });
+
+  it("refuses an unknown intent", async () => {
+    await expect(run({ intent: "delete-everything" })).rejects.toMatchObject({ init: { status: 400 } });
+  });
+});

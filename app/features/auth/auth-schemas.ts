@@ -1,0 +1,86 @@
+import * as z from "zod";
+
+/** Longest accepted values; the forms' maxLength attributes use the same numbers. */
+export const AUTH_LIMITS = {
+  name: 100,
+  email: 254,
+  password: 128,
+  petName: 50,
+} as const;
+
+export const PET_TYPES = ["", "dog", "cat", "both", "other"] as const;
+export type PetType = (typeof PET_TYPES)[number];
+
+export const PLANS = ["free", "pro", "premium"] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const AUTH_ERRORS = {
+  nameRequired: "Please enter your full name.",
+  nameTooLong: `Please shorten your name to ${AUTH_LIMITS.name} characters or fewer.`,
+  emailRequired: "Please enter your email address.",
+  emailInvalid: "Please enter a valid email address, like name@example.com.",
+  emailTooLong: `Please shorten your email address to ${AUTH_LIMITS.email} characters or fewer.`,
+  passwordRequired: "Please enter your password.",
+  newPasswordRequired: "Please choose a password.",
+  passwordTooLong: `Please use a password of ${AUTH_LIMITS.password} characters or fewer.`,
+  confirmRequired: "Please confirm your password.",
+  /** Also the description of the mismatch toast (specification, sections 5 and 8). */
+  passwordMismatch: "Please make sure your passwords match.",
+  petNameTooLong: `Please shorten your pet's name to ${AUTH_LIMITS.petName} characters or fewer.`,
+  petTypeInvalid: "Please choose a pet type from the list.",
+} as const;
+
+const email = z
+  .string({ error: AUTH_ERRORS.emailRequired })
+  .trim()
+  .min(1, AUTH_ERRORS.emailRequired)
+  .max(AUTH_LIMITS.email, AUTH_ERRORS.emailTooLong)
+  .pipe(z.email(AUTH_ERRORS.emailInvalid));
+
+/** Passwords are taken as typed: no trimming, spaces count. */
+function password(required: string) {
+  return z
+    .string({ error: required })
+    .min(1, required)
+    .max(AUTH_LIMITS.password, AUTH_ERRORS.passwordTooLong);
+}
+
+export const loginSchema = z.object({
+  email,
+  password: password(AUTH_ERRORS.passwordRequired),
+});
+
+const signupFields = z.object({
+  name: z
+    .string({ error: AUTH_ERRORS.nameRequired })
+    .trim()
+    .min(1, AUTH_ERRORS.nameRequired)
+    .max(AUTH_LIMITS.name, AUTH_ERRORS.nameTooLong),
+  email,
+  password: password(AUTH_ERRORS.newPasswordRequired),
+  confirmPassword: password(AUTH_ERRORS.confirmRequired),
+  petName: z.string().trim().max(AUTH_LIMITS.petName, AUTH_ERRORS.petNameTooLong).optional(),
+  petType: z.enum(PET_TYPES, AUTH_ERRORS.petTypeInvalid).optional(),
+  /** The plan picked on the pricing page, if any; an unknown value is ignored. */
+  plan: z.enum(PLANS).optional().catch(undefined),
+});
+
+const passwordPair = signupFields.pick({ password: true, confirmPassword: true });
+
+export const signupSchema = signupFields.refine((values) => values.password === values.confirmPassword, {
+  message: AUTH_ERRORS.passwordMismatch,
+  path: ["confirmPassword"],
+  // Compare as soon as both passwords are filled in, even if another field still has a problem.
+  when: (payload) => passwordPair.safeParse(payload.value).success,
+});
+
+export type LoginValues = z.output<typeof loginSchema>;
+export type LoginField = keyof LoginValues;
+
+export type SignupValues = z.output<typeof signupSchema>;
+export type SignupField = keyof SignupValues;
+
+/** True when a signup check failed only because the two passwords differ (among other things). */
+export function isPasswordMismatch(errors: Partial<Record<string, string>>) {
+  return errors.confirmPassword === AUTH_ERRORS.passwordMismatch;
+}

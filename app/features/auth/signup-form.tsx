@@ -1,0 +1,166 @@
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { Field, Input, Select } from "~/components/ui/field";
+import { useValidatedForm } from "~/components/ui/form";
+import { ErrorSummary, errorSummaryItems, FormMessage } from "~/components/ui/form-message";
+import { toast } from "~/components/ui/toaster";
+import { PASSWORD_MISMATCH, PET_TYPE_OPTIONS, PLAN_NAMES, SIGNUP_SUCCESS } from "./auth-content";
+import type { SignupResult } from "./auth-result";
+import { AUTH_LIMITS, isPasswordMismatch, signupSchema, type Plan, type SignupField } from "./auth-schemas";
+
+type SignupFormProps = {
+  result: SignupResult | undefined;
+  /** The plan picked on the pricing page, sent along with the form. */
+  plan: Plan | undefined;
+};
+
+const FIELD_IDS: Record<Exclude<SignupField, "plan">, string> = {
+  name: "signup-name",
+  email: "signup-email",
+  password: "signup-password",
+  confirmPassword: "signup-confirm",
+  petName: "signup-pet-name",
+  petType: "signup-pet-type",
+};
+
+const inlineLinkClass = "font-semibold text-brand-800 underline underline-offset-4";
+
+/** Account creation. If the two passwords differ, nothing is sent and a toast says why. */
+export function SignupForm({ result, plan }: SignupFormProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "signup";
+  const { errors, hydrated, formProps } = useValidatedForm(signupSchema, {
+    result,
+    onValid: ({ password: _password, confirmPassword: _confirm, ...values }) =>
+      console.log("Sign-up form submitted:", values),
+    onInvalid: (fieldErrors) => {
+      if (isPasswordMismatch(fieldErrors)) {
+        void toast.error(PASSWORD_MISMATCH.title, { description: PASSWORD_MISMATCH.description });
+      }
+    },
+    onSuccess: () => void toast.success(SIGNUP_SUCCESS.title, { description: SIGNUP_SUCCESS.description }),
+  });
+  const values = result && !result.ok ? result.values : {};
+  // Without JavaScript the server's answer is the page, so its errors are summarised on top.
+  const serverErrors = !hydrated && result && !result.ok ? result.errors : undefined;
+
+  return (
+    <Form {...formProps} method="post" aria-label="Sign up" className="space-y-5">
+      {!hydrated && result?.ok ? <FormMessage tone="success" {...SIGNUP_SUCCESS} /> : null}
+      {serverErrors && isPasswordMismatch(serverErrors) ? (
+        <FormMessage tone="error" {...PASSWORD_MISMATCH} />
+      ) : null}
+      {serverErrors ? (
+        // The mismatch has its own message above; the summary lists the rest.
+        <ErrorSummary
+          items={errorSummaryItems(errors, FIELD_IDS).filter(
+            (item) => item.message !== PASSWORD_MISMATCH.description,
+          )}
+        />
+      ) : null}
+      <input type="hidden" name="intent" value="signup" />
+      {plan ? (
+        <>
+          <input type="hidden" name="plan" value={plan} />
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-xl bg-accent-100 px-4 py-3 text-sm text-accent-900">
+            <Icon name="star" className="size-4" />
+            <span className="font-semibold">You picked the {PLAN_NAMES[plan]} plan</span>
+            <Link to="/pricing" className="underline underline-offset-4">
+              Change plan
+            </Link>
+          </p>
+        </>
+      ) : null}
+      <Field id={FIELD_IDS.name} label="Full Name" error={errors.name}>
+        {(control) => (
+          <Input
+            {...control}
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={AUTH_LIMITS.name}
+            defaultValue={values.name ?? ""}
+          />
+        )}
+      </Field>
+      <Field id={FIELD_IDS.email} label="Email" error={errors.email}>
+        {(control) => (
+          <Input
+            {...control}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={AUTH_LIMITS.email}
+            placeholder="you@example.com"
+            defaultValue={values.email ?? ""}
+          />
+        )}
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id={FIELD_IDS.password} label="Password" error={errors.password}>
+          {(control) => (
+            <Input
+              {...control}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={AUTH_LIMITS.password}
+            />
+          )}
+        </Field>
+        <Field id={FIELD_IDS.confirmPassword} label="Confirm Password" error={errors.confirmPassword}>
+          {(control) => (
+            <Input
+              {...control}
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={AUTH_LIMITS.password}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id={FIELD_IDS.petName} label="Pet Name (optional)" error={errors.petName}>
+          {(control) => (
+            <Input
+              {...control}
+              name="petName"
+              maxLength={AUTH_LIMITS.petName}
+              defaultValue={values.petName ?? ""}
+            />
+          )}
+        </Field>
+        <Field id={FIELD_IDS.petType} label="Pet Type (optional)" error={errors.petType}>
+          {(control) => (
+            <Select {...control} name="petType" defaultValue={values.petType ?? ""} className="h-11.5">
+              {PET_TYPE_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </div>
+      <p className="text-sm text-ink-600">
+        By creating an account you agree to our{" "}
+        <Link to="/terms" className={inlineLinkClass}>
+          Terms of Service
+        </Link>{" "}
+        and{" "}
+        <Link to="/privacy" className={inlineLinkClass}>
+          Privacy Policy
+        </Link>
+        .
+      </p>
+      <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+        {submitting ? "Creating account…" : "Create Account"}
+      </Button>
+    </Form>
+  );
+}

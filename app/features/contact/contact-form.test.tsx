@@ -1,0 +1,162 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import ContactRoute, { action } from "~/routes/marketing/contact";
+import { toast } from "~/components/ui/toaster";
+import { CONTACT_SUCCESS } from "./contact-content";
+import { CONTACT_ERRORS } from "./contact-schema";
+
+vi.mock("~/components/ui/toaster", () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), message: vi.fn() },
+}));
+
+const actionSpy = vi.fn(action);
+
+function renderContact() {
+  const Stub = createRoutesStub([
+    { path: "/contact", Component: ContactRoute, action: (args) => actionSpy(args as never) },
+  ]);
+  return render(<Stub initialEntries={["/contact"]} />);
+}
+
+const field = (name: string) =>
+  screen.getByLabelText(name, { exact: true }) as HTMLInputElement | HTMLTextAreaElement;
+
+beforeEach(() => {
+  vi.spyOn(console, "info").mockImplementation(() => {});
+  vi.spyOn(console, "log").mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.clearAllMocks();
+  vi.restoreAllMocks();
+});
+
+describe("contact form", () => {
+  it("shows every page section", async () => {
+    renderContact();
+    expect(await screen.findByRole("heading", { level: 1, name: "Get in Touch" })).toBeInTheDocument();
+    for (const heading of [
+      "Email Us",
+      "Call Us",
+      "Visit Us",
+      "Business Hours",
+      "Interactive Map",
+      "Emergency Pet Support",
+      "How We Support You",
+      "Quick Response",
+      "Pet Care Experts",
+      "Personal Touch",
+    ]) {
+      expect(screen.getByRole("heading", { name: heading })).toBeInTheDocument();
+    }
+    expect(screen.getByText("24/7 for Premium users")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "View FAQ" })).toHaveAttribute("href", "/pricing#faq");
+  });
+
+  it("blocks an empty submission, explains each field and focuses the first", async () => {
+    const user = userEvent.setup();
+    renderContact();
+    await user.click(await screen.findByRole("button", { name: /send message/i }));
+
+    expect(await screen.findByText(CONTACT_ERRORS.nameRequired)).toBeInTheDocument();
+    expect(screen.getByText(CONTACT_ERRORS.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(CONTACT_ERRORS.subjectRequired)).toBeInTheDocument();
+    expect(screen.getByText(CONTACT_ERRORS.messageRequired)).toBeInTheDocument();
+    const name = field("Your Name");
+    expect(name).toHaveAttribute("aria-invalid", "true");
+    expect(name).toHaveAccessibleDescription(CONTACT_ERRORS.nameRequired);
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(actionSpy).not.toHaveBeenCalled();
+    expect(console.log).not.toHaveBeenCalled();
+  });
+
+  it("rejects an invalid email without sending, and clears the error once fixed", async () => {
+    const user = userEvent.setup();
+    renderContact();
+    await user.type(await screen.findByLabelText("Your Name"), "Ada");
+    await user.type(field("Email Address"), "ada@");
+    await user.type(field("Subject"), "Hello");
+    await user.type(field("Message"), "A question");
+    await user.click(screen.getByRole("button", { name: /send message/i }));
+
+    expect(await screen.findByText(CONTACT_ERRORS.emailInvalid)).toBeInTheDocument();
+    await waitFor(() => expect(field("Email Address")).toHaveFocus());
+    expect(actionSpy).not.toHaveBeenCalled();
+
+    await user.type(field("Email Address"), "example.com");
+    await waitFor(() => expect(screen.queryByText(CONTACT_ERRORS.emailInvalid)).not.toBeInTheDocument());
+    expect(field("Email Address")).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("sends a valid message, logs it, toasts and clears the form", async () => {
+    const user = userEvent.setup();
+    renderContact();
+    await user.type(await screen.findByLabelText("Your Name"), "Ada Lovelace");
+    await user.type(field("Email Address"), "ada@example.com");
+    await user.type(field("Subject"), "Feeding");
+    await user.type(field("Message"), "How much should Biscuit eat?");
+    await user.click(screen.getByRole("button", { name: /send message/i }));
+
+    const values = {
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      subject: "Feeding",
+      message: "How much should Biscuit eat?",
+    };
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("Message Sent!", {
+        description: "Thank you for contacting us. We'll get back to you within 24 hours.",
+      }),
+    );
+    expect(actionSpy).toHaveBeenCalledTimes(1);
+    expect(console.log).toHaveBeenCalledWith("Contact form submitted:", values);
+    expect(console.info).toHaveBeenCalledWith("[contact] message received", values);
+    for (const label of ["Your Name", "Email Address", "Subject", "Message"]) {
+      expect(field(label)).toHaveValue("");
+    }
+    // The inline message is for visitors without JavaScript only; here the toast says it.
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+  });
+});
+
+describe("contact action", () => {
+  const post = (fields: Record<string, string>) =>
+    new Request("http://localhost/contact", { method: "POST", body: new URLSearchParams(fields) });
+  const run = (fields: Record<string, string>) =>
+    action({ request: post(fields), params: {}, context: {} } as Parameters<typeof action>[0]);
+
+  it("answers 400 with one error per field and does nothing else", async () => {
+    const response = await run({ name: "", email: "nope", subject: "Hi", message: "" });
+    expect(response.init?.status).toBe(400);
+    expect(response.data).toEqual({
+      ok: false,
+      errors: {
+        name: CONTACT_ERRORS.nameRequired,
+        email: CONTACT_ERRORS.emailInvalid,
+        message: CONTACT_ERRORS.messageRequired,
+      },
+      values: { name: "", email: "nope", subject: "Hi", message: "" },
+    });
+    expect(console.info).not.toHaveBeenCalled();
+  });
+
+  it("logs a valid message on the server and answers success", async () => {
+    const response = await run({ name: " Ada ", email: "ada@example.com", subject: "Hi", message: "Hello" });
+    expect(response.init?.status ?? 200).toBe(200);
+    expect(response.data).toEqual({ ok: true });
+    expect(console.info).toHaveBeenCalledWith("[contact] message received", {
+      name: "Ada",
+      email: "ada@example.com",
+      subject: "Hi",
+      message: "Hello",
+    });
+  });
+
+  it("keeps the success texts of the specification", () => {
+    expect(CONTACT_SUCCESS).toEqual({
+      title: "Message Sent!",
+      description: "Thank you for contacting us. We'll get back to you within 24 hours.",
+    });
+  });
+});

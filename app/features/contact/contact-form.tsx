@@ -1,0 +1,105 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { Field, Input, Textarea } from "~/components/ui/field";
+import { useValidatedForm, type FieldErrors } from "~/components/ui/form";
+import { ErrorSummary, errorSummaryItems, FormMessage } from "~/components/ui/form-message";
+import { toast } from "~/components/ui/toaster";
+import { CONTACT_SUCCESS } from "./contact-content";
+import { CONTACT_LIMITS, contactSchema, type ContactField } from "./contact-schema";
+
+/** What the contact route's action answers. */
+export type ContactActionData =
+  | { ok: true }
+  | { ok: false; errors: FieldErrors<ContactField>; values: Partial<Record<ContactField, string>> };
+
+const FIELD_IDS: Record<ContactField, string> = {
+  name: "contact-name",
+  email: "contact-email",
+  subject: "contact-subject",
+  message: "contact-message",
+};
+
+type ContactFormProps = {
+  /** The action's answer to the latest submission, if any. */
+  result: ContactActionData | undefined;
+};
+
+/**
+ * The message form. With JavaScript it validates before sending, toasts on success and clears;
+ * without, the browser posts it to the route action and the page shows the answer inline.
+ */
+export function ContactForm({ result }: ContactFormProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const { errors, hydrated, formProps } = useValidatedForm(contactSchema, {
+    result,
+    onValid: (values) => console.log("Contact form submitted:", values),
+    onSuccess: () => void toast.success(CONTACT_SUCCESS.title, { description: CONTACT_SUCCESS.description }),
+  });
+  const values = result && !result.ok ? result.values : {};
+
+  return (
+    <Form {...formProps} method="post" aria-labelledby="contact-form-title" className="space-y-5">
+      {!hydrated && result?.ok ? <FormMessage tone="success" {...CONTACT_SUCCESS} /> : null}
+      {!hydrated && result && !result.ok ? (
+        <ErrorSummary items={errorSummaryItems(errors, FIELD_IDS)} />
+      ) : null}
+      <p className="text-sm text-ink-600">All fields are required.</p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id={FIELD_IDS.name} label="Your Name" error={errors.name}>
+          {(control) => (
+            <Input
+              {...control}
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={CONTACT_LIMITS.name}
+              defaultValue={values.name ?? ""}
+            />
+          )}
+        </Field>
+        <Field id={FIELD_IDS.email} label="Email Address" error={errors.email}>
+          {(control) => (
+            <Input
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={CONTACT_LIMITS.email}
+              defaultValue={values.email ?? ""}
+            />
+          )}
+        </Field>
+      </div>
+      <Field id={FIELD_IDS.subject} label="Subject" error={errors.subject}>
+        {(control) => (
+          <Input
+            {...control}
+            name="subject"
+            required
+            maxLength={CONTACT_LIMITS.subject}
+            defaultValue={values.subject ?? ""}
+          />
+        )}
+      </Field>
+      <Field id={FIELD_IDS.message} label="Message" error={errors.message}>
+        {(control) => (
+          <Textarea
+            {...control}
+            name="message"
+            required
+            rows={6}
+            maxLength={CONTACT_LIMITS.message}
+            placeholder="Tell us how we can help you and your pet"
+            defaultValue={values.message ?? ""}
+          />
+        )}
+      </Field>
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submitting}>
+        <Icon name="mail" /> {submitting ? "Sending…" : "Send Message"}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { parseWithSchema } from "~/components/ui/form";
+import { CONTACT_ERRORS, CONTACT_LIMITS, contactSchema } from "./contact-schema";
+
+const valid = {
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  subject: "Feeding question",
+  message: "How much should my beagle eat?",
+};
+
+const errorsOf = (values: Record<string, unknown>) => {
+  const result = parseWithSchema(contactSchema, values);
+  return result.success ? {} : result.errors;
+};
+
+describe("contactSchema", () => {
+  it("accepts a complete message and trims every value", () => {
+    const result = contactSchema.parse({
+      name: "  Ada Lovelace ",
+      email: " ada@example.com ",
+      subject: "\tFeeding question\n",
+      message: "  How much should my beagle eat?  ",
+    });
+    expect(result).toEqual(valid);
+  });
+
+  it.each([
+    ["name", CONTACT_ERRORS.nameRequired],
+    ["email", CONTACT_ERRORS.emailRequired],
+    ["subject", CONTACT_ERRORS.subjectRequired],
+    ["message", CONTACT_ERRORS.messageRequired],
+  ] as const)("requires %s (missing, empty or only spaces)", (field, message) => {
+    const { [field]: _omitted, ...missing } = valid;
+    expect(errorsOf(missing)).toEqual({ [field]: message });
+    expect(errorsOf({ ...valid, [field]: "" })).toEqual({ [field]: message });
+    expect(errorsOf({ ...valid, [field]: "   " })).toEqual({ [field]: message });
+  });
+
+  it("reports every missing field at once", () => {
+    expect(errorsOf({})).toEqual({
+      name: CONTACT_ERRORS.nameRequired,
+      email: CONTACT_ERRORS.emailRequired,
+      subject: CONTACT_ERRORS.subjectRequired,
+      message: CONTACT_ERRORS.messageRequired,
+    });
+  });
+
+  it.each(["ada", "ada@", "@example.com", "ada@example", "ada @example.com"])(
+    "rejects the email %j",
+    (email) => {
+      expect(errorsOf({ ...valid, email })).toEqual({ email: CONTACT_ERRORS.emailInvalid });
+    },
+  );
+
+  it.each([
+    ["name", CONTACT_ERRORS.nameTooLong],
+    ["subject", CONTACT_ERRORS.subjectTooLong],
+    ["message", CONTACT_ERRORS.messageTooLong],
+  ] as const)("accepts %s up to its limit and rejects one character more", (field, message) => {
+    const limit = CONTACT_LIMITS[field];
+    expect(errorsOf({ ...valid, [field]: "a".repeat(limit) })).toEqual({});
+    expect(errorsOf({ ...valid, [field]: "a".repeat(limit + 1) })).toEqual({ [field]: message });
+    // The limit applies after trimming.
+    expect(errorsOf({ ...valid, [field]: ` ${"a".repeat(limit)} ` })).toEqual({});
+  });
+
+  it("accepts an email of 254 characters and rejects 255", () => {
+    const domain = "@example.com";
+    const longest = `${"a".repeat(CONTACT_LIMITS.email - domain.length)}${domain}`;
+    expect(longest).toHaveLength(254);
+    expect(errorsOf({ ...valid, email: longest })).toEqual({});
+    expect(errorsOf({ ...valid, email: `a${longest}` })).toEqual({ email: CONTACT_ERRORS.emailTooLong });
+  });
+
+  it("ignores fields it does not know", () => {
+    expect(contactSchema.parse({ ...valid, extra: "x" })).toEqual(valid);
+  });
+});

@@ -1,0 +1,53 @@
+import * as z from "zod";
+
+/** Longest accepted values; the form's maxLength attributes use the same numbers. */
+export const CONTACT_LIMITS = {
+  name: 100,
+  email: 254,
+  subject: 200,
+  message: 5000,
+} as const;
+
+export const CONTACT_ERRORS = {
+  nameRequired: "Please enter your name.",
+  nameTooLong: `Please shorten your name to ${CONTACT_LIMITS.name} characters or fewer.`,
+  emailRequired: "Please enter your email address.",
+  emailInvalid: "Please enter a valid email address, like name@example.com.",
+  emailTooLong: `Please shorten your email address to ${CONTACT_LIMITS.email} characters or fewer.`,
+  subjectRequired: "Please enter a subject.",
+  subjectTooLong: `Please shorten the subject to ${CONTACT_LIMITS.subject} characters or fewer.`,
+  messageRequired: "Please write your message.",
+  messageTooLong: `Please shorten your message to ${CONTACT_LIMITS.message} characters or fewer.`,
+} as const;
+
+/** A required, trimmed text value with a length limit. */
+function requiredText(limit: number, required: string, tooLong: string) {
+  return z.string({ error: required }).trim().min(1, required).max(limit, tooLong);
+}
+
+/** The contact form, checked the same way in the browser and in the route action. */
+export const contactSchema = z.object({
+  name: requiredText(CONTACT_LIMITS.name, CONTACT_ERRORS.nameRequired, CONTACT_ERRORS.nameTooLong),
+  email: requiredText(CONTACT_LIMITS.email, CONTACT_ERRORS.emailRequired, CONTACT_ERRORS.emailTooLong).pipe(
+    z.email(CONTACT_ERRORS.emailInvalid),
+  ),
+  subject: requiredText(
+    CONTACT_LIMITS.subject,
+    CONTACT_ERRORS.subjectRequired,
+    CONTACT_ERRORS.subjectTooLong,
+  ),
+  message: requiredText(
+    CONTACT_LIMITS.message,
+    CONTACT_ERRORS.messageRequired,
+    CONTACT_ERRORS.messageTooLong,
+  ),
+});
+
+export type ContactValues = z.output<typeof contactSchema>;
+export type ContactField = keyof ContactValues;
+export const CONTACT_FIELDS = [
+  "name",
+  "email",
+  "subject",
+  "message",
+] as const satisfies readonly ContactField[];
