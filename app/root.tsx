@@ -6,6 +6,7 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
 import { ErrorScreen } from "~/components/layout/error-screen";
+import { getUser } from "~/auth/session.server";
 import { useNonce } from "~/utils/nonce";
 import { siteBaseUrl } from "~/utils/seo";
 import "./app.css";
@@ -16,8 +17,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-export function loader() {
-  return { baseUrl: siteBaseUrl() };
+export async function loader({ request }: Route.LoaderArgs) {
+  // Prerendering has no cookies, so the build never opens the database.
+  return { baseUrl: siteBaseUrl(), user: await getUser(request) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -10,6 +10,7 @@ export default [
   route("terms", "routes/legal/terms.tsx"),
   route("privacy", "routes/legal/privacy.tsx"),
 
+  route("api/auth/*", "routes/resources/auth-api.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

@@ -4,6 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
+import { hasSessionCookie } from "~/auth/session.server";
 import { precompressedStatic } from "./precompressed";
 import { prerenderedPageHandler } from "./prerendered";
 import { limitRequestBodies, refuseCrossSiteWrites, securityHeaders, type Locals } from "./security";
@@ -32,8 +33,20 @@ export async function createApp() {
     "/assets",
     express.static(assetsDir, { immutable: true, maxAge: "1y", etag: false, lastModified: false }),
   );
-  app.use(prerenderedPageHandler(CLIENT_DIR));
-  app.use(express.static(CLIENT_DIR, { index: false, redirect: false, maxAge: "1h" }));
+  // Prerendered pages and their .data files are the signed-out view of the site.
+  const isSignedIn = (req: express.Request) => hasSessionCookie(req.headers.cookie);
+  app.use(prerenderedPageHandler(CLIENT_DIR, isSignedIn));
+  const publicFiles = express.static(CLIENT_DIR, {
+    index: false,
+    redirect: false,
+    maxAge: "1h",
+    setHeaders: (res, file) => {
+      if (file.endsWith(".data")) res.setHeader("Cache-Control", "no-cache");
+    },
+  });
+  app.use((req, res, next) =>
+    req.path.endsWith(".data") && isSignedIn(req) ? next() : publicFiles(req, res, next),
+  );
   app.use(refuseCrossSiteWrites(), limitRequestBodies(MAX_BODY_BYTES));
   app.all(
     "/{*splat}",

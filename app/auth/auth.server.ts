@@ -1,0 +1,128 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { dataDir, getDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { sendMail } from "~/mail/mailer.server";
+import { siteBaseUrl } from "~/utils/seo";
+
+/** Cookies are named pawpal.*; the server checks for this one before touching the database. */
+export const COOKIE_PREFIX = "pawpal";
+export const RESET_LINK_TTL_SECONDS = 60 * 60;
+
+/**
+ * The secret that signs session cookies: BETTER_AUTH_SECRET, or a random one created
+ * once in DATA_DIR so that `npm start` works on a fresh machine and sessions survive restarts.
+ */
+function authSecret(): string {
+  if (process.env.BETTER_AUTH_SECRET) return process.env.BETTER_AUTH_SECRET;
+  const file = path.join(dataDir(), "auth-secret");
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir(), { recursive: true });
+    fs.writeFileSync(file, crypto.randomBytes(32).toString("base64"), { mode: 0o600, flag: "wx" });
+  }
+  return fs.readFileSync(file, "utf8").trim();
+}
+
+/** Social providers whose client id and secret are configured. */
+export function configuredSocialProviders() {
+  return {
+    google: Boolean(process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET),
+    facebook: Boolean(process.env.FACEBOOK_CLIENT_ID && process.env.FACEBOOK_CLIENT_SECRET),
+  };
+}
+
+async function createAuth() {
+  const db = await getDb();
+  const baseURL = siteBaseUrl();
+  const social = configuredSocialProviders();
+  return betterAuth({
+    appName: "PawPal",
+    baseURL,
+    basePath: "/api/auth",
+    secret: authSecret(),
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      // Our own page takes the token, so the link leads to the site, not to the API.
+      sendResetPassword: async ({ user, token }) => {
+        await sendMail({
+          to: user.email,
+          subject: "Reset your PawPal password",
+          text: [
+            `Hello ${user.name},`,
+            "",
+            "Someone (hopefully you) asked to reset the password of your PawPal account.",
+            "Choose a new password here within the next hour:",
+            "",
+            `${baseURL}/reset-password?token=${encodeURIComponent(token)}`,
+            "",
+            "If you did not ask for this, ignore this mail: your password stays as it is.",
+          ].join("\n"),
+        });
+      },
+    },
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "user", input: false },
+      },
+    },
+    socialProviders: {
+      ...(social.google
+        ? {
+            google: {
+              clientId: process.env.GOOGLE_CLIENT_ID!,
+              clientSecret: process.env.GOOGLE_CLIENT_SECRET!,
+            },
+          }
+        : {}),
+      ...(social.facebook
+        ? {
+            facebook: {
+              clientId: process.env.FACEBOOK_CLIENT_ID!,
+              clientSecret: process.env.FACEBOOK_CLIENT_SECRET!,
+            },
+          }
+        : {}),
+    },
+    session: {
+      // Signed copy of the session in a cookie: most page views need no database read.
+      cookieCache: { enabled: true, maxAge: 5 * 60 },
+    },
+    // Rate limits are ours (per route, per client address): see utils/rate-limit.server.ts.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: baseURL.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+  });
+}
+
+type Auth = Awaited<ReturnType<typeof createAuth>>;
+
+// One instance per process (the server entry and the app build share it through globalThis).
+const holder = globalThis as typeof globalThis & { __pawpalAuth?: Promise<Auth> };
+
+export function getAuth(): Promise<Auth> {
+  holder.__pawpalAuth ??= createAuth().catch((error: unknown) => {
+    holder.__pawpalAuth = undefined;
+    throw error;
+  });
+  return holder.__pawpalAuth;
+}

@@ -1,0 +1,38 @@
+import { data, redirect } from "react-router";
+import { COOKIE_PREFIX, getAuth } from "./auth.server";
+
+export type SessionUser = { id: string; name: string; email: string; role: "user" | "staff" };
+
+const SESSION_COOKIE = new RegExp(`(^|;\\s*)(__Secure-)?${COOKIE_PREFIX}\\.session_token=`);
+
+/** Cheap test, no database: does the request carry a session cookie at all? */
+export function hasSessionCookie(cookieHeader: string | null | undefined) {
+  return SESSION_COOKIE.test(cookieHeader ?? "");
+}
+
+/** The signed-in user, or null. */
+export async function getUser(request: Request): Promise<SessionUser | null> {
+  if (!hasSessionCookie(request.headers.get("cookie"))) return null;
+  const auth = await getAuth();
+  const session = await auth.api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const { id, name, email, role } = session.user as typeof session.user & { role?: string };
+  return { id, name, email, role: role === "staff" ? "staff" : "user" };
+}
+
+/** The signed-in user; anyone else is sent to log in and brought back afterwards. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (!user) {
+    const { pathname, search } = new URL(request.url);
+    throw redirect(`/auth?redirectTo=${encodeURIComponent(pathname + search)}`);
+  }
+  return user;
+}
+
+/** A staff member; anyone else gets the 404 page, so staff pages do not reveal they exist. */
+export async function requireStaff(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (user?.role !== "staff") throw data(null, { status: 404 });
+  return user;
+}
