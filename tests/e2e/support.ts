@@ -1,5 +1,26 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * `test` for specs that post forms: each test comes from its own client address (the
+ * server trusts X-Forwarded-For from loopback in tests), so per-address rate limits of
+ * one test never spill into another.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const n = (hash(testInfo.testId) % 250) + 1;
+    await use({
+      ...extraHTTPHeaders,
+      "X-Forwarded-For": `10.${testInfo.parallelIndex}.${n}.${(testInfo.retry % 250) + 1}`,
+    });
+  },
+});
+
+function hash(text: string) {
+  let value = 0;
+  for (const char of text) value = (value * 31 + char.charCodeAt(0)) >>> 0;
+  return value;
+}
 
 /** Scans the page as it is now (WCAG 2.2 A and AA, plus best practices) and fails on any violation. */
 export async function expectNoA11yViolations(page: Page, context?: string) {
