@@ -5,6 +5,7 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { hasSessionCookie } from "~/auth/session.server";
+import { siteBaseUrl } from "~/utils/seo";
 import { precompressedStatic } from "./precompressed";
 import { prerenderedPageHandler } from "./prerendered";
 import { limitRequestBodies, refuseCrossSiteWrites, securityHeaders, type Locals } from "./security";
@@ -23,7 +24,9 @@ export async function createApp() {
   app.disable("x-powered-by");
   // Behind a reverse proxy, TRUST_PROXY (e.g. "loopback" or 1) lets X-Forwarded-For name the client.
   if (process.env.TRUST_PROXY) app.set("trust proxy", parseTrustProxy(process.env.TRUST_PROXY));
-  app.use(securityHeaders({ production: process.env.NODE_ENV === "production" }));
+  // HSTS and upgrading requests only where the public site is served over HTTPS.
+  const https = process.env.NODE_ENV === "production" && siteBaseUrl().startsWith("https://");
+  app.use(securityHeaders({ https }));
   app.use(compression());
 
   // Fingerprinted build output never changes under the same name.

@@ -7,7 +7,7 @@ export type Locals = { cspNonce: string };
  * Security headers on every response. Scripts need our origin or this response's
  * nonce; styles allow inline because toasts inject theirs at run time.
  */
-export function securityHeaders({ production }: { production: boolean }): RequestHandler {
+export function securityHeaders({ https }: { https: boolean }): RequestHandler {
   return (_req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     (res.locals as Locals).cspNonce = nonce;
@@ -26,7 +26,7 @@ export function securityHeaders({ production }: { production: boolean }): Reques
         "base-uri 'self'",
         "form-action 'self'",
         "frame-ancestors 'none'",
-        ...(production ? ["upgrade-insecure-requests"] : []),
+        ...(https ? ["upgrade-insecure-requests"] : []),
       ].join("; "),
     );
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -34,7 +34,7 @@ export function securityHeaders({ production }: { production: boolean }): Reques
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(self), geolocation=(self), microphone=()");
-    if (production) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    if (https) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     next();
   };
 }
