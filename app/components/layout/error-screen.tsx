@@ -7,9 +7,7 @@ export function ErrorScreen() {
   return (
     <div className="px-4 py-20 sm:px-6">
       <div role="alert" className="mx-auto max-w-xl text-center">
-        <p aria-hidden className="text-6xl">
-          🐶💤
-        </p>
+        <Icon name="paw-print" className="mx-auto size-16 text-brand-700" />
         <h1 className="mt-6 text-3xl font-bold text-ink-900">Unexpected Application Error!</h1>
         <p className="mt-4 text-lg text-ink-600">
           Something went wrong on our side. Please try again in a moment — your pet is still a good one.

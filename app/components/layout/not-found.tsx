@@ -23,8 +23,11 @@ export function NotFound() {
   return (
     <div className="px-4 py-20 sm:px-6">
       <div className="mx-auto max-w-2xl text-center">
-        <p aria-hidden className="text-8xl font-black tracking-tight text-brand-700 sm:text-9xl">
-          4<span className="inline-block rotate-12">🐾</span>4
+        <p
+          aria-hidden
+          className="flex items-center justify-center gap-2 text-8xl font-black tracking-tight text-brand-700 sm:text-9xl"
+        >
+          4<Icon name="paw-print" className="size-20 rotate-12 text-accent-400 sm:size-24" />4
         </p>
         <h1 className="mt-6 text-3xl font-bold text-ink-900 sm:text-4xl">
           404 — This page went chasing squirrels
