@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { STAFF } from "./tests/e2e/staff";
 
 const PORT = Number(process.env.E2E_PORT) || 4173;
 
@@ -44,13 +45,18 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The production build, as `npm start` serves it (the test script builds first).
-    command: `node ${process.env.BUILD_DIR || "build"}/start.js`,
+    // The production build, as `npm start` serves it (the test script builds first). The staff
+    // account is created first: PGlite lets one process at a time open the data folder.
+    command: `npx tsx scripts/staff-create.ts --email ${STAFF.email} --password ${STAFF.password} --name "${STAFF.name}" && node ${process.env.BUILD_DIR || "build"}/start.js`,
     env: {
       PORT: String(PORT),
       HOST: "127.0.0.1",
       NODE_ENV: "production",
       DATA_DIR: process.env.E2E_DATA_DIR,
+      // Each test poses as its own client (X-Forwarded-For, see tests/e2e/support.ts).
+      TRUST_PROXY: "loopback",
+      // A PostgreSQL server instead of PGlite (scripts/with-postgres.sh sets it).
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { Toaster } from "~/components/ui/toaster";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -7,6 +7,8 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
 import { ErrorScreen } from "~/components/layout/error-screen";
 import { getUser } from "~/auth/session.server";
+import { FlashMessage } from "~/features/auth/flash-message";
+import { takeFlash } from "~/utils/flash.server";
 import { useNonce } from "~/utils/nonce";
 import { siteBaseUrl } from "~/utils/seo";
 import "./app.css";
@@ -19,7 +21,8 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Prerendering has no cookies, so the build never opens the database.
-  return { baseUrl: siteBaseUrl(), user: await getUser(request) };
+  const { flash, headers } = takeFlash(request);
+  return data({ baseUrl: siteBaseUrl(), user: await getUser(request), flash }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -61,10 +64,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   // Marks the moment the page became interactive (tests wait for it before clicking).
   useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
-  return <Outlet />;
+  return (
+    <>
+      <FlashMessage flash={loaderData.flash} />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { RequestHandler } from "express";
+import { configuredSocialProviders } from "~/auth/auth.server";
 
 export type Locals = { cspNonce: string };
 
@@ -24,7 +25,7 @@ export function securityHeaders({ https }: { https: boolean }): RequestHandler {
         "worker-src 'self' blob:",
         "object-src 'none'",
         "base-uri 'self'",
-        "form-action 'self'",
+        formAction(),
         "frame-ancestors 'none'",
         ...(https ? ["upgrade-insecure-requests"] : []),
       ].join("; "),
@@ -37,6 +38,19 @@ export function securityHeaders({ https }: { https: boolean }): RequestHandler {
     if (https) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     next();
   };
+}
+
+/**
+ * Where forms may post, redirects included: our origin, plus the sign-in pages of the
+ * configured social providers (the login form's action redirects there).
+ */
+function formAction() {
+  const social = configuredSocialProviders();
+  return [
+    "form-action 'self'",
+    ...(social.google ? ["https://accounts.google.com"] : []),
+    ...(social.facebook ? ["https://www.facebook.com"] : []),
+  ].join(" ");
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

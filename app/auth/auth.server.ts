@@ -100,10 +100,9 @@ async function createAuth() {
           }
         : {}),
     },
-    session: {
-      // Signed copy of the session in a cookie: most page views need no database read.
-      cookieCache: { enabled: true, maxAge: 5 * 60 },
-    },
+    // No cookie cache of the session: logging out or resetting the password must end a
+    // session at once, which only the database lookup guarantees.
+    session: { cookieCache: { enabled: false } },
     // Rate limits are ours (per route, per client address): see utils/rate-limit.server.ts.
     rateLimit: { enabled: false },
     advanced: {

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support";
+import { expect, type Page } from "@playwright/test";
+import { expectNoA11yViolations, expectNoHorizontalScroll, test } from "./support";
 
 const SUCCESS_TITLE = "Message Sent!";
 const SUCCESS_TEXT = "Thank you for contacting us. We'll get back to you within 24 hours.";

@@ -22,7 +22,9 @@ test("home shows the hero, steps, reasons and call to action", async ({ page }) 
   await expect(page.getByText("99% accuracy")).toBeVisible();
   const illustration = page.getByRole("img", { name: "A happy dog and cat side by side" });
   await expect(illustration).toBeVisible();
-  expect(await illustration.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  expect(
+    await illustration.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+  ).toBe(true);
   await expectNoHorizontalScroll(page);
   await expectNoA11yViolations(page);
 });

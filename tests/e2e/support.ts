@@ -54,3 +54,6 @@ export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
 }
+
+/** The staff account the browser tests' server starts with (see playwright.config.ts). */
+export { STAFF } from "./staff";

@@ -1,8 +1,10 @@
 import { Icon } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
+import type { SessionUser } from "~/auth/session.server";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { BRAND, NAV_LINKS } from "~/content/site";
+import { MobileUserItems, UserMenu } from "~/features/auth/user-menu";
 import { cn } from "~/utils/cn";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -31,6 +33,7 @@ export function SiteHeader() {
   const [openOnPath, setOpenOnPath] = useState<string | null>(null);
   const menuOpen = openOnPath === pathname;
   const setMenuOpen = (open: boolean) => setOpenOnPath(open ? pathname : null);
+  const user = useRouteLoaderData<{ user: SessionUser | null }>("root")?.user;
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -57,9 +60,13 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <Link className={cn(buttonVariants({ size: "sm" }), "max-md:hidden")} to="/auth">
-            Login / Signup
-          </Link>
+          {user ? (
+            <UserMenu name={user.name} />
+          ) : (
+            <Link className={cn(buttonVariants({ size: "sm" }), "max-md:hidden")} to="/auth">
+              Login / Signup
+            </Link>
+          )}
           <Button
             data-menu-toggle
             variant="ghost"
@@ -90,11 +97,19 @@ export function SiteHeader() {
               </NavLink>
             </li>
           ))}
-          <li className="pt-2">
-            <Link className={cn(buttonVariants(), "w-full")} to="/auth" onClick={() => setMenuOpen(false)}>
-              Login / Signup
-            </Link>
-          </li>
+          {user ? (
+            <MobileUserItems
+              name={user.name}
+              navLinkClass={navLinkClass}
+              onNavigate={() => setMenuOpen(false)}
+            />
+          ) : (
+            <li className="pt-2">
+              <Link className={cn(buttonVariants(), "w-full")} to="/auth" onClick={() => setMenuOpen(false)}>
+                Login / Signup
+              </Link>
+            </li>
+          )}
         </ul>
       </nav>
     </header>

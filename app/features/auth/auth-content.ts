@@ -27,4 +27,15 @@ export const PET_TYPE_OPTIONS = [
   { value: "other", label: "Other" },
 ] as const;
 
-export const SOCIAL_PROVIDERS = ["Google", "Facebook"] as const;
+export const SOCIAL_PROVIDERS = [
+  { id: "google", label: "Google" },
+  { id: "facebook", label: "Facebook" },
+] as const;
+
+/** Said under a social button whose provider has no client id and secret on this server. */
+export function socialNotConfigured(provider: "google" | "facebook") {
+  return `${provider === "google" ? "Google" : "Facebook"} sign-in is not configured on this server.`;
+}
+
+export const FORGOT_PASSWORD_SENT =
+  "If an account exists for that email, we've sent a link to reset the password. It expires in one hour.";

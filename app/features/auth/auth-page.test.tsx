@@ -6,10 +6,26 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import AuthRoute, { action } from "~/routes/auth/auth";
 import { toast } from "~/components/ui/toaster";
 import { AUTH_ERRORS } from "./auth-schemas";
+import { submitLogin, submitSignup } from "./auth.server";
 
 vi.mock("~/components/ui/toaster", () => ({
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), message: vi.fn() },
 }));
+
+// better-auth and the database stay out of component tests: the browser tests cover them.
+vi.mock("./auth.server", () => ({
+  submitLogin: vi.fn(),
+  submitSignup: vi.fn(),
+  startSocialLogin: vi.fn(),
+  rateLimitMessage: vi.fn(() => null),
+}));
+vi.mock("~/auth/session.server", () => ({ getUser: vi.fn(async () => null) }));
+vi.mock("~/auth/auth.server", () => ({
+  configuredSocialProviders: () => ({ google: false, facebook: false }),
+}));
+
+const signedIn = () =>
+  new Headers({ "Set-Cookie": "pawpal.session_token=abc; Path=/; HttpOnly; SameSite=Lax" });
 
 const actionSpy = vi.fn(action);
 
@@ -26,7 +42,14 @@ function AuthWithLocation(props: ComponentProps<typeof AuthRoute>) {
 
 function renderAuth(url = "/auth") {
   const Stub = createRoutesStub([
-    { path: "/auth", Component: AuthWithLocation, action: (args) => actionSpy(args as never) },
+    {
+      path: "/auth",
+      Component: AuthWithLocation,
+      loader: () => ({ social: { google: false, facebook: false } }),
+      action: (args) => actionSpy(args as never),
+    },
+    { path: "/", Component: () => <output data-testid="location">/ (home)</output> },
+    { path: "/pets", Component: () => <output data-testid="location">/pets</output> },
   ]);
   render(<Stub initialEntries={[url]} />);
   return userEvent.setup();
@@ -71,12 +94,12 @@ describe("auth tabs", () => {
     expect(within(panel).getByRole("button", { name: "Sign In" })).toBeEnabled();
     expect(within(panel).getByRole("link", { name: "Forgot your password?" })).toHaveAttribute(
       "href",
-      "/contact",
+      "/forgot-password",
     );
-    for (const name of ["Continue with Google", "Continue with Facebook"]) {
-      const button = within(panel).getByRole("button", { name });
+    for (const provider of ["Google", "Facebook"]) {
+      const button = within(panel).getByRole("button", { name: `Continue with ${provider}` });
       expect(button).toBeDisabled();
-      expect(button).toHaveAccessibleDescription(/social login is not available yet/i);
+      expect(button).toHaveAccessibleDescription(`${provider} sign-in is not configured on this server.`);
     }
   });
 
@@ -138,6 +161,7 @@ describe("auth tabs", () => {
 
   it("keeps what was typed when switching away and back", async () => {
     const user = renderAuth();
+    await screen.findByRole("tabpanel", { name: "Login" });
     await user.type(within(loginPanel()).getByLabelText("Email"), "ada@example.com");
     await user.click(screen.getByRole("tab", { name: "Sign Up" }));
     await user.click(screen.getByRole("tab", { name: "Login" }));
@@ -171,25 +195,35 @@ describe("login form", () => {
     expect(actionSpy).not.toHaveBeenCalled();
   });
 
-  it("logs in, toasts, clears, and never logs the password", async () => {
-    const user = renderAuth();
-    const panel = loginPanel();
+  it("logs in and goes to the page it came from, never logging the password", async () => {
+    vi.mocked(submitLogin).mockResolvedValue({ ok: true, headers: signedIn() });
+    const user = renderAuth("/auth?redirectTo=%2Fpets");
+    const panel = await screen.findByRole("tabpanel", { name: "Login" });
     await user.type(within(panel).getByLabelText("Email"), "ada@example.com");
     await user.type(within(panel).getByLabelText("Password"), "biscuit-2024");
     await user.click(within(panel).getByRole("button", { name: "Sign In" }));
 
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith("Welcome back!", {
-        description: "You've been successfully logged in.",
-      }),
+    await waitFor(() => expect(currentUrl()).toBe("/pets"));
+    expect(submitLogin).toHaveBeenCalledWith(
+      { email: "ada@example.com", password: "biscuit-2024" },
+      expect.any(Request),
     );
-    expect(within(panel).getByLabelText("Email")).toHaveValue("");
-    expect(within(panel).getByLabelText("Password")).toHaveValue("");
-    expect(console.log).toHaveBeenCalledWith("Login form submitted:", { email: "ada@example.com" });
-    expect(console.info).toHaveBeenCalledWith("[auth] login", { email: "ada@example.com" });
     expect(
       JSON.stringify([vi.mocked(console.log).mock.calls, vi.mocked(console.info).mock.calls]),
     ).not.toContain("biscuit-2024");
+  });
+
+  it("says one thing for a wrong email or password", async () => {
+    vi.mocked(submitLogin).mockResolvedValue({ ok: false, reason: "invalidCredentials" });
+    const user = renderAuth();
+    const panel = await screen.findByRole("tabpanel", { name: "Login" });
+    await user.type(within(panel).getByLabelText("Email"), "ada@example.com");
+    await user.type(within(panel).getByLabelText("Password"), "wrong-password");
+    await user.click(within(panel).getByRole("button", { name: "Sign In" }));
+
+    expect(await within(panel).findByRole("alert")).toHaveTextContent("Invalid email or password");
+    expect(within(panel).getByLabelText("Email")).toHaveValue("ada@example.com");
+    expect(currentUrl()).toBe("/auth");
   });
 });
 
@@ -225,105 +259,37 @@ describe("sign-up form", () => {
     expect(actionSpy).not.toHaveBeenCalled();
   });
 
-  it("creates the account, toasts, clears, and never logs a password", async () => {
+  it("creates the account and goes home", async () => {
+    vi.mocked(submitSignup).mockResolvedValue({ ok: true, headers: signedIn() });
     const user = renderAuth("/auth?tab=signup&plan=premium");
     await screen.findByRole("tab", { name: "Sign Up" });
     await fillSignup(user);
     await user.click(screen.getByRole("button", { name: "Create Account" }));
 
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith("Account created!", {
-        description: "Welcome to PawPal! You can now start using our services.",
-      }),
+    await waitFor(() => expect(currentUrl()).toBe("/ (home)"));
+    expect(submitSignup).toHaveBeenCalledWith(
+      {
+        name: "Ada Lovelace",
+        email: "ada@example.com",
+        password: "biscuit-2024",
+        confirmPassword: "biscuit-2024",
+        petName: "Biscuit",
+        petType: "dog",
+        plan: "premium",
+      },
+      expect.any(Request),
     );
-    const panel = signupPanel();
-    for (const label of [
-      "Full Name",
-      "Email",
-      "Password",
-      "Confirm Password",
-      "Pet Name (optional)",
-      "Pet Type (optional)",
-    ]) {
-      expect(within(panel).getByLabelText(label)).toHaveValue("");
-    }
-    const logged = {
-      name: "Ada Lovelace",
-      email: "ada@example.com",
-      petName: "Biscuit",
-      petType: "dog",
-      plan: "premium",
-    };
-    expect(console.log).toHaveBeenCalledWith("Sign-up form submitted:", logged);
-    expect(console.info).toHaveBeenCalledWith("[auth] signup", logged);
-    expect(
-      JSON.stringify([vi.mocked(console.log).mock.calls, vi.mocked(console.info).mock.calls]),
-    ).not.toContain("biscuit-2024");
-  });
-});
-
-describe("auth action", () => {
-  const run = (fields: Record<string, string>) =>
-    action({
-      request: new Request("http://localhost/auth", { method: "POST", body: new URLSearchParams(fields) }),
-      params: {},
-      context: {},
-    } as Parameters<typeof action>[0]);
-
-  it("answers 400 with login errors and echoes the email only", async () => {
-    const response = await run({ intent: "login", email: "ada@", password: "" });
-    expect(response.init?.status).toBe(400);
-    expect(response.data).toEqual({
-      intent: "login",
-      ok: false,
-      errors: { email: AUTH_ERRORS.emailInvalid, password: AUTH_ERRORS.passwordRequired },
-      values: { email: "ada@" },
-    });
-    expect(console.info).not.toHaveBeenCalled();
   });
 
-  it("answers 400 with a mismatch and never echoes passwords", async () => {
-    const response = await run({
-      intent: "signup",
-      name: "Ada",
-      email: "ada@example.com",
-      password: "one",
-      confirmPassword: "two",
-    });
-    expect(response.init?.status).toBe(400);
-    expect(response.data).toMatchObject({
-      intent: "signup",
-      ok: false,
-      errors: { confirmPassword: AUTH_ERRORS.passwordMismatch },
-    });
-    expect(JSON.stringify(response.data)).not.toMatch(/"one"|"two"/);
-    expect(console.info).not.toHaveBeenCalled();
-  });
+  it("shows a taken email at the email field", async () => {
+    vi.mocked(submitSignup).mockResolvedValue({ ok: false, reason: "emailTaken" });
+    const user = renderAuth("/auth?tab=signup");
+    await screen.findByRole("tab", { name: "Sign Up" });
+    await fillSignup(user);
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
 
-  it("accepts a valid login and sign-up", async () => {
-    expect((await run({ intent: "login", email: "ada@example.com", password: "x" })).data).toEqual({
-      intent: "login",
-      ok: true,
-    });
-    const signup = await run({
-      intent: "signup",
-      name: "Ada",
-      email: "ada@example.com",
-      password: "same",
-      confirmPassword: "same",
-      petName: "",
-      petType: "",
-    });
-    expect(signup.data).toEqual({ intent: "signup", ok: true });
-    expect(console.info).toHaveBeenLastCalledWith("[auth] signup", {
-      name: "Ada",
-      email: "ada@example.com",
-      petName: "",
-      petType: "",
-    });
-  });
-
-  it("refuses an unknown intent", async () => {
-    await expect(run({ intent: "delete-everything" })).rejects.toMatchObject({ init: { status: 400 } });
+    const email = within(signupPanel()).getByLabelText("Email");
+    await waitFor(() => expect(email).toHaveAccessibleDescription(AUTH_ERRORS.emailTaken));
+    expect(email).toHaveAttribute("aria-invalid", "true");
   });
 });

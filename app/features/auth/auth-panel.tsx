@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { TabList, TabPanel } from "~/components/ui/tabs";
-import type { AuthActionData } from "./auth-result";
+import type { AuthActionData, SocialFlags } from "./auth-result";
 import { PLANS, type Plan } from "./auth-schemas";
 import { LoginForm } from "./login-form";
 import { SignupForm } from "./signup-form";
@@ -33,7 +33,7 @@ function hrefForTab(searchParams: URLSearchParams, tab: AuthTab) {
 const ID_PREFIX = "auth";
 
 /** Login and Sign Up as two tabs. The open tab lives in the URL, so links and reloads keep it. */
-export function AuthPanel({ result }: { result: AuthActionData | undefined }) {
+export function AuthPanel({ result, social }: { result: AuthActionData | undefined; social: SocialFlags }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const urlTab = tabFromSearch(searchParams);
   const plan = planFromSearch(searchParams);
@@ -71,7 +71,11 @@ export function AuthPanel({ result }: { result: AuthActionData | undefined }) {
       <TabPanel idPrefix={ID_PREFIX} value="login" selected={tab === "login"} className="mt-6">
         <h2 className="text-2xl font-bold text-ink-900">Welcome back</h2>
         <p className="mt-1 mb-6 text-ink-600">Log in with your email and password.</p>
-        <LoginForm result={result?.intent === "login" ? result : undefined} />
+        <LoginForm
+          result={result?.intent === "login" ? result : undefined}
+          social={social}
+          socialError={result?.intent === "social" ? result.formError : undefined}
+        />
       </TabPanel>
       <TabPanel idPrefix={ID_PREFIX} value="signup" selected={tab === "signup"} className="mt-6">
         <h2 className="text-2xl font-bold text-ink-900">Create your account</h2>

@@ -3,10 +3,13 @@ import { parseWithSchema } from "~/components/ui/form";
 import {
   AUTH_ERRORS,
   AUTH_LIMITS,
+  forgotPasswordSchema,
   isPasswordMismatch,
   loginSchema,
   PET_TYPES,
+  resetPasswordSchema,
   signupSchema,
+  storedPetType,
 } from "./auth-schemas";
 
 const login = { email: "ada@example.com", password: "biscuit-2024" };
@@ -138,8 +141,76 @@ describe("signupSchema", () => {
     });
   });
 
+  it("needs a new password of at least 8 characters, counted as typed", () => {
+    const short = "p".repeat(AUTH_LIMITS.passwordMin - 1);
+    expect(signupErrors({ ...signup, password: short, confirmPassword: short })).toEqual({
+      password: AUTH_ERRORS.passwordTooShort,
+    });
+    const eight = "p".repeat(AUTH_LIMITS.passwordMin);
+    expect(signupErrors({ ...signup, password: eight, confirmPassword: eight })).toEqual({});
+    expect(signupErrors({ ...signup, password: "  pass  ", confirmPassword: "  pass  " })).toEqual({});
+    expect(AUTH_ERRORS.passwordTooShort).toBe("Please use a password of at least 8 characters.");
+  });
+
   it("keeps a known plan and drops an unknown one", () => {
     expect(signupSchema.parse({ ...signup, plan: "pro" }).plan).toBe("pro");
     expect(signupSchema.parse({ ...signup, plan: "gold" }).plan).toBeUndefined();
+  });
+});
+
+describe("login passwords", () => {
+  it("are only required: old accounts may have any length up to the limit", () => {
+    expect(loginErrors({ ...login, password: "short" })).toEqual({});
+  });
+});
+
+describe("forgotPasswordSchema", () => {
+  it("needs a valid email", () => {
+    expect(forgotPasswordSchema.parse({ email: " ada@example.com " })).toEqual({ email: "ada@example.com" });
+    const result = parseWithSchema(forgotPasswordSchema, { email: "ada" });
+    expect(result.success ? {} : result.errors).toEqual({ email: AUTH_ERRORS.emailInvalid });
+  });
+});
+
+describe("resetPasswordSchema", () => {
+  const reset = { password: "new-biscuit-1", confirmPassword: "new-biscuit-1", token: "abc123" };
+  const resetErrors = (values: Record<string, unknown>) => {
+    const result = parseWithSchema(resetPasswordSchema, values);
+    return result.success ? {} : result.errors;
+  };
+
+  it("accepts a new password, its confirmation and the token", () => {
+    expect(resetErrors(reset)).toEqual({});
+  });
+
+  it("applies the sign-up rules: 8 to 128 characters, and the same twice", () => {
+    expect(resetErrors({ ...reset, password: "short", confirmPassword: "short" })).toEqual({
+      password: AUTH_ERRORS.passwordTooShort,
+    });
+    expect(resetErrors({ ...reset, confirmPassword: "new-biscuit-2" })).toEqual({
+      confirmPassword: AUTH_ERRORS.passwordMismatch,
+    });
+    const long = "p".repeat(AUTH_LIMITS.password + 1);
+    expect(resetErrors({ ...reset, password: long, confirmPassword: long })).toMatchObject({
+      password: AUTH_ERRORS.passwordTooLong,
+    });
+  });
+
+  it("reports a missing token as an invalid link", () => {
+    expect(resetErrors({ ...reset, token: "" })).toEqual({ token: AUTH_ERRORS.resetTokenInvalid });
+    expect(resetErrors({ password: reset.password, confirmPassword: reset.password })).toEqual({
+      token: AUTH_ERRORS.resetTokenInvalid,
+    });
+  });
+});
+
+describe("storedPetType", () => {
+  it("keeps dog and cat and stores everything else as other", () => {
+    expect(storedPetType("dog")).toBe("dog");
+    expect(storedPetType("cat")).toBe("cat");
+    expect(storedPetType("both")).toBe("other");
+    expect(storedPetType("other")).toBe("other");
+    expect(storedPetType("")).toBe("other");
+    expect(storedPetType(undefined)).toBe("other");
   });
 });

@@ -4,6 +4,8 @@ import * as z from "zod";
 export const AUTH_LIMITS = {
   name: 100,
   email: 254,
+  /** better-auth's limits (app/auth/auth.server.ts) for a new password. */
+  passwordMin: 8,
   password: 128,
   petName: 50,
 } as const;
@@ -22,12 +24,17 @@ export const AUTH_ERRORS = {
   emailTooLong: `Please shorten your email address to ${AUTH_LIMITS.email} characters or fewer.`,
   passwordRequired: "Please enter your password.",
   newPasswordRequired: "Please choose a password.",
+  passwordTooShort: `Please use a password of at least ${AUTH_LIMITS.passwordMin} characters.`,
   passwordTooLong: `Please use a password of ${AUTH_LIMITS.password} characters or fewer.`,
   confirmRequired: "Please confirm your password.",
   /** Also the description of the mismatch toast (specification, sections 5 and 8). */
   passwordMismatch: "Please make sure your passwords match.",
   petNameTooLong: `Please shorten your pet's name to ${AUTH_LIMITS.petName} characters or fewer.`,
   petTypeInvalid: "Please choose a pet type from the list.",
+  /** The same for an unknown email and a wrong password: it must not tell which. */
+  invalidCredentials: "Invalid email or password",
+  emailTaken: "An account with this email already exists.",
+  resetTokenInvalid: "This password reset link is invalid or has expired.",
 } as const;
 
 const email = z
@@ -45,6 +52,11 @@ function password(required: string) {
     .max(AUTH_LIMITS.password, AUTH_ERRORS.passwordTooLong);
 }
 
+/** A password being chosen: 8 to 128 characters. */
+function newPassword(required: string) {
+  return password(required).min(AUTH_LIMITS.passwordMin, AUTH_ERRORS.passwordTooShort);
+}
+
 export const loginSchema = z.object({
   email,
   password: password(AUTH_ERRORS.passwordRequired),
@@ -57,7 +69,7 @@ const signupFields = z.object({
     .min(1, AUTH_ERRORS.nameRequired)
     .max(AUTH_LIMITS.name, AUTH_ERRORS.nameTooLong),
   email,
-  password: password(AUTH_ERRORS.newPasswordRequired),
+  password: newPassword(AUTH_ERRORS.newPasswordRequired),
   confirmPassword: password(AUTH_ERRORS.confirmRequired),
   petName: z.string().trim().max(AUTH_LIMITS.petName, AUTH_ERRORS.petNameTooLong).optional(),
   petType: z.enum(PET_TYPES, AUTH_ERRORS.petTypeInvalid).optional(),
@@ -73,6 +85,32 @@ export const signupSchema = signupFields.refine((values) => values.password === 
   // Compare as soon as both passwords are filled in, even if another field still has a problem.
   when: (payload) => passwordPair.safeParse(payload.value).success,
 });
+
+export const forgotPasswordSchema = z.object({ email });
+
+const resetFields = z.object({
+  password: newPassword(AUTH_ERRORS.newPasswordRequired),
+  confirmPassword: password(AUTH_ERRORS.confirmRequired),
+  token: z.string({ error: AUTH_ERRORS.resetTokenInvalid }).min(1, AUTH_ERRORS.resetTokenInvalid),
+});
+
+export const resetPasswordSchema = resetFields.refine(
+  (values) => values.password === values.confirmPassword,
+  {
+    message: AUTH_ERRORS.passwordMismatch,
+    path: ["confirmPassword"],
+    when: (payload) => passwordPair.safeParse(payload.value).success,
+  },
+);
+
+export type ForgotPasswordValues = z.output<typeof forgotPasswordSchema>;
+export type ResetPasswordValues = z.output<typeof resetPasswordSchema>;
+export type ResetPasswordField = keyof ResetPasswordValues;
+
+/** The pet type stored for a sign-up's choice: dog and cat as they are, anything else "other". */
+export function storedPetType(petType: PetType | undefined): "dog" | "cat" | "other" {
+  return petType === "dog" || petType === "cat" ? petType : "other";
+}
 
 export type LoginValues = z.output<typeof loginSchema>;
 export type LoginField = keyof LoginValues;

@@ -1,18 +1,141 @@
-import type { LoginValues, SignupValues } from "./auth-schemas";
+import { configuredSocialProviders, getAuth } from "~/auth/auth.server";
+import { getDb } from "~/db/client.server";
+import { pet } from "~/db/schema";
+import { enforceRateLimit, type RateLimitBucket } from "~/utils/rate-limit.server";
+import { storedPetType, type LoginValues, type SignupValues } from "./auth-schemas";
 
 /**
- * Server side of the login and sign-up forms. For now they only note the attempt in the
- * server log, never with a password; real accounts replace these bodies later, behind
- * the same signatures.
+ * Server side of the account forms, on top of better-auth. Each call passes the request's
+ * headers (client address, user agent, cookies) and hands back the Set-Cookie headers of
+ * better-auth's answer for the route to forward on its redirect. Passwords are never logged.
  */
-export async function submitLogin({ email }: LoginValues): Promise<void> {
-  console.info("[auth] login", { email });
+
+export type AuthOutcome =
+  | { ok: true; headers: Headers }
+  | { ok: false; reason: "invalidCredentials" | "emailTaken" | "passwordRejected" };
+
+/** Every Set-Cookie of better-auth's response, to forward on our own. */
+export function forwardedCookies(response: Response, into = new Headers()) {
+  for (const cookie of response.headers.getSetCookie()) into.append("Set-Cookie", cookie);
+  return into;
 }
 
-export async function submitSignup({
-  password: _password,
-  confirmPassword: _confirm,
-  ...values
-}: SignupValues): Promise<void> {
-  console.info("[auth] signup", values);
+async function errorCode(response: Response) {
+  try {
+    const body = (await response.clone().json()) as { code?: unknown };
+    return typeof body.code === "string" ? body.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function submitLogin({ email, password }: LoginValues, request: Request): Promise<AuthOutcome> {
+  const auth = await getAuth();
+  const response = await auth.api.signInEmail({
+    body: { email, password },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (response.ok) return { ok: true, headers: forwardedCookies(response) };
+  if (response.status === 401 || response.status === 400 || response.status === 403) {
+    return { ok: false, reason: "invalidCredentials" };
+  }
+  throw new Error(`Login failed with status ${response.status}`);
+}
+
+export async function submitSignup(values: SignupValues, request: Request): Promise<AuthOutcome> {
+  const auth = await getAuth();
+  const response = await auth.api.signUpEmail({
+    body: { name: values.name, email: values.email, password: values.password },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (!response.ok) {
+    const code = await errorCode(response);
+    if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
+      return { ok: false, reason: "emailTaken" };
+    }
+    if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
+      return { ok: false, reason: "passwordRejected" };
+    }
+    throw new Error(`Sign-up failed with status ${response.status} (${code ?? "no code"})`);
+  }
+  const { user } = (await response.clone().json()) as { user: { id: string } };
+  if (values.petName) {
+    const db = await getDb();
+    await db
+      .insert(pet)
+      .values({ userId: user.id, name: values.petName, type: storedPetType(values.petType) });
+  }
+  console.info("[auth] signup", { userId: user.id, plan: values.plan ?? null });
+  return { ok: true, headers: forwardedCookies(response) };
+}
+
+/** Ends the session on the server; the answer's cookies clear it in the browser. */
+export async function submitLogout(request: Request): Promise<Headers> {
+  const auth = await getAuth();
+  const response = await auth.api.signOut({ headers: request.headers, asResponse: true });
+  return forwardedCookies(response);
+}
+
+/** Sends the reset mail if the account exists; the caller answers the same either way. */
+export async function requestPasswordReset(email: string, request: Request) {
+  const auth = await getAuth();
+  try {
+    await auth.api.requestPasswordReset({
+      body: { email, redirectTo: "/reset-password" },
+      headers: request.headers,
+      asResponse: true,
+    });
+  } catch (error) {
+    // Never reveal anything to the visitor; the team sees it in the log.
+    console.error("[auth] password reset request failed", error);
+  }
+}
+
+/** Sets the new password; false when the token is unknown, used or expired. */
+export async function resetPassword(newPassword: string, token: string, request: Request) {
+  const auth = await getAuth();
+  const response = await auth.api.resetPassword({
+    body: { newPassword, token },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (response.ok) return true;
+  if (response.status === 400 || response.status === 401 || response.status === 404) return false;
+  throw new Error(`Password reset failed with status ${response.status}`);
+}
+
+export type SocialProvider = "google" | "facebook";
+
+/** The provider's sign-in page to send the visitor to, with the state cookie to forward. */
+export async function startSocialLogin(provider: SocialProvider, request: Request) {
+  if (!configuredSocialProviders()[provider]) return null;
+  const auth = await getAuth();
+  const response = await auth.api.signInSocial({
+    body: { provider, callbackURL: "/" },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (!response.ok) throw new Error(`Social sign-in failed with status ${response.status}`);
+  const { url } = (await response.clone().json()) as { url?: unknown };
+  if (typeof url !== "string") throw new Error("Social sign-in answered without a URL");
+  return { url, headers: forwardedCookies(response) };
+}
+
+/**
+ * The 429 message when the client used up `bucket` (see utils/rate-limit.server.ts), or
+ * null. Forms show it inside the page instead of the error screen a thrown 429 would give.
+ */
+export function rateLimitMessage(bucket: RateLimitBucket, clientKey: string) {
+  try {
+    enforceRateLimit(bucket, clientKey);
+    return null;
+  } catch (error) {
+    const limited = error as { data?: { formError?: unknown }; init?: ResponseInit | null };
+    if (typeof limited.data?.formError === "string" && limited.init?.status === 429) {
+      return { formError: limited.data.formError, init: limited.init };
+    }
+    throw error;
+  }
 }

@@ -1,34 +1,44 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/form";
-import { ErrorSummary, errorSummaryItems, FormMessage } from "~/components/ui/form-message";
-import { toast } from "~/components/ui/toaster";
-import { LOGIN_SUCCESS, SOCIAL_PROVIDERS } from "./auth-content";
-import type { LoginResult } from "./auth-result";
+import { ErrorSummary, errorSummaryItems } from "~/components/ui/form-message";
+import { FormError } from "./form-error";
+import { socialNotConfigured, SOCIAL_PROVIDERS } from "./auth-content";
+import type { LoginResult, SocialFlags } from "./auth-result";
 import { AUTH_LIMITS, loginSchema, type LoginField } from "./auth-schemas";
 
 const FIELD_IDS: Record<LoginField, string> = { email: "login-email", password: "login-password" };
 
-/** Email and password log-in. No credentials are checked yet (specification, section 5). */
-export function LoginForm({ result }: { result: LoginResult | undefined }) {
+type LoginFormProps = {
+  result: LoginResult | undefined;
+  social: SocialFlags;
+  /** The answer to a social login that could not start. */
+  socialError: string | undefined;
+};
+
+/**
+ * Email and password log-in. Success redirects (the welcome toast comes as a flash on the
+ * next page); a wrong email or password gets one message for both.
+ */
+export function LoginForm({ result, social, socialError }: LoginFormProps) {
   const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo");
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "login";
-  const { errors, hydrated, formProps } = useValidatedForm(loginSchema, {
-    result,
-    onValid: ({ email }) => console.log("Login form submitted:", { email }),
-    onSuccess: () => void toast.success(LOGIN_SUCCESS.title, { description: LOGIN_SUCCESS.description }),
-  });
+  const { errors, hydrated, formProps } = useValidatedForm(loginSchema, { result });
   const values = result && !result.ok ? result.values : {};
+  const formError = result && !result.ok ? result.formError : undefined;
 
   return (
     <div className="space-y-6">
       <Form {...formProps} method="post" aria-label="Log in" className="space-y-5">
-        {!hydrated && result?.ok ? <FormMessage tone="success" {...LOGIN_SUCCESS} /> : null}
+        {formError ? <FormError message={formError} /> : null}
         {!hydrated && result && !result.ok ? (
           <ErrorSummary items={errorSummaryItems(errors, FIELD_IDS)} />
         ) : null}
         <input type="hidden" name="intent" value="login" />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <Field id={FIELD_IDS.email} label="Email" error={errors.email}>
           {(control) => (
             <Input
@@ -57,8 +67,10 @@ export function LoginForm({ result }: { result: LoginResult | undefined }) {
             )}
           </Field>
           <p className="mt-2 text-right text-sm">
-            {/* Password reset arrives with real accounts; until then the team can help. */}
-            <Link to="/contact" className="font-semibold text-brand-800 underline-offset-4 hover:underline">
+            <Link
+              to="/forgot-password"
+              className="font-semibold text-brand-800 underline-offset-4 hover:underline"
+            >
               Forgot your password?
             </Link>
           </p>
@@ -67,13 +79,17 @@ export function LoginForm({ result }: { result: LoginResult | undefined }) {
           {submitting ? "Signing in…" : "Sign In"}
         </Button>
       </Form>
-      <SocialLogin />
+      <SocialLogin social={social} error={socialError} />
     </div>
   );
 }
 
-/** The specification's social buttons. Not wired yet, so they say so instead of doing nothing. */
-function SocialLogin() {
+/**
+ * The specification's social buttons: each posts to the action, which sends the visitor to
+ * the provider. A provider without credentials on this server gets a disabled button that
+ * says so, never a dead click.
+ */
+function SocialLogin({ social, error }: { social: SocialFlags; error: string | undefined }) {
   return (
     <div>
       <div className="flex items-center gap-3 text-sm text-ink-600" aria-hidden>
@@ -81,16 +97,29 @@ function SocialLogin() {
         or
         <span className="h-px flex-1 bg-ink-100" />
       </div>
+      {error ? <FormError message={error} className="mt-4" /> : null}
       <div className="mt-4 grid gap-3">
-        {SOCIAL_PROVIDERS.map((provider) => (
-          <Button key={provider} variant="secondary" size="sm" disabled aria-describedby="social-login-note">
-            Continue with {provider}
-          </Button>
-        ))}
+        {SOCIAL_PROVIDERS.map(({ id, label }) =>
+          social[id] ? (
+            <Form key={id} method="post" className="grid">
+              <input type="hidden" name="intent" value="social" />
+              <input type="hidden" name="provider" value={id} />
+              <Button type="submit" variant="secondary" size="sm">
+                Continue with {label}
+              </Button>
+            </Form>
+          ) : (
+            <div key={id} className="grid gap-1">
+              <Button variant="secondary" size="sm" disabled aria-describedby={`social-note-${id}`}>
+                Continue with {label}
+              </Button>
+              <p id={`social-note-${id}`} className="text-center text-sm text-ink-600">
+                {socialNotConfigured(id)}
+              </p>
+            </div>
+          ),
+        )}
       </div>
-      <p id="social-login-note" className="mt-3 text-center text-sm text-ink-600">
-        Social login is not available yet. Please use your email and password.
-      </p>
     </div>
   );
 }

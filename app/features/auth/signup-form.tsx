@@ -1,11 +1,12 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Field, Input, Select } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/form";
 import { ErrorSummary, errorSummaryItems, FormMessage } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
-import { PASSWORD_MISMATCH, PET_TYPE_OPTIONS, PLAN_NAMES, SIGNUP_SUCCESS } from "./auth-content";
+import { PASSWORD_MISMATCH, PET_TYPE_OPTIONS, PLAN_NAMES } from "./auth-content";
+import { FormError } from "./form-error";
 import type { SignupResult } from "./auth-result";
 import { AUTH_LIMITS, isPasswordMismatch, signupSchema, type Plan, type SignupField } from "./auth-schemas";
 
@@ -26,28 +27,31 @@ const FIELD_IDS: Record<Exclude<SignupField, "plan">, string> = {
 
 const inlineLinkClass = "font-semibold text-brand-800 underline underline-offset-4";
 
-/** Account creation. If the two passwords differ, nothing is sent and a toast says why. */
+/**
+ * Account creation. If the two passwords differ, nothing is sent and a toast says why.
+ * Success signs the visitor in and redirects; the welcome toast comes as a flash.
+ */
 export function SignupForm({ result, plan }: SignupFormProps) {
   const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo");
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "signup";
   const { errors, hydrated, formProps } = useValidatedForm(signupSchema, {
     result,
-    onValid: ({ password: _password, confirmPassword: _confirm, ...values }) =>
-      console.log("Sign-up form submitted:", values),
     onInvalid: (fieldErrors) => {
       if (isPasswordMismatch(fieldErrors)) {
         void toast.error(PASSWORD_MISMATCH.title, { description: PASSWORD_MISMATCH.description });
       }
     },
-    onSuccess: () => void toast.success(SIGNUP_SUCCESS.title, { description: SIGNUP_SUCCESS.description }),
   });
   const values = result && !result.ok ? result.values : {};
+  const formError = result && !result.ok ? result.formError : undefined;
   // Without JavaScript the server's answer is the page, so its errors are summarised on top.
   const serverErrors = !hydrated && result && !result.ok ? result.errors : undefined;
 
   return (
     <Form {...formProps} method="post" aria-label="Sign up" className="space-y-5">
-      {!hydrated && result?.ok ? <FormMessage tone="success" {...SIGNUP_SUCCESS} /> : null}
+      {formError ? <FormError message={formError} /> : null}
       {serverErrors && isPasswordMismatch(serverErrors) ? (
         <FormMessage tone="error" {...PASSWORD_MISMATCH} />
       ) : null}
@@ -60,6 +64,7 @@ export function SignupForm({ result, plan }: SignupFormProps) {
         />
       ) : null}
       <input type="hidden" name="intent" value="signup" />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       {plan ? (
         <>
           <input type="hidden" name="plan" value={plan} />
@@ -99,7 +104,12 @@ export function SignupForm({ result, plan }: SignupFormProps) {
         )}
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={FIELD_IDS.password} label="Password" error={errors.password}>
+        <Field
+          id={FIELD_IDS.password}
+          label="Password"
+          hint={`${AUTH_LIMITS.passwordMin} to ${AUTH_LIMITS.password} characters.`}
+          error={errors.password}
+        >
           {(control) => (
             <Input
               {...control}
@@ -107,6 +117,7 @@ export function SignupForm({ result, plan }: SignupFormProps) {
               type="password"
               autoComplete="new-password"
               required
+              minLength={AUTH_LIMITS.passwordMin}
               maxLength={AUTH_LIMITS.password}
             />
           )}

@@ -6,10 +6,15 @@ import ContactRoute, { action } from "~/routes/marketing/contact";
 import { toast } from "~/components/ui/toaster";
 import { CONTACT_SUCCESS } from "./contact-content";
 import { CONTACT_ERRORS } from "./contact-schema";
+import { submitContactMessage } from "./contact.server";
+import { resetRateLimits } from "~/utils/rate-limit.server";
+import { FORM_DATA_ERRORS } from "~/utils/form-data.server";
 
 vi.mock("~/components/ui/toaster", () => ({
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), message: vi.fn() },
 }));
+// The database and the mail are the server module's business (and its own tests').
+vi.mock("./contact.server", () => ({ submitContactMessage: vi.fn(async () => ({ id: "stored" })) }));
 
 const actionSpy = vi.fn(action);
 
@@ -24,6 +29,7 @@ const field = (name: string) =>
   screen.getByLabelText(name, { exact: true }) as HTMLInputElement | HTMLTextAreaElement;
 
 beforeEach(() => {
+  resetRateLimits();
   vi.spyOn(console, "info").mockImplementation(() => {});
   vi.spyOn(console, "log").mockImplementation(() => {});
 });
@@ -111,7 +117,7 @@ describe("contact form", () => {
     );
     expect(actionSpy).toHaveBeenCalledTimes(1);
     expect(console.log).toHaveBeenCalledWith("Contact form submitted:", values);
-    expect(console.info).toHaveBeenCalledWith("[contact] message received", values);
+    expect(submitContactMessage).toHaveBeenCalledWith(values, { userId: null });
     for (const label of ["Your Name", "Email Address", "Subject", "Message"]) {
       expect(field(label)).toHaveValue("");
     }
@@ -121,6 +127,7 @@ describe("contact form", () => {
 });
 
 describe("contact action", () => {
+  const valid = { name: "Ada", email: "ada@example.com", subject: "Hi", message: "Hello" };
   const post = (fields: Record<string, string>) =>
     new Request("http://localhost/contact", { method: "POST", body: new URLSearchParams(fields) });
   const run = (fields: Record<string, string>) =>
@@ -138,19 +145,61 @@ describe("contact action", () => {
       },
       values: { name: "", email: "nope", subject: "Hi", message: "" },
     });
-    expect(console.info).not.toHaveBeenCalled();
+    expect(submitContactMessage).not.toHaveBeenCalled();
   });
 
-  it("logs a valid message on the server and answers success", async () => {
+  it("hands a valid message on and answers success", async () => {
     const response = await run({ name: " Ada ", email: "ada@example.com", subject: "Hi", message: "Hello" });
     expect(response.init?.status ?? 200).toBe(200);
     expect(response.data).toEqual({ ok: true });
-    expect(console.info).toHaveBeenCalledWith("[contact] message received", {
-      name: "Ada",
-      email: "ada@example.com",
-      subject: "Hi",
-      message: "Hello",
-    });
+    expect(submitContactMessage).toHaveBeenCalledWith(
+      { name: "Ada", email: "ada@example.com", subject: "Hi", message: "Hello" },
+      { userId: null },
+    );
+  });
+
+  it("answers success to a filled honeypot but keeps nothing", async () => {
+    const response = await run({ ...valid, website: "https://spam.example" });
+    expect(response.data).toEqual({ ok: true });
+    expect(submitContactMessage).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ["JSON", "application/json", JSON.stringify({ name: "Ada" }), 415, FORM_DATA_ERRORS.contentType],
+    ["plain text", "text/plain", "name=Ada", 415, FORM_DATA_ERRORS.contentType],
+  ])(
+    "refuses a %s body with %i and a message (malformed ones: utils/form-data.server.test.ts)",
+    async (_kind, type, body, status, message) => {
+      const request = new Request("http://localhost/contact", {
+        method: "POST",
+        headers: { "Content-Type": type },
+        body,
+      });
+      const response = await action({ request, params: {}, context: {} } as Parameters<typeof action>[0]);
+      expect(response.init?.status).toBe(status);
+      expect(response.data).toMatchObject({ ok: false, formError: message });
+      expect(submitContactMessage).not.toHaveBeenCalled();
+    },
+  );
+
+  it("refuses a repeated field with 400", async () => {
+    const body = new URLSearchParams({ ...valid });
+    body.append("name", "Eve");
+    const request = new Request("http://localhost/contact", { method: "POST", body });
+    const response = await action({ request, params: {}, context: {} } as Parameters<typeof action>[0]);
+    expect(response.init?.status).toBe(400);
+    expect(response.data).toMatchObject({ formError: "The name field was sent more than once." });
+  });
+
+  it("answers 429 with the wait once the limit is used up", async () => {
+    const context = { clientIp: "10.9.9.9" };
+    const send = () =>
+      action({ request: post(valid), params: {}, context } as unknown as Parameters<typeof action>[0]);
+    for (let i = 0; i < 10; i += 1) expect((await send()).data).toEqual({ ok: true });
+    const response = await send();
+    expect(response.init?.status).toBe(429);
+    expect(response.data).toMatchObject({ formError: expect.stringMatching(/^Too many attempts/) });
+    expect(submitContactMessage).toHaveBeenCalledTimes(10);
   });
 
   it("keeps the success texts of the specification", () => {

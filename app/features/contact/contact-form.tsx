@@ -6,12 +6,19 @@ import { useValidatedForm, type FieldErrors } from "~/components/ui/form";
 import { ErrorSummary, errorSummaryItems, FormMessage } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
 import { CONTACT_SUCCESS } from "./contact-content";
+import { HONEYPOT_FIELD } from "./honeypot";
 import { CONTACT_LIMITS, contactSchema, type ContactField } from "./contact-schema";
 
 /** What the contact route's action answers. */
 export type ContactActionData =
   | { ok: true }
-  | { ok: false; errors: FieldErrors<ContactField>; values: Partial<Record<ContactField, string>> };
+  | {
+      ok: false;
+      errors: FieldErrors<ContactField>;
+      values: Partial<Record<ContactField, string>>;
+      /** A problem with the whole submission (too many attempts, a request no form sends). */
+      formError?: string;
+    };
 
 const FIELD_IDS: Record<ContactField, string> = {
   name: "contact-name",
@@ -45,7 +52,17 @@ export function ContactForm({ result }: ContactFormProps) {
       {!hydrated && result && !result.ok ? (
         <ErrorSummary items={errorSummaryItems(errors, FIELD_IDS)} />
       ) : null}
+      {result && !result.ok && result.formError ? (
+        <FormMessage tone="error" title="Message not sent." description={result.formError} />
+      ) : null}
       <p className="text-sm text-ink-600">All fields are required.</p>
+      {/* Hidden from people and assistive technology; bots that fill it are ignored. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          Website (leave empty)
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={FIELD_IDS.name} label="Your Name" error={errors.name}>
           {(control) => (

@@ -1,12 +1,17 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/auth";
 import { parseWithSchema } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icon";
 import { BRAND, STATS } from "~/content/site";
 import { AuthPanel } from "~/features/auth/auth-panel";
-import type { AuthActionData, SignupEcho } from "~/features/auth/auth-result";
-import { AUTH_LIMITS, loginSchema, signupSchema } from "~/features/auth/auth-schemas";
-import { submitLogin, submitSignup } from "~/features/auth/auth.server";
+import { configuredSocialProviders } from "~/auth/auth.server";
+import { getUser } from "~/auth/session.server";
+import { socialNotConfigured } from "~/features/auth/auth-content";
+import type { AuthActionData, SignupEcho, SocialFlags } from "~/features/auth/auth-result";
+import { AUTH_ERRORS, AUTH_LIMITS, loginSchema, signupSchema } from "~/features/auth/auth-schemas";
+import { rateLimitMessage, startSocialLogin, submitLogin, submitSignup } from "~/features/auth/auth.server";
+import { safeRedirect } from "~/features/auth/redirect";
+import { flashCookie } from "~/utils/flash.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -25,34 +30,84 @@ function echo(formData: FormData, name: string, limit: number) {
   return typeof value === "string" ? value.slice(0, limit) : "";
 }
 
-/** Checks the login or sign-up form (by `intent`) with its schema, then hands it on. */
-export async function action({ request }: Route.ActionArgs) {
+/** Signed-in visitors have nothing to do here; everyone else learns which social logins work. */
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getUser(request)) throw redirect("/");
+  return { social: configuredSocialProviders() satisfies SocialFlags };
+}
+
+/**
+ * Logs in, signs up (by `intent`) or starts a social login. Success sets the session
+ * cookie and a one-time flash, then redirects to `redirectTo` (a path on this site) or home.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(formData.get("redirectTo") ?? url.searchParams.get("redirectTo"));
+  const secure = url.protocol === "https:";
 
   if (intent === "login") {
+    const values = { email: echo(formData, "email", AUTH_LIMITS.email) };
+    const limited = rateLimitMessage("login", context.clientIp);
+    if (limited) {
+      return data<AuthActionData>(
+        { intent, ok: false, errors: {}, values, formError: limited.formError },
+        limited.init,
+      );
+    }
     const parsed = parseWithSchema(loginSchema, formData);
     if (!parsed.success) {
-      const values = { email: echo(formData, "email", AUTH_LIMITS.email) };
       return data<AuthActionData>({ intent, ok: false, errors: parsed.errors, values }, { status: 400 });
     }
-    await submitLogin(parsed.data);
-    return data<AuthActionData>({ intent, ok: true });
+    const outcome = await submitLogin(parsed.data, request);
+    if (!outcome.ok) {
+      const formError = AUTH_ERRORS.invalidCredentials;
+      return data<AuthActionData>({ intent, ok: false, errors: {}, values, formError }, { status: 401 });
+    }
+    outcome.headers.append("Set-Cookie", flashCookie("login", secure));
+    throw redirect(redirectTo, { headers: outcome.headers });
   }
 
   if (intent === "signup") {
+    const values: SignupEcho = {
+      name: echo(formData, "name", AUTH_LIMITS.name),
+      email: echo(formData, "email", AUTH_LIMITS.email),
+      petName: echo(formData, "petName", AUTH_LIMITS.petName),
+      petType: echo(formData, "petType", 10),
+    };
+    const limited = rateLimitMessage("signup", context.clientIp);
+    if (limited) {
+      return data<AuthActionData>(
+        { intent, ok: false, errors: {}, values, formError: limited.formError },
+        limited.init,
+      );
+    }
     const parsed = parseWithSchema(signupSchema, formData);
     if (!parsed.success) {
-      const values: SignupEcho = {
-        name: echo(formData, "name", AUTH_LIMITS.name),
-        email: echo(formData, "email", AUTH_LIMITS.email),
-        petName: echo(formData, "petName", AUTH_LIMITS.petName),
-        petType: echo(formData, "petType", 10),
-      };
       return data<AuthActionData>({ intent, ok: false, errors: parsed.errors, values }, { status: 400 });
     }
-    await submitSignup(parsed.data);
-    return data<AuthActionData>({ intent, ok: true });
+    const outcome = await submitSignup(parsed.data, request);
+    if (!outcome.ok) {
+      const errors =
+        outcome.reason === "emailTaken"
+          ? { email: AUTH_ERRORS.emailTaken }
+          : { password: AUTH_ERRORS.passwordTooShort };
+      return data<AuthActionData>({ intent, ok: false, errors, values }, { status: 400 });
+    }
+    outcome.headers.append("Set-Cookie", flashCookie("signup", secure));
+    throw redirect(redirectTo, { headers: outcome.headers });
+  }
+
+  if (intent === "social") {
+    const provider = formData.get("provider");
+    if (provider !== "google" && provider !== "facebook") throw data("Unknown provider", { status: 400 });
+    const started = await startSocialLogin(provider, request);
+    if (!started) {
+      const formError = socialNotConfigured(provider);
+      return data<AuthActionData>({ intent, ok: false, formError }, { status: 400 });
+    }
+    throw redirect(started.url, { headers: started.headers });
   }
 
   throw data("Unknown form", { status: 400 });
@@ -64,7 +119,7 @@ const BENEFITS = [
   { icon: "clipboard-list", text: "A personal care plan for feeding, exercise and grooming" },
 ] as const;
 
-export default function Auth({ actionData }: Route.ComponentProps) {
+export default function Auth({ actionData, loaderData }: Route.ComponentProps) {
   return (
     <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-12 sm:px-6 lg:py-20">
       <div className="mx-auto grid max-w-5xl items-start gap-10 lg:grid-cols-2 lg:gap-16">
@@ -85,7 +140,7 @@ export default function Auth({ actionData }: Route.ComponentProps) {
           </ul>
         </div>
         <div className="mx-auto w-full max-w-md min-w-0 lg:max-w-none">
-          <AuthPanel result={actionData} />
+          <AuthPanel result={actionData} social={loaderData.social} />
         </div>
       </div>
     </div>

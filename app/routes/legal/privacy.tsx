@@ -7,7 +7,7 @@ export const meta: MetaFunction = ({ matches }) =>
   pageMeta(
     {
       title: `Privacy Policy — ${BRAND}`,
-      description: `What ${BRAND} does with your information today: photos are analysed on your device, and nothing you type into our forms is stored.`,
+      description: `What ${BRAND} keeps about you: your account, your pets and the messages you send us. Photos are analysed on your device and never uploaded.`,
       path: "/privacy",
     },
     baseUrlFrom(matches),
@@ -19,8 +19,8 @@ export default function Privacy() {
       <section>
         <h2>The short version</h2>
         <p>
-          Today {BRAND} keeps nothing about you. Your pet photos are analysed on your own device and never
-          uploaded, and what you type into our contact, login and sign-up forms is not stored.
+          {BRAND} keeps what it needs to run your account and answer you: your account details, your pets and
+          the messages you send us. Your pet photos are analysed on your own device and never uploaded.
         </p>
       </section>
       <section>
@@ -31,12 +31,34 @@ export default function Privacy() {
         </p>
       </section>
       <section>
-        <h2>Forms</h2>
+        <h2>Your account</h2>
+        <p>When you sign up, our database keeps:</p>
+        <ul>
+          <li>your name and email address;</li>
+          <li>
+            your password as a scrypt hash, a one-way scrambled form from which the password cannot be read
+            back (we never store or log the password itself);
+          </li>
+          <li>
+            your sessions: a random session id in a cookie, with its expiry, and the address and browser it
+            was created from, so that you stay logged in and can be logged out everywhere;
+          </li>
+          <li>the pets you add: name, type and any details you choose to give;</li>
+          <li>
+            when you ask to reset your password, a one-time link that expires after one hour; the link is sent
+            to your email address.
+          </li>
+        </ul>
         <p>
-          When you send the contact, login or sign-up form, our server checks that the fields are filled in
-          correctly. It then writes a short note of the submission to its operational log (never your
-          password) and keeps nothing else: there is no database of messages or accounts yet, so no account is
-          actually created.
+          Logging out ends your session on our server. Changing your password ends all your sessions. We also
+          set a short-lived cookie to show you a one-time message (like “Welcome back!”) after a form.
+        </p>
+      </section>
+      <section>
+        <h2>Contact messages</h2>
+        <p>
+          What you send through the contact form (name, email, subject and message) is stored so that our team
+          can read and answer it, and mailed to the team.
         </p>
       </section>
       <section>
@@ -47,10 +69,10 @@ export default function Privacy() {
         </p>
       </section>
       <section>
-        <h2>When this changes</h2>
+        <h2>Deleting your information</h2>
         <p>
-          Real accounts and a stored inbox are on the way. Before we start keeping any of your information, we
-          will update this page to say exactly what we keep, why, and how to have it deleted.
+          To have your account, your pets or your messages deleted, write to us from the email address of your
+          account. Deleting an account deletes its sessions and pets with it.
         </p>
       </section>
       <section>

@@ -34,15 +34,18 @@ export default function Terms() {
         <h2>What exists today</h2>
         <ul>
           <li>Pet photos are analysed on your device; we do not receive them.</li>
-          <li>Accounts are not stored yet, so signing up does not create a lasting account.</li>
+          <li>
+            Signing up creates an account that we keep until you ask us to delete it. Keep your password to
+            yourself: you are responsible for what is done with your account.
+          </li>
           <li>No payments are taken. Plans and prices on the site describe what is coming.</li>
         </ul>
       </section>
       <section>
         <h2>Changes</h2>
         <p>
-          These terms will grow when accounts and paid plans arrive. We will update this page before those
-          features go live, and the date at the top will tell you when it last changed.
+          These terms will grow when paid plans arrive. We will update this page before they go live, and the
+          date at the top will tell you when it last changed.
         </p>
       </section>
       <section>

@@ -1,12 +1,18 @@
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
+import { getUser } from "~/auth/session.server";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { parseWithSchema } from "~/components/ui/form";
 import { Section } from "~/components/ui/section";
 import { BRAND, CONTACT } from "~/content/site";
 import { ContactForm, type ContactActionData } from "~/features/contact/contact-form";
-import { CONTACT_FIELDS, CONTACT_LIMITS, contactSchema } from "~/features/contact/contact-schema";
+import {
+  CONTACT_FIELDS,
+  CONTACT_LIMITS,
+  contactSchema,
+  type ContactField,
+} from "~/features/contact/contact-schema";
 import {
   ContactInfoCards,
   EmergencySupport,
@@ -15,6 +21,9 @@ import {
   SupportPromises,
 } from "~/features/contact/contact-sections";
 import { submitContactMessage } from "~/features/contact/contact.server";
+import { isHoneypotFilled } from "~/features/contact/honeypot";
+import { formRefusal, readFormData, textFields } from "~/utils/form-data.server";
+import { enforceRateLimit } from "~/utils/rate-limit.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -27,22 +36,45 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     baseUrlFrom(matches),
   );
 
-/** Checks the message with the form's own schema, then hands it on. Nothing else happens here. */
-export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const parsed = parseWithSchema(contactSchema, formData);
-  if (!parsed.success) {
-    // Sent back so the page can refill the form when JavaScript is off.
-    const values = Object.fromEntries(
-      CONTACT_FIELDS.map((field) => {
-        const value = formData.get(field);
-        return [field, typeof value === "string" ? value.slice(0, CONTACT_LIMITS[field]) : ""];
-      }),
+/**
+ * Checks the message with the form's own schema, then stores and mails it. Requests a
+ * browser form would not send (other content types, malformed bodies, repeated fields)
+ * and rate-limited ones are answered with their status and a message shown in the form.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  let values: Partial<Record<ContactField, string>> = {};
+  try {
+    enforceRateLimit("contact", context.clientIp);
+    const formData = await readFormData(request);
+    values = textFields(formData, CONTACT_FIELDS);
+    // A bot filled the hidden field: it is told it worked, and nothing is kept or sent.
+    if (isHoneypotFilled(formData)) return data<ContactActionData>({ ok: true });
+
+    const parsed = parseWithSchema(contactSchema, values);
+    if (!parsed.success) {
+      return data<ContactActionData>(
+        { ok: false, errors: parsed.errors, values: echo(values) },
+        { status: 400 },
+      );
+    }
+    const user = await getUser(request);
+    await submitContactMessage(parsed.data, { userId: user?.id ?? null });
+    return data<ContactActionData>({ ok: true });
+  } catch (error) {
+    const refusal = formRefusal(error);
+    if (!refusal) throw error;
+    return data<ContactActionData>(
+      { ok: false, errors: {}, values: echo(values), formError: refusal.formError },
+      { status: refusal.status, headers: refusal.headers },
     );
-    return data<ContactActionData>({ ok: false, errors: parsed.errors, values }, { status: 400 });
   }
-  await submitContactMessage(parsed.data);
-  return data<ContactActionData>({ ok: true });
+}
+
+/** The submitted values, cut to their limits: sent back so the page can refill the form without JavaScript. */
+function echo(values: Partial<Record<ContactField, string>>) {
+  return Object.fromEntries(
+    CONTACT_FIELDS.map((field) => [field, (values[field] ?? "").slice(0, CONTACT_LIMITS[field])]),
+  );
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {

@@ -1,0 +1,140 @@
+// @vitest-environment node
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { action } from "~/routes/auth/auth";
+import { AUTH_ERRORS } from "./auth-schemas";
+import { rateLimitMessage, submitLogin, submitSignup } from "./auth.server";
+
+// The route's action with better-auth and the database replaced (the browser tests use the real ones).
+vi.mock("./auth.server", () => ({
+  submitLogin: vi.fn(),
+  submitSignup: vi.fn(),
+  startSocialLogin: vi.fn(),
+  rateLimitMessage: vi.fn(() => null),
+}));
+vi.mock("~/auth/session.server", () => ({ getUser: vi.fn(async () => null) }));
+vi.mock("~/auth/auth.server", () => ({
+  configuredSocialProviders: () => ({ google: false, facebook: false }),
+}));
+
+const signedIn = () =>
+  new Headers({ "Set-Cookie": "pawpal.session_token=abc; Path=/; HttpOnly; SameSite=Lax" });
+
+beforeEach(() => {
+  vi.spyOn(console, "info").mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.clearAllMocks();
+  vi.restoreAllMocks();
+});
+
+describe("auth action", () => {
+  const run = (fields: Record<string, string>) =>
+    action({
+      request: new Request("http://localhost/auth", { method: "POST", body: new URLSearchParams(fields) }),
+      params: {},
+      context: { clientIp: "10.0.0.1", cspNonce: "" },
+    } as Parameters<typeof action>[0]);
+
+  it("answers 400 with login errors and echoes the email only", async () => {
+    const response = await run({ intent: "login", email: "ada@", password: "" });
+    expect(response.init?.status).toBe(400);
+    expect(response.data).toEqual({
+      intent: "login",
+      ok: false,
+      errors: { email: AUTH_ERRORS.emailInvalid, password: AUTH_ERRORS.passwordRequired },
+      values: { email: "ada@" },
+    });
+    expect(console.info).not.toHaveBeenCalled();
+  });
+
+  it("answers 400 with a mismatch and never echoes passwords", async () => {
+    const response = await run({
+      intent: "signup",
+      name: "Ada",
+      email: "ada@example.com",
+      password: "one-password",
+      confirmPassword: "two-password",
+    });
+    expect(response.init?.status).toBe(400);
+    expect(response.data).toMatchObject({
+      intent: "signup",
+      ok: false,
+      errors: { confirmPassword: AUTH_ERRORS.passwordMismatch },
+    });
+    expect(JSON.stringify(response.data)).not.toMatch(/one-password|two-password/);
+    expect(console.info).not.toHaveBeenCalled();
+  });
+
+  it("redirects a valid login with the session and flash cookies, to a safe redirectTo only", async () => {
+    vi.mocked(submitLogin).mockResolvedValue({ ok: true, headers: signedIn() });
+    const login = { intent: "login", email: "ada@example.com", password: "x" };
+    const cases: [string, string][] = [
+      ["/pets", "/pets"],
+      ["//evil.example", "/"],
+      ["https://evil.example", "/"],
+    ];
+    for (const [redirectTo, expected] of cases) {
+      const response = (await run({ ...login, redirectTo }).catch((thrown: unknown) => thrown)) as Response;
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(expected);
+      const cookies = response.headers.getSetCookie().join("\n");
+      expect(cookies).toContain("pawpal.session_token=abc");
+      expect(cookies).toMatch(/pawpal\.flash=login\.[\w-]+; Path=\/; Max-Age=60; HttpOnly; SameSite=Lax/);
+    }
+  });
+
+  it("answers 401 with one message for wrong credentials", async () => {
+    vi.mocked(submitLogin).mockResolvedValue({ ok: false, reason: "invalidCredentials" });
+    const response = await run({ intent: "login", email: "ada@example.com", password: "nope" });
+    expect(response.init?.status).toBe(401);
+    expect(response.data).toEqual({
+      intent: "login",
+      ok: false,
+      errors: {},
+      values: { email: "ada@example.com" },
+      formError: "Invalid email or password",
+    });
+  });
+
+  it("redirects a valid sign-up with the signup flash", async () => {
+    vi.mocked(submitSignup).mockResolvedValue({ ok: true, headers: signedIn() });
+    const response = (await run({
+      intent: "signup",
+      name: "Ada",
+      email: "ada@example.com",
+      password: "same-password",
+      confirmPassword: "same-password",
+      petName: "",
+      petType: "",
+    }).catch((thrown: unknown) => thrown)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.getSetCookie().join("\n")).toMatch(/pawpal\.flash=signup\./);
+  });
+
+  it("refuses a social login that is not configured", async () => {
+    const response = await run({ intent: "social", provider: "google" });
+    expect(response.init?.status).toBe(400);
+    expect(response.data).toEqual({
+      intent: "social",
+      ok: false,
+      formError: "Google sign-in is not configured on this server.",
+    });
+  });
+
+  it("shows the rate limit's message in the form with status 429", async () => {
+    vi.mocked(rateLimitMessage).mockReturnValueOnce({
+      formError: "Too many attempts. Please try again in 15 minutes.",
+      init: { status: 429, headers: { "Retry-After": "900" } },
+    });
+    const response = await run({ intent: "login", email: "ada@example.com", password: "x" });
+    expect(response.init?.status).toBe(429);
+    expect(response.data).toMatchObject({ formError: "Too many attempts. Please try again in 15 minutes." });
+    expect(rateLimitMessage).toHaveBeenCalledWith("login", "10.0.0.1");
+    expect(submitLogin).not.toHaveBeenCalled();
+  });
+
+  it("refuses an unknown intent", async () => {
+    await expect(run({ intent: "delete-everything" })).rejects.toMatchObject({ init: { status: 400 } });
+  });
+});

@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import { parseWithSchema } from "~/components/ui/form";
+import { isIsoDate, latestBirthDate, PET_ERRORS, petIdSchema, petSchema } from "./pet-schema";
+
+const valid = { name: "Biscuit", type: "dog", breed: "Beagle", birthDate: "2021-04-30", weightKg: "12.5" };
+
+describe("petSchema", () => {
+  it("accepts a complete pet and trims and converts its values", () => {
+    const parsed = parseWithSchema(petSchema, { ...valid, name: "  Biscuit ", breed: " Beagle " });
+    expect(parsed).toEqual({
+      success: true,
+      data: { name: "Biscuit", type: "dog", breed: "Beagle", birthDate: "2021-04-30", weightKg: 12.5 },
+    });
+  });
+
+  it("needs only a name and a type; blank optional fields become null", () => {
+    for (const input of [
+      { name: "Tom", type: "cat" },
+      { name: "Tom", type: "cat", breed: "  ", birthDate: "", weightKg: "" },
+    ]) {
+      expect(parseWithSchema(petSchema, input)).toEqual({
+        success: true,
+        data: { name: "Tom", type: "cat", breed: null, birthDate: null, weightKg: null },
+      });
+    }
+  });
+
+  it("requires a name of 1 to 50 characters", () => {
+    expect(parseWithSchema(petSchema, { ...valid, name: "   " })).toMatchObject({
+      errors: { name: PET_ERRORS.nameRequired },
+    });
+    expect(parseWithSchema(petSchema, { type: "dog" })).toMatchObject({
+      errors: { name: PET_ERRORS.nameRequired },
+    });
+    expect(parseWithSchema(petSchema, { ...valid, name: "x".repeat(50) }).success).toBe(true);
+    expect(parseWithSchema(petSchema, { ...valid, name: "x".repeat(51) })).toMatchObject({
+      errors: { name: PET_ERRORS.nameTooLong },
+    });
+  });
+
+  it("takes only dog, cat or other as the type", () => {
+    for (const type of ["dog", "cat", "other"]) {
+      expect(parseWithSchema(petSchema, { ...valid, type }).success).toBe(true);
+    }
+    for (const type of ["", "both", "hamster", undefined]) {
+      expect(parseWithSchema(petSchema, { ...valid, type })).toMatchObject({
+        errors: { type: PET_ERRORS.typeInvalid },
+      });
+    }
+  });
+
+  it("limits the breed to 100 characters", () => {
+    expect(parseWithSchema(petSchema, { ...valid, breed: "b".repeat(100) }).success).toBe(true);
+    expect(parseWithSchema(petSchema, { ...valid, breed: "b".repeat(101) })).toMatchObject({
+      errors: { breed: PET_ERRORS.breedTooLong },
+    });
+  });
+
+  it("takes a real ISO date that is not in the future as the birth date", () => {
+    for (const birthDate of ["30/04/2021", "2021-4-30", "2023-02-30", "yesterday"]) {
+      expect(parseWithSchema(petSchema, { ...valid, birthDate })).toMatchObject({
+        errors: { birthDate: PET_ERRORS.birthDateInvalid },
+      });
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    expect(parseWithSchema(petSchema, { ...valid, birthDate: today }).success).toBe(true);
+    const nextYear = `${new Date().getUTCFullYear() + 1}-01-01`;
+    expect(parseWithSchema(petSchema, { ...valid, birthDate: nextYear })).toMatchObject({
+      errors: { birthDate: PET_ERRORS.birthDateFuture },
+    });
+  });
+
+  it("takes a weight from 0.1 to 150 kg, kept to two decimals", () => {
+    for (const [weightKg, kg] of [
+      ["0.1", 0.1],
+      ["150", 150],
+      ["4,25", 4.25],
+      ["3.456", 3.46],
+    ] as const) {
+      expect(parseWithSchema(petSchema, { ...valid, weightKg })).toMatchObject({ data: { weightKg: kg } });
+    }
+    for (const weightKg of ["0.09", "0", "150.01", "1000"]) {
+      expect(parseWithSchema(petSchema, { ...valid, weightKg })).toMatchObject({
+        errors: { weightKg: PET_ERRORS.weightRange },
+      });
+    }
+    for (const weightKg of ["heavy", "-3", "1e2", "12kg"]) {
+      expect(parseWithSchema(petSchema, { ...valid, weightKg })).toMatchObject({
+        errors: { weightKg: PET_ERRORS.weightInvalid },
+      });
+    }
+  });
+
+  it("reports every field's problem at once", () => {
+    const parsed = parseWithSchema(petSchema, {
+      name: "",
+      type: "fish",
+      breed: "b".repeat(101),
+      birthDate: "2999-01-01",
+      weightKg: "200",
+    });
+    expect(parsed.success).toBe(false);
+    expect(Object.keys(parsed.success ? {} : parsed.errors).sort()).toEqual(
+      ["birthDate", "breed", "name", "type", "weightKg"].sort(),
+    );
+  });
+});
+
+describe("dates and ids", () => {
+  it("latestBirthDate is today in the earliest time zone", () => {
+    expect(latestBirthDate(new Date("2024-06-01T09:59:00Z"))).toBe("2024-06-01");
+    expect(latestBirthDate(new Date("2024-06-01T10:00:00Z"))).toBe("2024-06-02");
+  });
+
+  it("isIsoDate knows the calendar", () => {
+    expect(isIsoDate("2024-02-29")).toBe(true);
+    expect(isIsoDate("2023-02-29")).toBe(false);
+  });
+
+  it("a pet id must be a UUID", () => {
+    expect(petIdSchema.safeParse("0b5f8a3e-4a7c-4f5e-9c1d-2a3b4c5d6e7f").success).toBe(true);
+    expect(petIdSchema.safeParse("1 or 1=1").success).toBe(false);
+  });
+});

@@ -1,0 +1,116 @@
+import * as z from "zod";
+import { PET_TYPES } from "~/db/schema";
+
+export { PET_TYPES };
+export type PetType = (typeof PET_TYPES)[number];
+
+export const PET_TYPE_LABELS: Record<PetType, string> = { dog: "Dog", cat: "Cat", other: "Other" };
+
+/** Limits of the pet form; its maxLength and min/max attributes use the same numbers. */
+export const PET_LIMITS = {
+  name: 50,
+  breed: 100,
+  weightMin: 0.1,
+  weightMax: 150,
+} as const;
+
+export const PET_ERRORS = {
+  nameRequired: "Please enter your pet's name.",
+  nameTooLong: `Please shorten the name to ${PET_LIMITS.name} characters or fewer.`,
+  typeInvalid: "Please choose dog, cat or other.",
+  breedTooLong: `Please shorten the breed to ${PET_LIMITS.breed} characters or fewer.`,
+  birthDateInvalid: "Please enter the birth date as a date, like 2021-04-30.",
+  birthDateFuture: "The birth date cannot be in the future.",
+  weightInvalid: "Please enter the weight as a number of kilograms, like 12.5.",
+  weightRange: `Please enter a weight between ${PET_LIMITS.weightMin} and ${PET_LIMITS.weightMax} kg.`,
+} as const;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The latest birth date that is not in the future anywhere: today in the earliest time zone
+ * (UTC+14), so a browser ahead of the server's clock never sees its "today" refused.
+ */
+export function latestBirthDate(now = new Date()) {
+  return new Date(now.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** True for a real calendar date written YYYY-MM-DD (no 2023-02-30). */
+export function isIsoDate(value: string) {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** An optional text field: blank becomes null. */
+function optionalText(limit: number, tooLong: string) {
+  return z
+    .string()
+    .trim()
+    .max(limit, tooLong)
+    .optional()
+    .transform((value) => value || null);
+}
+
+const birthDate = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    if (!isIsoDate(value)) {
+      ctx.addIssue({ code: "custom", message: PET_ERRORS.birthDateInvalid });
+      return z.NEVER;
+    }
+    if (value > latestBirthDate()) {
+      ctx.addIssue({ code: "custom", message: PET_ERRORS.birthDateFuture });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+const weightKg = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    const kg = /^\d+([.,]\d+)?$/.test(value) ? Number(value.replace(",", ".")) : Number.NaN;
+    if (!Number.isFinite(kg)) {
+      ctx.addIssue({ code: "custom", message: PET_ERRORS.weightInvalid });
+      return z.NEVER;
+    }
+    if (kg < PET_LIMITS.weightMin || kg > PET_LIMITS.weightMax) {
+      ctx.addIssue({ code: "custom", message: PET_ERRORS.weightRange });
+      return z.NEVER;
+    }
+    // The column keeps two decimals.
+    return Math.round(kg * 100) / 100;
+  });
+
+/** A pet as the add and edit forms send it, checked the same way in the browser and in the action. */
+export const petSchema = z.object({
+  name: z
+    .string({ error: PET_ERRORS.nameRequired })
+    .trim()
+    .min(1, PET_ERRORS.nameRequired)
+    .max(PET_LIMITS.name, PET_ERRORS.nameTooLong),
+  type: z.enum(PET_TYPES, PET_ERRORS.typeInvalid),
+  breed: optionalText(PET_LIMITS.breed, PET_ERRORS.breedTooLong),
+  birthDate,
+  weightKg,
+});
+
+export type PetValues = z.output<typeof petSchema>;
+export type PetField = keyof PetValues;
+export const PET_FIELDS = [
+  "name",
+  "type",
+  "breed",
+  "birthDate",
+  "weightKg",
+] as const satisfies readonly PetField[];
+
+/** The pet a form changes or deletes: anything but a UUID cannot be one of ours. */
+export const petIdSchema = z.uuid();

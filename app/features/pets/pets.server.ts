@@ -1,0 +1,64 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { pet } from "~/db/schema";
+import type { PetType, PetValues } from "./pet-schema";
+
+/** A pet as the page shows it. */
+export type Pet = {
+  id: string;
+  name: string;
+  type: PetType;
+  breed: string | null;
+  birthDate: string | null;
+  /** Kilograms, as stored (two decimals), or null. */
+  weightKg: string | null;
+};
+
+const columns = {
+  id: pet.id,
+  name: pet.name,
+  type: pet.type,
+  breed: pet.breed,
+  birthDate: pet.birthDate,
+  weightKg: pet.weightKg,
+};
+
+function toRow(values: PetValues) {
+  return { ...values, weightKg: values.weightKg === null ? null : values.weightKg.toFixed(2) };
+}
+
+/** The user's pets, oldest first. */
+export async function listPets(userId: string): Promise<Pet[]> {
+  const db = await getDb();
+  return db.select(columns).from(pet).where(eq(pet.userId, userId)).orderBy(asc(pet.createdAt), asc(pet.id));
+}
+
+export async function createPet(userId: string, values: PetValues): Promise<Pet> {
+  const db = await getDb();
+  const [created] = await db
+    .insert(pet)
+    .values({ ...toRow(values), userId })
+    .returning(columns);
+  return created!;
+}
+
+/** Changes one of the user's pets; null when the user has no pet with this id (nothing changed). */
+export async function updatePet(userId: string, id: string, values: PetValues): Promise<Pet | null> {
+  const db = await getDb();
+  const [updated] = await db
+    .update(pet)
+    .set({ ...toRow(values), updatedAt: sql`now()` })
+    .where(and(eq(pet.id, id), eq(pet.userId, userId)))
+    .returning(columns);
+  return updated ?? null;
+}
+
+/** Deletes one of the user's pets; null when the user has no pet with this id. */
+export async function deletePet(userId: string, id: string): Promise<Pet | null> {
+  const db = await getDb();
+  const [deleted] = await db
+    .delete(pet)
+    .where(and(eq(pet.id, id), eq(pet.userId, userId)))
+    .returning(columns);
+  return deleted ?? null;
+}

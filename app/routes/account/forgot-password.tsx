@@ -1,0 +1,95 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/forgot-password";
+import { Button } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/field";
+import { parseWithSchema, useValidatedForm, type FieldErrors } from "~/components/ui/form";
+import { FormMessage } from "~/components/ui/form-message";
+import { BRAND } from "~/content/site";
+import { FORGOT_PASSWORD_SENT } from "~/features/auth/auth-content";
+import { AUTH_LIMITS, forgotPasswordSchema } from "~/features/auth/auth-schemas";
+import { rateLimitMessage, requestPasswordReset } from "~/features/auth/auth.server";
+import { FormError } from "~/features/auth/form-error";
+import { baseUrlFrom, pageMeta } from "~/utils/seo";
+
+type ForgotResult =
+  { ok: true } | { ok: false; errors: FieldErrors<"email">; email: string; formError?: string };
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(
+    {
+      title: `Forgot your password? — ${BRAND}`,
+      description: `Ask for a link to choose a new ${BRAND} password.`,
+      path: "/forgot-password",
+    },
+    baseUrlFrom(matches),
+  ),
+  { name: "robots", content: "noindex" },
+];
+
+/** Sends the reset mail when the account exists, and answers the same whether it does or not. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submitted = formData.get("email");
+  const email = typeof submitted === "string" ? submitted.slice(0, AUTH_LIMITS.email) : "";
+  const limited = rateLimitMessage("passwordReset", context.clientIp);
+  if (limited) {
+    return data<ForgotResult>({ ok: false, errors: {}, email, formError: limited.formError }, limited.init);
+  }
+  const parsed = parseWithSchema(forgotPasswordSchema, formData);
+  if (!parsed.success)
+    return data<ForgotResult>({ ok: false, errors: parsed.errors, email }, { status: 400 });
+  await requestPasswordReset(parsed.data.email, request);
+  return data<ForgotResult>({ ok: true });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const { errors, formProps } = useValidatedForm(forgotPasswordSchema, { result: actionData });
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+
+  return (
+    <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-12 sm:px-6 lg:py-20">
+      <div className="mx-auto max-w-md rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-100 sm:p-8">
+        <h1 className="text-3xl font-extrabold tracking-tight text-ink-900">Forgot your password?</h1>
+        <p className="mt-2 mb-6 text-ink-700">
+          Enter the email address of your account and we'll send you a link to choose a new password.
+        </p>
+        {actionData?.ok ? (
+          <FormMessage
+            tone="success"
+            title="Check your inbox."
+            description={FORGOT_PASSWORD_SENT}
+            className="mb-6"
+          />
+        ) : null}
+        <Form {...formProps} method="post" aria-label="Reset password" className="space-y-5">
+          {failed?.formError ? <FormError message={failed.formError} /> : null}
+          <Field id="forgot-email" label="Email" error={errors.email}>
+            {(control) => (
+              <Input
+                {...control}
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={AUTH_LIMITS.email}
+                placeholder="you@example.com"
+                defaultValue={failed?.email ?? ""}
+              />
+            )}
+          </Field>
+          <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+            {submitting ? "Sending…" : "Send reset link"}
+          </Button>
+        </Form>
+        <p className="mt-6 text-center text-sm text-ink-700">
+          Remembered it?{" "}
+          <Link to="/auth" className="font-semibold text-brand-800 underline underline-offset-4">
+            Back to login
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { Button } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/field";
+import { parseWithSchema, useValidatedForm, type FieldErrors } from "~/components/ui/form";
+import { ErrorSummary, errorSummaryItems } from "~/components/ui/form-message";
+import { toast } from "~/components/ui/toaster";
+import { BRAND } from "~/content/site";
+import { PASSWORD_MISMATCH } from "~/features/auth/auth-content";
+import {
+  AUTH_ERRORS,
+  AUTH_LIMITS,
+  isPasswordMismatch,
+  resetPasswordSchema,
+  type ResetPasswordField,
+} from "~/features/auth/auth-schemas";
+import { resetPassword } from "~/features/auth/auth.server";
+import { FormError } from "~/features/auth/form-error";
+import { flashCookie } from "~/utils/flash.server";
+import { baseUrlFrom, pageMeta } from "~/utils/seo";
+
+type ResetResult =
+  { ok: true } | { ok: false; errors: FieldErrors<ResetPasswordField>; tokenInvalid?: boolean };
+
+const FIELD_IDS = { password: "reset-password", confirmPassword: "reset-confirm" } as const;
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(
+    {
+      title: `Choose a new password — ${BRAND}`,
+      description: `Choose a new password for your ${BRAND} account.`,
+      path: "/reset-password",
+    },
+    baseUrlFrom(matches),
+  ),
+  { name: "robots", content: "noindex" },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+}
+
+/** Sets the new password (which ends every session of the account), then asks to log in. */
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const parsed = parseWithSchema(resetPasswordSchema, formData);
+  if (!parsed.success) {
+    const tokenInvalid = Boolean(parsed.errors.token);
+    return data<ResetResult>({ ok: false, errors: parsed.errors, tokenInvalid }, { status: 400 });
+  }
+  const changed = await resetPassword(parsed.data.password, parsed.data.token, request);
+  if (!changed) return data<ResetResult>({ ok: false, errors: {}, tokenInvalid: true }, { status: 400 });
+  const secure = new URL(request.url).protocol === "https:";
+  throw redirect("/auth?tab=login", { headers: { "Set-Cookie": flashCookie("passwordChanged", secure) } });
+}
+
+function InvalidLink() {
+  return (
+    <div role="alert" className="rounded-xl border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
+      <p className="font-semibold">{AUTH_ERRORS.resetTokenInvalid}</p>
+      <p className="mt-1">
+        Links work once and for one hour.{" "}
+        <Link to="/forgot-password" className="font-semibold underline underline-offset-4">
+          Ask for a new link
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const { errors, hydrated, formProps } = useValidatedForm(resetPasswordSchema, {
+    result: actionData,
+    onInvalid: (fieldErrors) => {
+      if (isPasswordMismatch(fieldErrors)) {
+        void toast.error(PASSWORD_MISMATCH.title, { description: PASSWORD_MISMATCH.description });
+      }
+    },
+  });
+  const tokenInvalid = !loaderData.token || (actionData && !actionData.ok && actionData.tokenInvalid);
+  const serverErrors = !hydrated && actionData && !actionData.ok ? actionData.errors : undefined;
+
+  return (
+    <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-12 sm:px-6 lg:py-20">
+      <div className="mx-auto max-w-md rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-100 sm:p-8">
+        <h1 className="text-3xl font-extrabold tracking-tight text-ink-900">Choose a new password</h1>
+        <p className="mt-2 mb-6 text-ink-700">
+          Your new password ends every session of your account: you log in again afterwards.
+        </p>
+        {tokenInvalid ? (
+          <InvalidLink />
+        ) : (
+          <Form {...formProps} method="post" aria-label="New password" className="space-y-5">
+            {serverErrors && isPasswordMismatch(serverErrors) ? (
+              <FormError message={`${PASSWORD_MISMATCH.title}: ${PASSWORD_MISMATCH.description}`} />
+            ) : null}
+            {serverErrors ? (
+              <ErrorSummary
+                items={errorSummaryItems<keyof typeof FIELD_IDS>(serverErrors, FIELD_IDS).filter(
+                  (item) => item.message !== PASSWORD_MISMATCH.description,
+                )}
+              />
+            ) : null}
+            <input type="hidden" name="token" value={loaderData.token} />
+            <Field
+              id={FIELD_IDS.password}
+              label="New Password"
+              hint={`${AUTH_LIMITS.passwordMin} to ${AUTH_LIMITS.password} characters.`}
+              error={errors.password}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  name="password"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  minLength={AUTH_LIMITS.passwordMin}
+                  maxLength={AUTH_LIMITS.password}
+                />
+              )}
+            </Field>
+            <Field id={FIELD_IDS.confirmPassword} label="Confirm New Password" error={errors.confirmPassword}>
+              {(control) => (
+                <Input
+                  {...control}
+                  name="confirmPassword"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  maxLength={AUTH_LIMITS.password}
+                />
+              )}
+            </Field>
+            <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+              {submitting ? "Saving…" : "Set new password"}
+            </Button>
+          </Form>
+        )}
+      </div>
+    </div>
+  );
+}

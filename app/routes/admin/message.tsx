@@ -1,0 +1,36 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/message";
+import { requireStaff } from "~/auth/session.server";
+import { BRAND } from "~/content/site";
+import { getMessage, markHandled } from "~/features/admin/inbox.server";
+import { MessageView } from "~/features/admin/message-view";
+import { readFormData } from "~/utils/form-data.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.message.subject ?? "Message"} | ${BRAND} staff` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const message = await getMessage(params.id);
+  if (!message) throw data(null, { status: 404 });
+  return { message };
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+/** "Mark as handled", then back to the message (post, redirect, get). */
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireStaff(request);
+  const formData = await readFormData(request);
+  if (formData.get("intent") !== "handled") throw data({ formError: "Unknown action." }, { status: 400 });
+  if (!(await markHandled(params.id))) throw data(null, { status: 404 });
+  return redirect(`/admin/messages/${params.id}`);
+}
+
+export default function Message({ loaderData }: Route.ComponentProps) {
+  return <MessageView message={loaderData.message} />;
+}

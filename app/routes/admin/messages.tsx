@@ -1,0 +1,26 @@
+import type { Route } from "./+types/messages";
+import { requireStaff } from "~/auth/session.server";
+import { BRAND } from "~/content/site";
+import { InboxList } from "~/features/admin/inbox-list";
+import { listMessages, pageFromSearch } from "~/features/admin/inbox.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Messages | ${BRAND} staff` },
+  { name: "robots", content: "noindex" },
+];
+
+/** Staff only: anyone else gets the 404 page, so the inbox does not reveal it exists. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const page = pageFromSearch(new URL(request.url).searchParams);
+  const { rows, total, pageCount } = await listMessages(page);
+  return { rows, total, pageCount, page };
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export default function Messages({ loaderData }: Route.ComponentProps) {
+  return <InboxList {...loaderData} />;
+}

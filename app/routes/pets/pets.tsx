@@ -1,0 +1,150 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/pets";
+import { requireUser } from "~/auth/session.server";
+import { Card } from "~/components/ui/card";
+import { parseWithSchema, useHydrated } from "~/components/ui/form";
+import { FormMessage } from "~/components/ui/form-message";
+import { BRAND } from "~/content/site";
+import { PetForm, type PetActionData } from "~/features/pets/pet-form";
+import { PetList } from "~/features/pets/pet-list";
+import { PET_FIELDS, PET_LIMITS, petIdSchema, petSchema } from "~/features/pets/pet-schema";
+import { createPet, deletePet, listPets, updatePet } from "~/features/pets/pets.server";
+import { baseUrlFrom, pageMeta } from "~/utils/seo";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(
+    {
+      title: `Your pets — ${BRAND}`,
+      description: `The pets on your ${BRAND} account: add them, keep their details up to date, or remove them.`,
+      path: "/pets",
+    },
+    baseUrlFrom(matches),
+  ),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const pets = await listPets(user.id);
+  const params = new URL(request.url).searchParams;
+  const known = (id: string | null) => (id && pets.some((pet) => pet.id === id) ? id : null);
+  return data(
+    { pets, editId: known(params.get("edit")), deleteId: known(params.get("delete")) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/** The submitted values, cut to length, for refilling a rejected form. */
+function echo(formData: FormData) {
+  const limits = { name: PET_LIMITS.name, type: 10, breed: PET_LIMITS.breed, birthDate: 10, weightKg: 10 };
+  return Object.fromEntries(
+    PET_FIELDS.map((field) => {
+      const value = formData.get(field);
+      return [field, typeof value === "string" ? value.slice(0, limits[field]) : ""];
+    }),
+  );
+}
+
+/** The pet id of an update or delete; one that is not even a UUID cannot be the user's. */
+function petIdFrom(formData: FormData) {
+  const parsed = petIdSchema.safeParse(formData.get("petId"));
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data;
+}
+
+/** create, update or delete one of the signed-in user's pets; anyone else's pet is a 404. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "create") {
+    const parsed = parseWithSchema(petSchema, formData);
+    if (!parsed.success) {
+      return data<PetActionData>(
+        { intent, ok: false, errors: parsed.errors, values: echo(formData) },
+        { status: 400 },
+      );
+    }
+    const pet = await createPet(user.id, parsed.data);
+    return data<PetActionData>({ intent, ok: true, name: pet.name });
+  }
+
+  if (intent === "update") {
+    const petId = petIdFrom(formData);
+    const parsed = parseWithSchema(petSchema, formData);
+    if (!parsed.success) {
+      // Only the owner learns that the values were wrong.
+      if (!(await listPets(user.id)).some((pet) => pet.id === petId)) throw data(null, { status: 404 });
+      return data<PetActionData>(
+        { intent, ok: false, petId, errors: parsed.errors, values: echo(formData) },
+        { status: 400 },
+      );
+    }
+    if (!(await updatePet(user.id, petId, parsed.data))) throw data(null, { status: 404 });
+    return redirect("/pets");
+  }
+
+  if (intent === "delete") {
+    if (!(await deletePet(user.id, petIdFrom(formData)))) throw data(null, { status: 404 });
+    return redirect("/pets");
+  }
+
+  throw data("Unknown form", { status: 400 });
+}
+
+export default function Pets({ loaderData, actionData }: Route.ComponentProps) {
+  const { pets, editId, deleteId } = loaderData;
+  const createResult = actionData?.intent === "create" ? actionData : undefined;
+  const hydrated = useHydrated();
+  return (
+    <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-12 sm:px-6 lg:py-16">
+      <div className="mx-auto max-w-6xl">
+        <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">Your pets</h1>
+        <p className="mt-4 text-lg text-ink-700">
+          Keep your pets' details up to date: their breed, birthday and weight shape their care plans.
+        </p>
+        <div className="mt-10 grid items-start gap-8 lg:grid-cols-5">
+          <section aria-labelledby="pet-list-title" className="min-w-0 lg:col-span-3">
+            <h2 id="pet-list-title" className="sr-only">
+              Your pets
+            </h2>
+            {pets.length === 0 ? (
+              <Card className="text-center">
+                <p className="text-lg font-semibold text-ink-900">No pets here yet.</p>
+                <p className="mt-2 text-ink-700">
+                  Add your dog or cat with the form, or{" "}
+                  <Link
+                    to="/features#demo"
+                    className="font-semibold text-brand-800 underline underline-offset-4"
+                  >
+                    try the photo analysis
+                  </Link>{" "}
+                  to find out their breed first.
+                </p>
+              </Card>
+            ) : (
+              <PetList pets={pets} editId={editId} deleteId={deleteId} result={actionData} />
+            )}
+          </section>
+          <section aria-labelledby="add-pet-title" className="min-w-0 lg:col-span-2">
+            <Card className="sm:p-8">
+              <h2 id="add-pet-title" className="mb-6 text-2xl font-bold text-ink-900">
+                Add a pet
+              </h2>
+              {!hydrated && createResult?.ok ? (
+                <FormMessage
+                  tone="success"
+                  title="Pet added."
+                  description={`${createResult.name} is now on your list.`}
+                  className="mb-4"
+                />
+              ) : null}
+              <PetForm label="Add a pet" result={createResult} />
+            </Card>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

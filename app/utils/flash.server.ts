@@ -1,0 +1,57 @@
+import crypto from "node:crypto";
+import { LOGIN_SUCCESS, SIGNUP_SUCCESS } from "~/features/auth/auth-content";
+
+/**
+ * One-time messages that survive a redirect: the action sets a short-lived cookie naming
+ * one of the messages below (never free text, so nothing can be injected through it), the
+ * root loader reads it, clears it and shows the message once.
+ */
+export const FLASH_MESSAGES = {
+  login: LOGIN_SUCCESS,
+  signup: SIGNUP_SUCCESS,
+  passwordChanged: { title: "Your password has been changed.", description: "Please log in." },
+} as const;
+
+export type FlashKind = keyof typeof FLASH_MESSAGES;
+/** What the page shows; `id` differs for every flash so the same message can toast twice. */
+export type Flash = { id: string; kind: FlashKind; title: string; description: string };
+
+export const FLASH_COOKIE = "pawpal.flash";
+const MAX_AGE_SECONDS = 60;
+const VALUE = /^([A-Za-z]{1,32})\.([A-Za-z0-9_-]{8,32})$/;
+
+function isFlashKind(kind: string): kind is FlashKind {
+  return Object.hasOwn(FLASH_MESSAGES, kind);
+}
+
+/** The Set-Cookie value that leaves `kind` for the next page. */
+export function flashCookie(kind: FlashKind, secure = false) {
+  const value = `${kind}.${crypto.randomBytes(9).toString("base64url")}`;
+  return `${FLASH_COOKIE}=${value}; Path=/; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** The Set-Cookie value that removes the flash once shown. */
+export function clearFlashCookie(secure = false) {
+  return `${FLASH_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** The flash named by a Cookie header, or null (none, unknown or malformed). */
+export function parseFlash(cookieHeader: string | null | undefined): Flash | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const separator = part.indexOf("=");
+    if (separator < 0 || part.slice(0, separator).trim() !== FLASH_COOKIE) continue;
+    const [, kind, id] = VALUE.exec(part.slice(separator + 1).trim()) ?? [];
+    if (!kind || !id || !isFlashKind(kind)) return null;
+    return { id, kind, ...FLASH_MESSAGES[kind] };
+  }
+  return null;
+}
+
+/** For a loader: the flash of this request and the header that clears it, if there is one. */
+export function takeFlash(request: Request): { flash: Flash | null; headers?: HeadersInit } {
+  const cookieHeader = request.headers.get("cookie");
+  if (!cookieHeader?.includes(FLASH_COOKIE)) return { flash: null };
+  const secure = new URL(request.url).protocol === "https:";
+  return { flash: parseFlash(cookieHeader), headers: { "Set-Cookie": clearFlashCookie(secure) } };
+}

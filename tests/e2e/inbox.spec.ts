@@ -1,0 +1,501 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from "@playwright/test";
+import { expectNoA11yViolations, gotoHydrated, STAFF, test } from "./support";
+
+const SUCCESS_TITLE = "Message Sent!";
+const SUCCESS_TEXT = "Thank you for contacting us. We'll get back to you within 24 hours.";
+const SUPPORT_ADDRESS = "support@pawpal.example";
+const NOT_FOUND = "404 — This page went chasing squirrels";
+
+const form = (page: Page) => page.getByRole("form", { name: "Send Us a Message" });
+const field = (page: Page, label: string) => form(page).getByLabel(label, { exact: true });
+const toast = (page: Page) => page.locator("[data-sonner-toast]");
+
+/** A short tag that only this test's messages carry. */
+const uniqueTag = (prefix: string) => `${prefix} ${crypto.randomUUID().slice(0, 8)}`;
+
+/** A client address no other request uses, so no rate limit is shared. */
+function freshAddress() {
+  const bytes = crypto.randomBytes(3);
+  return `172.${16 + (bytes[0]! % 16)}.${bytes[1]}.${(bytes[2]! % 250) + 1}`;
+}
+
+type ContactValues = { name: string; email: string; subject: string; message: string };
+
+function contactValues(tag: string, overrides: Partial<ContactValues> = {}): ContactValues {
+  const slug = tag.toLowerCase().replace(/\W+/g, "-");
+  return {
+    name: "Ada Lovelace",
+    email: `${slug}@example.com`,
+    subject: tag,
+    message: `How many cups a day should Biscuit eat? (${tag})`,
+    ...overrides,
+  };
+}
+
+async function fillContact(page: Page, values: ContactValues) {
+  await field(page, "Your Name").fill(values.name);
+  await field(page, "Email Address").fill(values.email);
+  await field(page, "Subject").fill(values.subject);
+  await field(page, "Message").fill(values.message);
+}
+
+async function sendWithJavaScript(page: Page, values: ContactValues) {
+  await gotoHydrated(page, "/contact");
+  await expect(form(page)).toHaveAttribute("novalidate", "");
+  await fillContact(page, values);
+  await form(page).getByRole("button", { name: "Send Message" }).click();
+  await expect(toast(page).getByText(SUCCESS_TITLE, { exact: true })).toBeVisible();
+  await expect(toast(page).getByText(SUCCESS_TEXT)).toBeVisible();
+}
+
+async function hasSession(context: BrowserContext) {
+  return (await context.cookies()).some((cookie) => cookie.name.endsWith("pawpal.session_token"));
+}
+
+/** Logs in through the login form's action (POST /auth, intent=login). */
+async function signIn(page: Page, email: string, password: string) {
+  const response = await page.request.post("/auth", {
+    form: { intent: "login", email, password },
+    maxRedirects: 0,
+  });
+  expect(response.status(), "login answer").toBeLessThan(400);
+  expect(await hasSession(page.context()), "session cookie after login").toBe(true);
+}
+
+/** Creates an account through the sign-up form's action (POST /auth, intent=signup); it signs in. */
+async function signUp(page: Page, tag: string) {
+  const slug = tag.toLowerCase().replace(/\W+/g, "-");
+  const account = { name: `Member ${tag}`, email: `${slug}@example.com`, password: "member-password-123" };
+  const response = await page.request.post("/auth", {
+    form: {
+      intent: "signup",
+      name: account.name,
+      email: account.email,
+      password: account.password,
+      confirmPassword: account.password,
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status(), "sign-up answer").toBeLessThan(400);
+  expect(await hasSession(page.context()), "session cookie after sign-up").toBe(true);
+  return account;
+}
+
+/** A second browser, signed in as staff, from this test's own client address. */
+async function openStaffPage(browser: Browser, baseURL: string | undefined, headers: Record<string, string>) {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: headers });
+  const page = await context.newPage();
+  await signIn(page, STAFF.email, STAFF.password);
+  return page;
+}
+
+/** The HTML of every inbox page, first to last (the staff request context must be signed in). */
+async function inboxPages(request: APIRequestContext) {
+  const pages: string[] = [];
+  for (let number = 1; number < 100; number += 1) {
+    const response = await request.get(`/admin/messages?page=${number}`);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    pages.push(html);
+    if (!html.includes("Next page")) break;
+  }
+  return pages;
+}
+
+/** Opens the inbox message whose subject is `subject` (searching every page) and returns its path. */
+async function openMessage(staff: Page, subject: string) {
+  await staff.goto("/admin/messages");
+  for (;;) {
+    const link = staff.getByRole("link").filter({ hasText: subject });
+    if ((await link.count()) > 0) {
+      await link.first().click();
+      await expect(staff.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+      return new URL(staff.url()).pathname;
+    }
+    const next = staff.getByRole("link", { name: "Next page" });
+    if ((await next.count()) === 0) throw new Error(`no message "${subject}" in the inbox`);
+    await next.click();
+    await staff.waitForURL(/page=\d+/);
+  }
+}
+
+/** The mails in the outbox (DATA_DIR/outbox/*.eml) that mention `text`. */
+function mailsMentioning(text: string) {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  if (!fs.existsSync(outbox)) return [];
+  return fs
+    .readdirSync(outbox)
+    .filter((file) => file.endsWith(".eml"))
+    .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
+    .filter((mail) => mail.includes(text));
+}
+
+const header = (mail: string, name: string) =>
+  new RegExp(`^${name}: (.*)$`, "im").exec(mail.split(/\r?\n\r?\n/)[0] ?? "")?.[1]?.trim();
+
+test.describe("contact messages reach the staff inbox", () => {
+  test("a message sent with JavaScript is stored, shown to staff and mailed twice", async ({
+    page,
+    browser,
+    baseURL,
+    extraHTTPHeaders,
+  }) => {
+    const tag = uniqueTag("Inbox JS");
+    const values = contactValues(tag);
+    await sendWithJavaScript(page, values);
+    for (const label of ["Your Name", "Email Address", "Subject", "Message"]) {
+      await expect(field(page, label)).toHaveValue("");
+    }
+
+    const staff = await openStaffPage(browser, baseURL, extraHTTPHeaders ?? {});
+    await openMessage(staff, tag);
+    await expect(staff.getByTestId("message-text")).toHaveText(values.message);
+    await expect(staff.getByText(`${values.name} <${values.email}>`)).toBeVisible();
+    await expect(staff.getByTestId("message-account")).toHaveText("Not signed in");
+    await expect(staff.getByRole("link", { name: "Reply by email" })).toHaveAttribute(
+      "href",
+      `mailto:${values.email}?subject=${encodeURIComponent(`Re: ${tag}`)}`,
+    );
+
+    await expect.poll(() => mailsMentioning(tag).length).toBe(2);
+    const mails = mailsMentioning(tag);
+    const team = mails.find((mail) => header(mail, "To") === SUPPORT_ADDRESS);
+    const receipt = mails.find((mail) => header(mail, "To") === values.email);
+    expect(team, "mail to the support address").toBeDefined();
+    expect(header(team!, "Reply-To")).toBe(values.email);
+    expect(header(team!, "Subject")).toBe(`[Contact] ${tag}`);
+    expect(receipt, "receipt to the sender").toBeDefined();
+    expect(header(receipt!, "Subject")).toBe("We received your message");
+    await staff.context().close();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the message is stored too", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
+      const tag = uniqueTag("Inbox noJS");
+      await page.goto("/contact");
+      await fillContact(page, contactValues(tag));
+      await form(page).getByRole("button", { name: "Send Message" }).click();
+      await expect(form(page).getByRole("status")).toContainText(SUCCESS_TITLE);
+
+      const staff = await openStaffPage(browser, baseURL, extraHTTPHeaders ?? {});
+      await openMessage(staff, tag);
+      await staff.context().close();
+    });
+  });
+
+  test("a signed-in sender's message records the account", async ({
+    page,
+    browser,
+    baseURL,
+    extraHTTPHeaders,
+  }) => {
+    const tag = uniqueTag("Inbox member");
+    const account = await signUp(page, tag);
+    const values = contactValues(tag, { name: "Ada at home", email: "ada.home@example.com" });
+    await sendWithJavaScript(page, values);
+
+    const staff = await openStaffPage(browser, baseURL, extraHTTPHeaders ?? {});
+    await openMessage(staff, tag);
+    await expect(staff.getByTestId("message-account")).toHaveText(
+      `Signed in as ${account.name} <${account.email}>`,
+    );
+    await staff.context().close();
+  });
+
+  test("a filled honeypot is answered as a success but nothing is stored or mailed", async ({
+    page,
+    browser,
+    baseURL,
+    extraHTTPHeaders,
+  }) => {
+    const tag = uniqueTag("Inbox bot");
+    await gotoHydrated(page, "/contact");
+    const honeypot = form(page).locator('input[name="website"]');
+    await expect(honeypot).toHaveAttribute("tabindex", "-1");
+    await expect(honeypot).toHaveAttribute("autocomplete", "off");
+    await expect(form(page).locator('[aria-hidden="true"] input[name="website"]')).toHaveCount(1);
+    await expect(honeypot).not.toBeInViewport();
+    await expect(form(page).getByRole("textbox")).toHaveCount(4);
+
+    await fillContact(page, contactValues(tag));
+    await honeypot.fill("https://cheap-pills.example", { force: true });
+    await form(page).getByRole("button", { name: "Send Message" }).click();
+    await expect(toast(page).getByText(SUCCESS_TITLE, { exact: true })).toBeVisible();
+
+    const staff = await openStaffPage(browser, baseURL, extraHTTPHeaders ?? {});
+    for (const html of await inboxPages(staff.request)) expect(html).not.toContain(tag);
+    expect(mailsMentioning(tag)).toEqual([]);
+    await staff.context().close();
+  });
+
+  test("too many messages from one address are refused with 429 in the form", async ({ page }) => {
+    // Honeypot posts count against the limit but store nothing.
+    const bot = { ...contactValues(uniqueTag("Inbox limit")), website: "spam" };
+    for (let i = 0; i < 10; i += 1) {
+      expect((await page.request.post("/contact", { form: bot })).status()).toBe(200);
+    }
+    await gotoHydrated(page, "/contact");
+    await fillContact(page, contactValues(uniqueTag("Inbox limit")));
+    const answer = page.waitForResponse((response) => response.request().method() === "POST");
+    await form(page).getByRole("button", { name: "Send Message" }).click();
+    expect((await answer).status()).toBe(429);
+    await expect(form(page).getByRole("alert")).toContainText(
+      /Too many attempts\. Please try again in \d+ minutes?\./,
+    );
+    await expect(toast(page)).toHaveCount(0);
+  });
+
+  test("a message with markup is shown as text and runs nothing", async ({
+    page,
+    browser,
+    baseURL,
+    extraHTTPHeaders,
+  }) => {
+    const tag = uniqueTag("Inbox markup");
+    const markup = `<script>alert(1)</script><img src=x onerror=alert(2)> ${tag}`;
+    await sendWithJavaScript(page, contactValues(tag, { message: markup }));
+
+    const staff = await openStaffPage(browser, baseURL, extraHTTPHeaders ?? {});
+    const dialogs: string[] = [];
+    staff.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await openMessage(staff, tag);
+    await expect(staff.getByTestId("message-text")).toHaveText(markup);
+    await expect(staff.getByTestId("message-text").locator("script, img")).toHaveCount(0);
+    await staff.reload();
+    await expect(staff.getByTestId("message-text")).toHaveText(markup);
+    expect(dialogs).toEqual([]);
+    await staff.context().close();
+  });
+});
+
+test.describe("staff inbox", () => {
+  test("pages newest first, opens a message and marks it handled", async ({ page, request }) => {
+    const tag = uniqueTag("Paging");
+    const subjects = Array.from({ length: 22 }, (_, i) => `${tag} #${String(i + 1).padStart(2, "0")}`);
+    for (const subject of subjects) {
+      const response = await request.post("/contact", {
+        form: contactValues(tag, { subject }),
+        headers: { "X-Forwarded-For": freshAddress() },
+      });
+      expect(response.status()).toBe(200);
+    }
+
+    await signIn(page, STAFF.email, STAFF.password);
+    await gotoHydrated(page, "/admin/messages");
+    await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    const rows = page.getByRole("list", { name: "Messages" }).getByRole("listitem");
+    await expect(rows).toHaveCount(20);
+    await expect(page.getByRole("link", { name: "Previous page" })).toHaveCount(0);
+
+    // This test's messages, in the order the inbox lists them across its pages.
+    const listed: string[] = [];
+    const mine = (texts: string[]) => texts.map((text) => /Paging \w+ #\d\d/.exec(text)?.[0]).filter(Boolean);
+    for (;;) {
+      listed.push(...(mine(await rows.allInnerTexts()) as string[]).filter((s) => s.startsWith(tag)));
+      const next = page.getByRole("link", { name: "Next page" });
+      if ((await next.count()) === 0) break;
+      const before = page.url();
+      await next.click();
+      await expect(page).not.toHaveURL(before);
+      await expect(page.getByRole("link", { name: "Previous page" })).toBeVisible();
+    }
+    // Other tests send messages meanwhile, which can push a row onto the next page as we
+    // walk (page offsets shift): a repeat at a page boundary is expected, gaps are not.
+    expect([...new Set(listed)]).toEqual([...subjects].reverse());
+
+    // Previous leads back.
+    await gotoHydrated(page, "/admin/messages?page=2");
+    await page.getByRole("link", { name: "Previous page" }).click();
+    await expect(page).toHaveURL(/\/admin\/messages\?page=1$/);
+    await expect(rows).toHaveCount(20);
+    await expectNoA11yViolations(page, "inbox");
+
+    // The newest of them, marked handled.
+    const newest = subjects.at(-1)!;
+    const messagePath = await openMessage(page, newest);
+    await expect(page.locator('span:text-is("Open")')).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expectNoA11yViolations(page, "message");
+    await page.getByRole("button", { name: "Mark as handled" }).click();
+    await expect(page.locator('span:text-is("Handled")')).toBeVisible();
+    await expect(page.getByRole("button", { name: "Mark as handled" })).toHaveCount(0);
+    expect(new URL(page.url()).pathname).toBe(messagePath);
+    await page.getByRole("link", { name: "Back to messages" }).click();
+    await expect(
+      page.getByRole("link").filter({ hasText: newest }).getByText("Handled", { exact: true }),
+    ).toBeVisible();
+  });
+
+  test("signed-out visitors and normal users get the 404 page", async ({
+    page,
+    browser,
+    baseURL,
+    extraHTTPHeaders,
+  }) => {
+    const tag = uniqueTag("Inbox hidden");
+    const staff = await openStaffPage(browser, baseURL, extraHTTPHeaders ?? {});
+    expect(
+      (await staff.request.post("/contact", { form: contactValues(tag) })).status(),
+      "message stored",
+    ).toBe(200);
+    const messagePath = await openMessage(staff, tag);
+    await staff.context().close();
+
+    const paths = [
+      "/admin/messages",
+      "/admin/messages?page=2",
+      messagePath,
+      `/admin/messages/${crypto.randomUUID()}`,
+    ];
+    const expectNotFound = async () => {
+      for (const target of paths) {
+        const response = await page.goto(target);
+        expect(response?.status(), target).toBe(404);
+        await expect(page.getByRole("heading", { level: 1, name: NOT_FOUND })).toBeVisible();
+        await expect(page.getByTestId("message-text")).toHaveCount(0);
+      }
+      const post = await page.request.post(messagePath, { form: { intent: "handled" }, maxRedirects: 0 });
+      expect(post.status(), "marking handled").toBe(404);
+    };
+
+    await expectNotFound();
+    await signUp(page, tag);
+    await expectNotFound();
+  });
+
+  test("the inbox is not in the sitemap", async ({ request }) => {
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    expect(sitemap).not.toContain("/admin");
+  });
+});
+
+test.describe("raw requests to POST /contact", () => {
+  const valid = (tag: string) => contactValues(tag);
+  const urlencoded = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+  type Case = {
+    name: string;
+    status: number;
+    message: string;
+    headers?: Record<string, string>;
+    body: (tag: string) => string | Buffer;
+  };
+
+  const FORM = "application/x-www-form-urlencoded";
+  const cases: Case[] = [
+    {
+      name: "missing fields",
+      status: 400,
+      message: "Please enter your email address.",
+      headers: { "Content-Type": FORM },
+      body: (tag) => urlencoded({ name: "Ada", subject: tag }),
+    },
+    {
+      name: "a field over its limit",
+      status: 400,
+      message: "Please shorten your message to 5000 characters or fewer.",
+      headers: { "Content-Type": FORM },
+      body: (tag) => urlencoded({ ...valid(tag), message: "a".repeat(5001) }),
+    },
+    {
+      name: "a repeated field",
+      status: 400,
+      message: "The subject field was sent more than once.",
+      headers: { "Content-Type": FORM },
+      body: (tag) => `${urlencoded(valid(tag))}&subject=again`,
+    },
+    {
+      name: "a file where text belongs",
+      status: 400,
+      message: "The message field must be text, not a file.",
+      headers: { "Content-Type": "multipart/form-data; boundary=XYZ" },
+      body: (tag) =>
+        [
+          ...Object.entries({ name: "Ada", email: "ada@example.com", subject: tag }).flatMap(
+            ([key, value]) => ["--XYZ", `Content-Disposition: form-data; name="${key}"`, "", value],
+          ),
+          "--XYZ",
+          'Content-Disposition: form-data; name="message"; filename="message.txt"',
+          "Content-Type: text/plain",
+          "",
+          "hello",
+          "--XYZ--",
+          "",
+        ].join("\r\n"),
+    },
+    {
+      name: "a JSON body",
+      status: 415,
+      message: "Send the form as application/x-www-form-urlencoded or multipart/form-data.",
+      headers: { "Content-Type": "application/json" },
+      body: (tag) => JSON.stringify(valid(tag)),
+    },
+    {
+      name: "a text/plain body",
+      status: 415,
+      message: "Send the form as application/x-www-form-urlencoded or multipart/form-data.",
+      headers: { "Content-Type": "text/plain" },
+      body: (tag) => urlencoded(valid(tag)),
+    },
+    {
+      name: "a malformed multipart body",
+      status: 400,
+      message: "The form could not be read: the request body is malformed.",
+      headers: { "Content-Type": "multipart/form-data; boundary=XYZ" },
+      body: (tag) => `--XYZ\r\nContent-Disposition: form-data; name="subject"\r\n\r\n${tag}\r\n--WRONG`,
+    },
+    {
+      name: "a cross-site Origin",
+      status: 403,
+      message: "Cross-site request refused: submit the form from this site.",
+      headers: { "Content-Type": FORM, Origin: "https://evil.example" },
+      body: (tag) => urlencoded(valid(tag)),
+    },
+    {
+      name: "an oversized body",
+      status: 413,
+      message: "Request too large: at most 64 KB.",
+      headers: { "Content-Type": FORM },
+      body: (tag) => urlencoded({ ...valid(tag), message: "a".repeat(70 * 1024) }),
+    },
+  ];
+
+  test("each is refused with its status and a clear message, and nothing is stored", async ({
+    page,
+    request,
+  }) => {
+    const tags: string[] = [];
+    for (const testCase of cases) {
+      const tag = uniqueTag("Raw");
+      tags.push(tag);
+      const response = await request.post("/contact", {
+        headers: { ...testCase.headers, "X-Forwarded-For": freshAddress() },
+        data: testCase.body(tag),
+        maxRedirects: 0,
+      });
+      expect(response.status(), testCase.name).toBe(testCase.status);
+      expect(await response.text(), testCase.name).toContain(testCase.message);
+    }
+
+    await signIn(page, STAFF.email, STAFF.password);
+    for (const html of await inboxPages(page.request)) {
+      for (const tag of tags) expect(html).not.toContain(tag);
+    }
+    for (const tag of tags) expect(mailsMentioning(tag)).toEqual([]);
+  });
+});

@@ -1,0 +1,227 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expectNoA11yViolations, expectNoHorizontalScroll, gotoHydrated, test } from "./support";
+
+const PASSWORD = "biscuit-2024";
+
+/** A fresh account made through the real sign-up form post; the browser context keeps its session cookie. */
+async function signUp(request: APIRequestContext, petName = "Biscuit", petType = "dog") {
+  const email = `pets-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const response = await request.post("/auth", {
+    form: {
+      intent: "signup",
+      name: "Ada Lovelace",
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      petName,
+      petType,
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBeLessThan(400);
+  return email;
+}
+
+const petList = (page: Page) => page.getByRole("list", { name: "Your pets" });
+const petCard = (page: Page, name: string) => petList(page).getByRole("article", { name, exact: true });
+const addForm = (page: Page) => page.getByRole("form", { name: "Add a pet" });
+
+/** The id of a listed pet, read from its Edit link. */
+async function petId(page: Page, name: string) {
+  const href = await page.getByRole("link", { name: `Edit ${name}`, exact: true }).getAttribute("href");
+  const id = href?.match(/edit=([\w-]+)/)?.[1];
+  expect(id).toBeTruthy();
+  return id!;
+}
+
+test("signed-out visitors are sent to log in and brought back", async ({ page }) => {
+  const response = await page.request.get("/pets", { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(response.headers()["location"]).toBe("/auth?redirectTo=%2Fpets");
+
+  await page.goto("/pets");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fpets$/);
+
+  const post = await page.request.post("/pets", {
+    form: { intent: "create", name: "Ghost", type: "cat" },
+    maxRedirects: 0,
+  });
+  expect(post.status()).toBe(302);
+});
+
+test("the pet given at sign-up is listed; add, rename and delete with confirmation", async ({ page }) => {
+  await signUp(page.request);
+  await gotoHydrated(page, "/pets");
+  await expect(page.getByRole("heading", { level: 1, name: "Your pets" })).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  await expect(petCard(page, "Biscuit")).toContainText("Dog");
+  await expectNoHorizontalScroll(page);
+  await expectNoA11yViolations(page, "pets list");
+
+  // Add
+  const form = addForm(page);
+  await form.getByLabel("Name").fill("Mittens");
+  await form.getByLabel("Type").selectOption("cat");
+  await form.getByLabel("Breed (optional)").fill("Maine Coon");
+  await form.getByLabel("Birth date (optional)").fill("2020-03-15");
+  await form.getByLabel("Weight in kg (optional)").fill("6.25");
+  await form.getByRole("button", { name: "Add pet" }).click();
+  const mittens = petCard(page, "Mittens");
+  await expect(mittens).toContainText("Cat");
+  await expect(mittens).toContainText("Maine Coon");
+  await expect(mittens).toContainText("Mar 15, 2020");
+  await expect(mittens).toContainText("6.25 kg");
+  await expect(page.locator("[data-sonner-toast]").getByText("Mittens was added.")).toBeVisible();
+  await expect(form.getByLabel("Name")).toHaveValue("");
+
+  // Rename
+  await page.getByRole("link", { name: "Edit Mittens", exact: true }).click();
+  const edit = page.getByRole("form", { name: "Edit Mittens" });
+  await expect(edit.getByLabel("Breed (optional)")).toHaveValue("Maine Coon");
+  await edit.getByLabel("Name").fill("Sir Mittens");
+  await edit.getByLabel("Weight in kg (optional)").fill("6.5");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(page).toHaveURL(/\/pets$/);
+  await expect(petCard(page, "Sir Mittens")).toContainText("6.5 kg");
+  await expect(petCard(page, "Mittens")).toHaveCount(0);
+
+  // Delete asks first; keeping the pet changes nothing.
+  await page.getByRole("link", { name: "Delete Sir Mittens", exact: true }).click();
+  const confirm = page.getByRole("form", { name: "Delete Sir Mittens" });
+  await expect(confirm).toContainText("cannot be undone");
+  await expectNoA11yViolations(page, "delete confirmation");
+  await confirm.getByRole("link", { name: "Keep Sir Mittens" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(petCard(page, "Sir Mittens")).toBeVisible();
+
+  await page.getByRole("link", { name: "Delete Sir Mittens", exact: true }).click();
+  await page.getByRole("button", { name: "Yes, delete Sir Mittens" }).click();
+  await expect(page).toHaveURL(/\/pets$/);
+  await expect(petCard(page, "Sir Mittens")).toHaveCount(0);
+  await expect(petCard(page, "Biscuit")).toBeVisible();
+
+  // The last pet gone: the empty state points to the photo analysis.
+  await page.getByRole("link", { name: "Delete Biscuit", exact: true }).click();
+  await page.getByRole("button", { name: "Yes, delete Biscuit" }).click();
+  await expect(page.getByText("No pets here yet.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "try the photo analysis" })).toHaveAttribute(
+    "href",
+    "/features#demo",
+  );
+  await expectNoA11yViolations(page, "pets empty state");
+});
+
+test("invalid input shows errors beside the fields and changes nothing", async ({ page }) => {
+  await signUp(page.request);
+  await gotoHydrated(page, "/pets");
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+
+  // In the browser: the shared schema stops the form before anything is sent.
+  const form = addForm(page);
+  await form.getByLabel("Weight in kg (optional)").fill("200");
+  await form.getByRole("button", { name: "Add pet" }).click();
+  await expect(form.getByLabel("Name")).toHaveAccessibleDescription("Please enter your pet's name.");
+  await expect(form.getByLabel("Name")).toBeFocused();
+  await expect(form.getByLabel("Weight in kg (optional)")).toHaveAccessibleDescription(
+    "Please enter a weight between 0.1 and 150 kg.",
+  );
+  await expectNoA11yViolations(page, "pet form with errors");
+  expect(posts).toEqual([]);
+
+  // On the server: the same checks, whatever the browser sent.
+  const id = await petId(page, "Biscuit");
+  const future = `${new Date().getUTCFullYear() + 2}-01-01`;
+  const create = await page.request.post("/pets", {
+    form: { intent: "create", name: "", type: "hamster", birthDate: future, weightKg: "0" },
+  });
+  expect(create.status()).toBe(400);
+  const html = await create.text();
+  for (const message of [
+    "Please enter your pet&#x27;s name.",
+    "Please choose dog, cat or other.",
+    "The birth date cannot be in the future.",
+    "Please enter a weight between 0.1 and 150 kg.",
+  ]) {
+    expect(html).toContain(message);
+  }
+  const update = await page.request.post("/pets", {
+    form: { intent: "update", petId: id, name: "x".repeat(51), type: "dog" },
+  });
+  expect(update.status()).toBe(400);
+
+  await page.reload();
+  await expect(petList(page).getByRole("listitem")).toHaveCount(1);
+  await expect(petCard(page, "Biscuit")).toBeVisible();
+});
+
+test("another user cannot change or delete my pet", async ({ page, browser }) => {
+  await signUp(page.request, "Biscuit", "dog");
+  await gotoHydrated(page, "/pets");
+  const myPet = await petId(page, "Biscuit");
+
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    await signUp(other.request, "Rex", "dog");
+    const update = await other.request.post("/pets", {
+      form: { intent: "update", petId: myPet, name: "Stolen", type: "cat" },
+      maxRedirects: 0,
+    });
+    expect(update.status()).toBe(404);
+    const invalidUpdate = await other.request.post("/pets", {
+      form: { intent: "update", petId: myPet, name: "", type: "cat" },
+      maxRedirects: 0,
+    });
+    expect(invalidUpdate.status()).toBe(404);
+    const remove = await other.request.post("/pets", {
+      form: { intent: "delete", petId: myPet },
+      maxRedirects: 0,
+    });
+    expect(remove.status()).toBe(404);
+    const notAnId = await other.request.post("/pets", {
+      form: { intent: "delete", petId: "1 or 1=1" },
+      maxRedirects: 0,
+    });
+    expect(notAnId.status()).toBe(404);
+    // Their page does not show my pet either, even when asked for it.
+    const theirs = await other.request.get(`/pets?edit=${myPet}`);
+    const theirPage = await theirs.text();
+    expect(theirPage).toContain("Rex");
+    expect(theirPage).not.toContain("Biscuit");
+  } finally {
+    await other.close();
+  }
+
+  await page.reload();
+  await expect(petCard(page, "Biscuit")).toContainText("Dog");
+  await expect(petList(page).getByRole("listitem")).toHaveCount(1);
+});
+
+// axe-core needs JavaScript in the page, so these states are checked by their markup only.
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("adding, editing and deleting still work", async ({ page }) => {
+    await signUp(page.request, "Biscuit", "dog");
+    await page.goto("/pets");
+    const form = addForm(page);
+    await form.getByLabel("Name").fill("Pebble");
+    await form.getByLabel("Type").selectOption("other");
+    await form.getByRole("button", { name: "Add pet" }).click();
+    await expect(page.getByRole("status")).toContainText("Pebble is now on your list.");
+    await expect(petCard(page, "Pebble")).toContainText("Other");
+
+    await page.getByRole("link", { name: "Edit Pebble", exact: true }).click();
+    const edit = page.getByRole("form", { name: "Edit Pebble" });
+    await edit.getByLabel("Breed (optional)").fill("Tortoise");
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await expect(petCard(page, "Pebble")).toContainText("Tortoise");
+
+    await page.getByRole("link", { name: "Delete Pebble", exact: true }).click();
+    await page.getByRole("button", { name: "Yes, delete Pebble" }).click();
+    await expect(petCard(page, "Pebble")).toHaveCount(0);
+    await expect(petCard(page, "Biscuit")).toBeVisible();
+  });
+});
