@@ -26,5 +26,13 @@ export default defineConfig({
       },
     },
   },
-  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  // The analysis worker splits its code (the breed model's loader) into chunks of its own.
+  worker: { format: "es" },
+  resolve: {
+    alias: {
+      "~": new URL("./app", import.meta.url).pathname,
+      // The COCO detector's files inside @vladmandic/human, whose package exports hide them.
+      "@detector-model": new URL("./node_modules/@vladmandic/human/models", import.meta.url).pathname,
+    },
+  },
 });

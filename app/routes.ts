@@ -17,6 +17,7 @@ export default [
   route("pets", "routes/pets/pets.tsx"),
 
   route("api/auth/*", "routes/resources/auth-api.ts"),
+  route("api/nearby", "routes/resources/nearby.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

@@ -6,6 +6,8 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { hasSessionCookie } from "~/auth/session.server";
 import { siteBaseUrl } from "~/utils/seo";
+import { breedModelDir } from "./breed-model";
+import { breedModelRoutes } from "./breed-model-route";
 import { precompressedStatic } from "./precompressed";
 import { prerenderedPageHandler } from "./prerendered";
 import { limitRequestBodies, refuseCrossSiteWrites, securityHeaders, type Locals } from "./security";
@@ -36,6 +38,8 @@ export async function createApp() {
     "/assets",
     express.static(assetsDir, { immutable: true, maxAge: "1y", etag: false, lastModified: false }),
   );
+  // The breed classifier the Features page runs in the browser (BREED_MODEL_DIR).
+  app.use("/models/breed", breedModelRoutes(breedModelDir()));
   // Prerendered pages and their .data files are the signed-out view of the site.
   const isSignedIn = (req: express.Request) => hasSessionCookie(req.headers.cookie);
   app.use(prerenderedPageHandler(CLIENT_DIR, isSignedIn));

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 import { configuredSocialProviders } from "~/auth/auth.server";
+import { breedModelOrigin } from "~/utils/breed-model.server";
 
 export type Locals = { cspNonce: string };
 
@@ -16,12 +17,14 @@ export function securityHeaders({ https }: { https: boolean }): RequestHandler {
       "Content-Security-Policy",
       [
         "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}'`,
+        // 'wasm-unsafe-eval' lets the analysis worker compile TensorFlow.js' WebAssembly (not JS eval).
+        `script-src 'self' 'nonce-${nonce}' 'wasm-unsafe-eval'`,
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
         "media-src 'self' blob:",
         "font-src 'self'",
-        "connect-src 'self'",
+        // The breed model may be served from another origin (BREED_MODEL_URL).
+        ["connect-src 'self'", breedModelOrigin()].filter(Boolean).join(" "),
         "worker-src 'self' blob:",
         "object-src 'none'",
         "base-uri 'self'",

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { toast } from "~/components/ui/toaster";
 import { AnalysisDemo } from "./analysis-demo";
 import { NOT_AN_IMAGE_MESSAGE } from "./photo";
+import { createSampleAnalyzer } from "./sample-analyzer";
 
 vi.mock("~/components/ui/toaster", () => ({
   toast: { info: vi.fn(), success: vi.fn(), error: vi.fn(), message: vi.fn() },
@@ -21,7 +22,8 @@ const revokeObjectURL = vi.fn();
 const originalObjectUrls = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
 
 function setup() {
-  const view = render(<AnalysisDemo />);
+  // The specification's 3-second sample stands in for the on-device analysis (browser-tested).
+  const view = render(<AnalysisDemo analyzer={createSampleAnalyzer()} />);
   const uploadInput = view.container.querySelector<HTMLInputElement>("#demo-photo-upload")!;
   const captureInput = view.container.querySelector<HTMLInputElement>("#demo-photo-capture")!;
   const uploadButton = screen.getByRole("button", { name: "Upload Photo" });
@@ -102,7 +104,7 @@ describe("AnalysisDemo", () => {
     expect(vi.mocked(toast.success).mock.calls[0]?.[0]).toBe(DONE);
     expect(within(result).getByRole("heading", { name: "Golden Retriever" })).toBeInTheDocument();
     expect(result).toHaveTextContent("94%");
-    expect(result).toHaveTextContent("Sample report — the live analysis is coming soon.");
+    expect(result).toHaveTextContent("Sample report. This is an example, not an analysis of your photo");
     for (const heading of [
       "Characteristics",
       "Health recommendations",
@@ -119,9 +121,7 @@ describe("AnalysisDemo", () => {
     expect(result).toHaveTextContent("60-90 minutes of exercise a day");
     expect(result).toHaveTextContent("2-3 times a week");
     expect(result).toHaveTextContent("0.8 miles");
-    expect(screen.getByRole("status")).toHaveTextContent(
-      "Analysis complete: Golden Retriever, 94% confidence.",
-    );
+    expect(screen.getByRole("status")).toHaveTextContent("Sample report: Golden Retriever, 94% confidence.");
     expect(uploadButton).not.toHaveAttribute("aria-disabled");
     expect(takeButton).not.toHaveAttribute("aria-disabled");
     expect(screen.getByRole("img", { name: "Your photo: rex.png" })).toBeInTheDocument();
@@ -246,4 +246,16 @@ describe("AnalysisDemo with a desktop camera", () => {
       click.mockRestore();
     },
   );
+});
+
+describe("AnalysisDemo sample report", () => {
+  it("shows the specification's sample at once, labelled as a sample, without a photo", () => {
+    setup();
+    fireEvent.click(screen.getByRole("button", { name: "See a sample report" }));
+    const result = screen.getByTestId("analysis-result");
+    expect(within(result).getByRole("heading", { name: "Golden Retriever" })).toBeInTheDocument();
+    expect(result).toHaveTextContent("Sample report. This is an example, not an analysis of your photo");
+    expect(screen.getByText("Your pet's photo will appear here")).toBeInTheDocument();
+    expect(toast.info).not.toHaveBeenCalled();
+  });
 });

@@ -4,11 +4,12 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/utils/cn";
-import { STAGE_LABELS, type Analyzer } from "./analyzer";
+import { STAGE_LABELS, type AnalysisOutcome, type Analyzer } from "./analyzer";
 import { currentPhoto, type AnalysisState } from "./analysis-machine";
-import { AnalysisResultView } from "./analysis-result";
+import { SampleReport } from "./analysis-result";
 import { canUseLiveCamera } from "./camera";
-import { sampleAnalyzer } from "./sample-analyzer";
+import { BREED_MODEL_PATH, createDeviceAnalyzer } from "./device-analyzer";
+import { DeviceReport } from "./device-report";
 import { useAnalysis } from "./use-analysis";
 
 const loadCameraDialog = () => import("./camera-dialog");
@@ -20,9 +21,30 @@ const preloadCameraDialog = () => {
 
 const CAMERA_FALLBACK_NOTE = "Take Photo now opens the file picker.";
 
+/** One analyzer (and so one worker with its models) for the page's lifetime, made on first use. */
+let deviceAnalyzer: Analyzer | null = null;
+function getDeviceAnalyzer() {
+  deviceAnalyzer ??= createDeviceAnalyzer(BREED_MODEL_PATH);
+  return deviceAnalyzer;
+}
+const lazyDeviceAnalyzer: Analyzer = {
+  analyze: (photo, options) => getDeviceAnalyzer().analyze(photo, options),
+  warmUp: () => getDeviceAnalyzer().warmUp?.(),
+};
+
 /** The interactive pet analysis of the Features page (specification, sections 3 and 4). */
-export function AnalysisDemo({ analyzer = sampleAnalyzer }: { analyzer?: Analyzer }) {
-  const { state, choosePhoto, isAnalyzing } = useAnalysis(analyzer);
+export function AnalysisDemo({
+  analyzer = lazyDeviceAnalyzer,
+  nearby,
+}: {
+  analyzer?: Analyzer;
+  /** The nearby-services block of a real report. */
+  nearby?: React.ReactNode;
+}) {
+  const { state, choosePhoto, showSample, isAnalyzing } = useAnalysis(analyzer);
+  const [dragging, setDragging] = useState(false);
+  // Models load when the visitor shows intent to use the demo, never with the page.
+  const warmUp = () => analyzer.warmUp?.();
   const uploadInput = useRef<HTMLInputElement>(null);
   const captureInput = useRef<HTMLInputElement>(null);
   const [cameraOpen, setCameraOpen] = useState(false);
@@ -53,10 +75,30 @@ export function AnalysisDemo({ analyzer = sampleAnalyzer }: { analyzer?: Analyze
             Try the pet analysis
           </h2>
           <p className="mt-2 text-ink-600">
-            Upload a photo or take one now. It stays on your device: nothing is sent to us.
+            Upload a photo, drop one here or take one now. It is analysed right here in your browser and never
+            leaves your device.
           </p>
 
-          <div className="relative mt-5 aspect-[4/3] overflow-hidden rounded-xl bg-brand-50 ring-1 ring-brand-100">
+          {/* Dropping a photo is a shortcut; the buttons below do the same for keyboard and touch. */}
+          <div
+            data-testid="photo-drop-zone"
+            onDragEnter={(event) => {
+              event.preventDefault();
+              setDragging(true);
+              warmUp();
+            }}
+            onDragOver={(event) => event.preventDefault()}
+            onDragLeave={() => setDragging(false)}
+            onDrop={(event) => {
+              event.preventDefault();
+              setDragging(false);
+              if (!isAnalyzing) choosePhoto(event.dataTransfer.files);
+            }}
+            className={cn(
+              "relative mt-5 aspect-[4/3] overflow-hidden rounded-xl bg-brand-50 ring-1 ring-brand-100",
+              dragging && "ring-4 ring-brand-500",
+            )}
+          >
             {photo ? (
               <PhotoPreview key={photo.url} url={photo.url} name={photo.name} />
             ) : (
@@ -64,6 +106,7 @@ export function AnalysisDemo({ analyzer = sampleAnalyzer }: { analyzer?: Analyze
                 <div>
                   <Icon name="paw-print" className="mx-auto size-12 text-brand-500" />
                   <p className="mt-3 font-medium">Your pet's photo will appear here</p>
+                  <p className="mt-1 text-sm">Drop a photo here, or use the buttons below</p>
                 </div>
               </div>
             )}
@@ -87,6 +130,8 @@ export function AnalysisDemo({ analyzer = sampleAnalyzer }: { analyzer?: Analyze
           <div data-js-only className="mt-4 grid gap-3 sm:grid-cols-2">
             <Button
               onClick={uploadPhoto}
+              onPointerEnter={warmUp}
+              onFocus={warmUp}
               aria-disabled={isAnalyzing || undefined}
               className={cn("w-full", isAnalyzing && "cursor-not-allowed opacity-60")}
             >
@@ -95,12 +140,26 @@ export function AnalysisDemo({ analyzer = sampleAnalyzer }: { analyzer?: Analyze
             <Button
               variant="secondary"
               onClick={takePhoto}
-              onPointerEnter={preloadCameraDialog}
-              onFocus={preloadCameraDialog}
+              onPointerEnter={() => {
+                preloadCameraDialog();
+                warmUp();
+              }}
+              onFocus={() => {
+                preloadCameraDialog();
+                warmUp();
+              }}
               aria-disabled={isAnalyzing || undefined}
               className={cn("w-full", isAnalyzing && "cursor-not-allowed opacity-60")}
             >
               <Icon name="camera" /> Take Photo
+            </Button>
+            <Button
+              variant="ghost"
+              onClick={showSample}
+              aria-disabled={isAnalyzing || undefined}
+              className={cn("w-full sm:col-span-2", isAnalyzing && "cursor-not-allowed opacity-60")}
+            >
+              <Icon name="file-text" /> See a sample report
             </Button>
           </div>
           <noscript>
@@ -152,7 +211,7 @@ export function AnalysisDemo({ analyzer = sampleAnalyzer }: { analyzer?: Analyze
 
         <div>
           {state.status === "done" ? (
-            <AnalysisResultView result={state.result} />
+            <Report outcome={state.outcome} onShowSample={showSample} nearby={nearby} />
           ) : state.status === "analyzing" ? (
             <ReportPlaceholder />
           ) : state.status === "error" ? (
@@ -221,7 +280,7 @@ function StatusLine({ state }: { state: AnalysisState }) {
       ) : state.status === "done" ? (
         <p className="flex items-center gap-2 text-brand-800">
           <Icon name="circle-check" className="size-4 shrink-0" />
-          Analysis complete: {state.result.breed}, {state.result.confidence}% confidence.
+          {outcomeSummary(state.outcome)}
         </p>
       ) : state.status === "error" ? (
         <p className="flex items-center gap-2 text-red-800">
@@ -233,11 +292,43 @@ function StatusLine({ state }: { state: AnalysisState }) {
   );
 }
 
+function Report({
+  outcome,
+  onShowSample,
+  nearby,
+}: {
+  outcome: AnalysisOutcome;
+  onShowSample: () => void;
+  nearby?: React.ReactNode;
+}) {
+  return outcome.source === "sample" ? (
+    <SampleReport result={outcome.result} fallbackReason={outcome.fallbackReason} />
+  ) : (
+    <DeviceReport findings={outcome.findings} onShowSample={onShowSample} nearby={nearby} />
+  );
+}
+
+/** One sentence for the status line (screen readers hear it when the analysis ends). */
+export function outcomeSummary(outcome: AnalysisOutcome): string {
+  if (outcome.source === "sample") {
+    return `Sample report: ${outcome.result.breed}, ${outcome.result.confidence}% confidence.`;
+  }
+  const { findings } = outcome;
+  if (findings.kind === "no-pet") return "Analysis complete: no dog or cat found in this photo.";
+  const { breed } = findings;
+  const best = breed.status === "unavailable" ? undefined : breed.guesses[0];
+  if (breed.status === "identified" && best) {
+    return `Analysis complete: ${best.name}, ${Math.round(best.confidence * 100)}% confidence.`;
+  }
+  if (breed.status === "unsure") return `Analysis complete: a ${findings.species}, breed uncertain.`;
+  return `Analysis complete: a ${findings.species}.`;
+}
+
 function ReportPlaceholder() {
   return (
     <Card>
       <h3 className="text-xl font-bold text-ink-900">Preparing your pet's report…</h3>
-      <p className="mt-2 text-ink-600">It will appear here in a few seconds.</p>
+      <p className="mt-2 text-ink-600">It will appear here in a moment.</p>
       <div aria-hidden className="mt-6 space-y-3 motion-safe:animate-pulse">
         <div className="h-8 w-2/3 rounded-lg bg-ink-100" />
         <div className="h-3 w-full rounded bg-ink-100" />
@@ -275,9 +366,12 @@ function WhatYouGet() {
           </li>
         ))}
       </ul>
-      <p className="mt-6 rounded-xl bg-ink-50 p-4 text-sm text-ink-600 ring-1 ring-ink-100">
-        This demo shows a sample report: the live analysis is coming soon. Until then every photo gets the
-        same example, so you can see exactly what a full report looks like.
+      <p className="mt-6 flex gap-3 rounded-xl bg-ink-50 p-4 text-sm text-ink-600 ring-1 ring-ink-100">
+        <Icon name="lock" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+        <span>
+          The analysis runs in your browser: your photo is never uploaded. The first photo takes a few seconds
+          longer while the analysis gets ready.
+        </span>
       </p>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analysisReducer, currentPhoto, initialAnalysisState, type AnalysisState } from "./analysis-machine";
-import { SAMPLE_RESULT } from "./sample-analyzer";
+import { SAMPLE_OUTCOME } from "./sample-analyzer";
 
 const photo = { url: "blob:one", name: "rex.jpg" };
 const otherPhoto = { url: "blob:two", name: "tom.png" };
@@ -29,9 +29,9 @@ describe("analysisReducer", () => {
     const state = analysisReducer(analyzing(), {
       type: "analysisSucceeded",
       runId: 1,
-      result: SAMPLE_RESULT,
+      outcome: SAMPLE_OUTCOME,
     });
-    expect(state).toEqual({ status: "done", runId: 1, photo, result: SAMPLE_RESULT, notice: null });
+    expect(state).toEqual({ status: "done", runId: 1, photo, outcome: SAMPLE_OUTCOME, notice: null });
   });
 
   it("analyzing -> error with a message, keeping the photo", () => {
@@ -40,7 +40,11 @@ describe("analysisReducer", () => {
   });
 
   it("a new photo restarts from any state", () => {
-    const done = analysisReducer(analyzing(), { type: "analysisSucceeded", runId: 1, result: SAMPLE_RESULT });
+    const done = analysisReducer(analyzing(), {
+      type: "analysisSucceeded",
+      runId: 1,
+      outcome: SAMPLE_OUTCOME,
+    });
     const failed = analysisReducer(analyzing(), { type: "analysisFailed", runId: 1, message: "Nope" });
     for (const state of [analyzing(), done, failed]) {
       expect(analysisReducer(state, { type: "photoChosen", runId: 2, photo: otherPhoto })).toEqual({
@@ -55,7 +59,7 @@ describe("analysisReducer", () => {
 
   it("ignores events of a replaced run", () => {
     const restarted = analysisReducer(analyzing(1), { type: "photoChosen", runId: 2, photo: otherPhoto });
-    expect(analysisReducer(restarted, { type: "analysisSucceeded", runId: 1, result: SAMPLE_RESULT })).toBe(
+    expect(analysisReducer(restarted, { type: "analysisSucceeded", runId: 1, outcome: SAMPLE_OUTCOME })).toBe(
       restarted,
     );
     expect(analysisReducer(restarted, { type: "analysisFailed", runId: 1, message: "late" })).toBe(restarted);
@@ -66,14 +70,22 @@ describe("analysisReducer", () => {
 
   it("ignores results when nothing is being analysed", () => {
     expect(
-      analysisReducer(initialAnalysisState, { type: "analysisSucceeded", runId: 1, result: SAMPLE_RESULT }),
+      analysisReducer(initialAnalysisState, { type: "analysisSucceeded", runId: 1, outcome: SAMPLE_OUTCOME }),
     ).toBe(initialAnalysisState);
-    const done = analysisReducer(analyzing(), { type: "analysisSucceeded", runId: 1, result: SAMPLE_RESULT });
+    const done = analysisReducer(analyzing(), {
+      type: "analysisSucceeded",
+      runId: 1,
+      outcome: SAMPLE_OUTCOME,
+    });
     expect(analysisReducer(done, { type: "analysisFailed", runId: 1, message: "late" })).toBe(done);
   });
 
   it("a rejected file only sets the notice, and the next photo clears it", () => {
-    const done = analysisReducer(analyzing(), { type: "analysisSucceeded", runId: 1, result: SAMPLE_RESULT });
+    const done = analysisReducer(analyzing(), {
+      type: "analysisSucceeded",
+      runId: 1,
+      outcome: SAMPLE_OUTCOME,
+    });
     const rejected = analysisReducer(done, { type: "photoRejected", message: "Not an image" });
     expect(rejected).toEqual({ ...done, notice: "Not an image" });
     expect(analysisReducer(initialAnalysisState, { type: "photoRejected", message: "x" })).toEqual({

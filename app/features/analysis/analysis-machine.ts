@@ -1,4 +1,4 @@
-import type { AnalysisResult, AnalysisStage } from "./analyzer";
+import type { AnalysisOutcome, AnalysisStage } from "./analyzer";
 
 /**
  * The analysis demo as a pure state machine:
@@ -6,6 +6,7 @@ import type { AnalysisResult, AnalysisStage } from "./analyzer";
  *   idle ──photoChosen──▶ analyzing ──analysisSucceeded──▶ done
  *                            │  ▲ └────analysisFailed─────▶ error
  *                            │  └──photoChosen (from any state: a new photo restarts)
+ *   any state ──sampleRequested──▶ done (the sample report, without a photo)
  *
  * Every run has an id; events from an older run (a photo since replaced) are ignored.
  * A rejected file (photoRejected) only sets `notice`: the current photo and result stay.
@@ -21,7 +22,7 @@ export type Photo = {
 export type AnalysisPhase =
   | { status: "idle" }
   | { status: "analyzing"; runId: number; photo: Photo; stage: AnalysisStage | null }
-  | { status: "done"; runId: number; photo: Photo; result: AnalysisResult }
+  | { status: "done"; runId: number; photo: Photo | null; outcome: AnalysisOutcome }
   | { status: "error"; runId: number; photo: Photo; message: string };
 
 export type AnalysisState = AnalysisPhase & {
@@ -33,7 +34,8 @@ export type AnalysisEvent =
   | { type: "photoChosen"; runId: number; photo: Photo }
   | { type: "photoRejected"; message: string }
   | { type: "stageChanged"; runId: number; stage: AnalysisStage }
-  | { type: "analysisSucceeded"; runId: number; result: AnalysisResult }
+  | { type: "analysisSucceeded"; runId: number; outcome: AnalysisOutcome }
+  | { type: "sampleRequested"; runId: number; outcome: AnalysisOutcome }
   | { type: "analysisFailed"; runId: number; message: string };
 
 export const initialAnalysisState: AnalysisState = { status: "idle", notice: null };
@@ -49,7 +51,9 @@ export function analysisReducer(state: AnalysisState, event: AnalysisEvent): Ana
       return { ...state, stage: event.stage };
     case "analysisSucceeded":
       if (state.status !== "analyzing" || state.runId !== event.runId) return state;
-      return { status: "done", runId: state.runId, photo: state.photo, result: event.result, notice: null };
+      return { status: "done", runId: state.runId, photo: state.photo, outcome: event.outcome, notice: null };
+    case "sampleRequested":
+      return { status: "done", runId: event.runId, photo: null, outcome: event.outcome, notice: null };
     case "analysisFailed":
       if (state.status !== "analyzing" || state.runId !== event.runId) return state;
       return {
@@ -62,7 +66,7 @@ export function analysisReducer(state: AnalysisState, event: AnalysisEvent): Ana
   }
 }
 
-/** The photo on show, in every state but idle. */
+/** The photo on show, if any. */
 export function currentPhoto(state: AnalysisState): Photo | null {
   return state.status === "idle" ? null : state.photo;
 }

@@ -18,20 +18,25 @@ export function formatMiles(miles: number) {
   return `${milesFormat.format(miles)} ${miles === 1 ? "mile" : "miles"}`;
 }
 
-/** Every field of an analysis result, under a heading of level 3 (the demo's h2 sits above). */
-export function AnalysisResultView({ result }: { result: AnalysisResult }) {
+/** The specification's sample report, labelled as a sample (and why, when it is a fallback). */
+export function SampleReport({
+  result,
+  fallbackReason,
+}: {
+  result: AnalysisResult;
+  fallbackReason: string | null;
+}) {
   return (
-    <Card id="analysis-report" data-testid="analysis-result">
+    <Card id="analysis-report" data-testid="analysis-result" className="print:shadow-none print:ring-0">
       <article aria-labelledby="analysis-result-title">
-        {result.source === "sample" ? (
-          <p className="flex gap-3 rounded-xl bg-accent-100 p-4 text-sm text-accent-900">
-            <Icon name="info" className="mt-0.5 size-5 shrink-0" />
-            <span>
-              <strong>Sample report — the live analysis is coming soon.</strong> For now every photo gets this
-              same example, so you can see what a full {BRAND} report looks like.
-            </span>
-          </p>
-        ) : null}
+        <p className="flex gap-3 rounded-xl bg-accent-100 p-4 text-sm text-accent-900">
+          <Icon name="info" className="mt-0.5 size-5 shrink-0" />
+          <span>
+            <strong>Sample report.</strong>{" "}
+            {fallbackReason ?? "This is an example, not an analysis of your photo:"} it shows what a full{" "}
+            {BRAND} report looks like.
+          </span>
+        </p>
 
         <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
           <div>
@@ -40,51 +45,10 @@ export function AnalysisResultView({ result }: { result: AnalysisResult }) {
               {result.breed}
             </h3>
           </div>
-          <div className="min-w-40 flex-1 sm:max-w-56">
-            <p className="flex items-baseline justify-between gap-2">
-              <span className="text-sm font-semibold text-ink-600">Confidence</span>
-              <span className="text-2xl font-bold text-brand-800">{result.confidence}%</span>
-            </p>
-            <div aria-hidden className="mt-1 h-2 overflow-hidden rounded-full bg-brand-100">
-              <div className="h-full rounded-full bg-brand-600" style={{ width: `${result.confidence}%` }} />
-            </div>
-          </div>
+          <ConfidenceMeter label="Confidence" percent={result.confidence} />
         </div>
 
-        <ResultBlock title="Characteristics" icon="sparkles">
-          <ul className="flex flex-wrap gap-2">
-            {result.characteristics.map((item) => (
-              <li
-                key={item}
-                className="rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-900 ring-1 ring-brand-100"
-              >
-                {item}
-              </li>
-            ))}
-          </ul>
-        </ResultBlock>
-
-        <ResultBlock title="Health recommendations" icon="heart-pulse">
-          <BulletList items={result.healthRecommendations} />
-        </ResultBlock>
-
-        <ResultBlock title="Care schedule" icon="calendar-days">
-          <div className="grid gap-4 sm:grid-cols-2">
-            {SCHEDULE.map(({ key, title, icon }) => (
-              <section
-                key={key}
-                aria-labelledby={`care-${key}`}
-                className="rounded-xl bg-ink-50 p-4 ring-1 ring-ink-100"
-              >
-                <h5 id={`care-${key}`} className="flex items-center gap-2 font-semibold text-ink-900">
-                  <Icon name={icon} className="size-5 text-brand-700" />
-                  {title}
-                </h5>
-                <BulletList items={result.careSchedule[key]} className="mt-2 text-sm" />
-              </section>
-            ))}
-          </div>
-        </ResultBlock>
+        <CarePlanSections plan={result} />
 
         <ResultBlock title="Nearby pet services" icon="map-pin">
           <ul className="divide-y divide-ink-100 rounded-xl ring-1 ring-ink-100">
@@ -97,18 +61,76 @@ export function AnalysisResultView({ result }: { result: AnalysisResult }) {
               </li>
             ))}
           </ul>
-          {result.source === "sample" ? (
-            <p className="mt-2 text-sm text-ink-600">
-              Example places: your real report lists services near you.
-            </p>
-          ) : null}
+          <p className="mt-2 text-sm text-ink-600">
+            Example places: your real report lists services near you.
+          </p>
         </ResultBlock>
       </article>
     </Card>
   );
 }
 
-function ResultBlock({
+export function ConfidenceMeter({ label, percent }: { label: string; percent: number }) {
+  return (
+    <div className="min-w-40 flex-1 sm:max-w-56">
+      <p className="flex items-baseline justify-between gap-2">
+        <span className="text-sm font-semibold text-ink-600">{label}</span>
+        <span className="text-2xl font-bold text-brand-800">{percent}%</span>
+      </p>
+      <div aria-hidden className="mt-1 h-2 overflow-hidden rounded-full bg-brand-100 print:hidden">
+        <div className="h-full rounded-full bg-brand-600" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** Characteristics, health recommendations and the care schedule, as the specification lays them out. */
+export function CarePlanSections({
+  plan,
+}: {
+  plan: Pick<AnalysisResult, "characteristics" | "healthRecommendations" | "careSchedule">;
+}) {
+  return (
+    <>
+      <ResultBlock title="Characteristics" icon="sparkles">
+        <ul className="flex flex-wrap gap-2">
+          {plan.characteristics.map((item) => (
+            <li
+              key={item}
+              className="rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-900 ring-1 ring-brand-100"
+            >
+              {item}
+            </li>
+          ))}
+        </ul>
+      </ResultBlock>
+
+      <ResultBlock title="Health recommendations" icon="heart-pulse">
+        <BulletList items={plan.healthRecommendations} />
+      </ResultBlock>
+
+      <ResultBlock title="Care schedule" icon="calendar-days">
+        <div className="grid gap-4 sm:grid-cols-2 print:grid-cols-2">
+          {SCHEDULE.map(({ key, title, icon }) => (
+            <section
+              key={key}
+              aria-labelledby={`care-${key}`}
+              className="rounded-xl bg-ink-50 p-4 ring-1 ring-ink-100 print:break-inside-avoid"
+            >
+              <h5 id={`care-${key}`} className="flex items-center gap-2 font-semibold text-ink-900">
+                <Icon name={icon} className="size-5 text-brand-700" />
+                {title}
+              </h5>
+              <BulletList items={plan.careSchedule[key]} className="mt-2 text-sm" />
+            </section>
+          ))}
+        </div>
+      </ResultBlock>
+    </>
+  );
+}
+
+export function ResultBlock({
   title,
   icon,
   children,
@@ -118,7 +140,7 @@ function ResultBlock({
   children: React.ReactNode;
 }) {
   return (
-    <div className="mt-8">
+    <div className="mt-8 print:break-inside-avoid-page">
       <h4 className="mb-3 flex items-center gap-2 text-lg font-bold text-ink-900">
         {icon ? <Icon name={icon} className="size-5 text-brand-700" /> : null}
         {title}

@@ -1,4 +1,4 @@
-/** Photo validation of the specification, section 5: image files only, first file only. */
+/** Photo validation of the specification, section 5 (image files only, first file only), and a size cap. */
 
 /** Image types some systems leave without a MIME type (then the extension decides). */
 const IMAGE_EXTENSIONS = /\.(avif|bmp|gif|heic|heif|jpe?g|png|tiff?|webp)$/i;
@@ -11,11 +11,19 @@ export function isImageFile(file: File): boolean {
 export const NOT_AN_IMAGE_MESSAGE =
   "That file isn't an image. Please choose a photo of your pet, such as a JPG, PNG or HEIC file.";
 
+/** Phone cameras make 3-12 MB JPEGs; anything past this is not a photo we should decode on a phone. */
+export const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
+
+export const TOO_LARGE_MESSAGE =
+  "That photo is larger than 25 MB. Please choose a smaller one, or take a new photo with your camera.";
+
 export type PhotoChoice = { ok: true; file: File } | { ok: false; message: string } | null;
 
-/** The first selected file if it is an image, a message if it is not, null if nothing was selected. */
+/** The first selected file if it is a usable image, a message if not, null if nothing was selected. */
 export function choosePhotoFile(files: FileList | readonly File[] | null | undefined): PhotoChoice {
   const file = files?.[0];
   if (!file) return null;
-  return isImageFile(file) ? { ok: true, file } : { ok: false, message: NOT_AN_IMAGE_MESSAGE };
+  if (!isImageFile(file)) return { ok: false, message: NOT_AN_IMAGE_MESSAGE };
+  if (file.size > MAX_PHOTO_BYTES) return { ok: false, message: TOO_LARGE_MESSAGE };
+  return { ok: true, file };
 }

@@ -1,6 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { choosePhotoFile, isImageFile, NOT_AN_IMAGE_MESSAGE } from "./photo";
-import { DEMO_ANALYSIS_DELAY_MS, SAMPLE_RESULT, sampleAnalyzer } from "./sample-analyzer";
+import {
+  choosePhotoFile,
+  isImageFile,
+  MAX_PHOTO_BYTES,
+  NOT_AN_IMAGE_MESSAGE,
+  TOO_LARGE_MESSAGE,
+} from "./photo";
+import {
+  createSampleAnalyzer,
+  DEMO_ANALYSIS_DELAY_MS,
+  SAMPLE_OUTCOME,
+  SAMPLE_RESULT,
+} from "./sample-analyzer";
+
+const sampleAnalyzer = createSampleAnalyzer();
 
 const photo = new File(["png"], "rex.png", { type: "image/png" });
 
@@ -18,12 +31,12 @@ describe("sampleAnalyzer", () => {
     expect(settled).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     await pending;
-    expect(settled).toHaveBeenCalledWith(SAMPLE_RESULT);
+    expect(settled).toHaveBeenCalledWith(SAMPLE_OUTCOME);
   });
 
   it("is the specification's sample: 94% and the sample care advice", () => {
     expect(SAMPLE_RESULT.confidence).toBe(94);
-    expect(SAMPLE_RESULT.source).toBe("sample");
+    expect(SAMPLE_OUTCOME).toEqual({ source: "sample", result: SAMPLE_RESULT, fallbackReason: null });
     expect(SAMPLE_RESULT.careSchedule.feeding.join(" ")).toMatch(/2-3 cups .* a day.*2 meals/);
     expect(SAMPLE_RESULT.careSchedule.exercise.join(" ")).toContain("60-90 minutes of exercise a day");
     expect(SAMPLE_RESULT.careSchedule.grooming.join(" ")).toContain("2-3 times a week");
@@ -65,5 +78,15 @@ describe("photo validation", () => {
     expect(choosePhotoFile([text, photo])).toEqual({ ok: false, message: NOT_AN_IMAGE_MESSAGE });
     expect(choosePhotoFile([])).toBeNull();
     expect(choosePhotoFile(null)).toBeNull();
+  });
+
+  it("refuses photos over 25 MB", () => {
+    const sized = (bytes: number) => {
+      const file = new File(["x"], "huge.jpg", { type: "image/jpeg" });
+      Object.defineProperty(file, "size", { value: bytes });
+      return file;
+    };
+    expect(choosePhotoFile([sized(MAX_PHOTO_BYTES)])).toMatchObject({ ok: true });
+    expect(choosePhotoFile([sized(MAX_PHOTO_BYTES + 1)])).toEqual({ ok: false, message: TOO_LARGE_MESSAGE });
   });
 });

@@ -1,11 +1,10 @@
-import type { AnalysisResult, Analyzer } from "./analyzer";
+import { abortError, type AnalysisOutcome, type AnalysisResult, type Analyzer } from "./analyzer";
 
 /** The specification's fixed delay before the sample result appears (section 9). */
 export const DEMO_ANALYSIS_DELAY_MS = 3000;
 
 /** The specification's fixed sample: the same report whatever the photo shows. */
 export const SAMPLE_RESULT: AnalysisResult = {
-  source: "sample",
   breed: "Golden Retriever",
   confidence: 94,
   characteristics: [
@@ -53,12 +52,20 @@ export const SAMPLE_RESULT: AnalysisResult = {
   ],
 };
 
-/** Answers every photo with SAMPLE_RESULT after DEMO_ANALYSIS_DELAY_MS. The photo is never read. */
+export const SAMPLE_OUTCOME: AnalysisOutcome = {
+  source: "sample",
+  result: SAMPLE_RESULT,
+  fallbackReason: null,
+};
+
+/**
+ * The specification's demo: every photo gets SAMPLE_RESULT after DEMO_ANALYSIS_DELAY_MS, and
+ * the photo is never read. The site uses the on-device analyzer; this one serves tests.
+ */
 export function createSampleAnalyzer(delayMs: number = DEMO_ANALYSIS_DELAY_MS): Analyzer {
   return {
     analyze(_photo, { signal, onStage } = {}) {
-      return new Promise<AnalysisResult>((resolve, reject) => {
-        const abortError = () => new DOMException("The analysis was cancelled.", "AbortError");
+      return new Promise<AnalysisOutcome>((resolve, reject) => {
         if (signal?.aborted) {
           reject(abortError());
           return;
@@ -69,7 +76,7 @@ export function createSampleAnalyzer(delayMs: number = DEMO_ANALYSIS_DELAY_MS): 
         };
         const timer = setTimeout(() => {
           signal?.removeEventListener("abort", onAbort);
-          resolve(SAMPLE_RESULT);
+          resolve(SAMPLE_OUTCOME);
         }, delayMs);
         signal?.addEventListener("abort", onAbort, { once: true });
         onStage?.("analyzing");
@@ -77,5 +84,3 @@ export function createSampleAnalyzer(delayMs: number = DEMO_ANALYSIS_DELAY_MS): 
     },
   };
 }
-
-export const sampleAnalyzer: Analyzer = createSampleAnalyzer();

@@ -1,15 +1,16 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { toast } from "~/components/ui/toaster";
-import { isAbortError, type Analyzer } from "./analyzer";
+import { isAbortError, PhotoProblemError, type Analyzer } from "./analyzer";
 import { analysisReducer, initialAnalysisState } from "./analysis-machine";
 import { choosePhotoFile } from "./photo";
-import { sampleAnalyzer } from "./sample-analyzer";
+import { SAMPLE_OUTCOME } from "./sample-analyzer";
 
 /** The specification's toasts (section 4), word for word. */
 export const ANALYZING_TOAST = "AI is analyzing your pet's image...";
 export const ANALYSIS_DONE_TOAST = "Analysis complete! Your pet's profile is ready.";
 export const ANALYSIS_FAILED_MESSAGE =
   "We couldn't analyse this photo. Please try again or choose another one.";
+export const NO_PET_TOAST = "We couldn't find a dog or a cat in this photo.";
 
 type Run = { id: number; controller: AbortController | null; url: string | null };
 
@@ -18,7 +19,7 @@ type Run = { id: number; controller: AbortController | null; url: string | null 
  * stays on the device), asks the analyzer, and reports progress through state and toasts.
  * A new photo cancels the analysis in progress; unmounting cancels it and frees the photo.
  */
-export function useAnalysis(analyzer: Analyzer = sampleAnalyzer) {
+export function useAnalysis(analyzer: Analyzer) {
   const [state, dispatch] = useReducer(analysisReducer, initialAnalysisState);
   const run = useRef<Run>({ id: 0, controller: null, url: null });
 
@@ -43,10 +44,7 @@ export function useAnalysis(analyzer: Analyzer = sampleAnalyzer) {
       }
 
       const current = run.current;
-      current.controller?.abort();
-      if (current.url) URL.revokeObjectURL(current.url);
-
-      const runId = ++current.id;
+      const runId = startRun(current);
       const controller = new AbortController();
       const url = URL.createObjectURL(choice.file);
       current.controller = controller;
@@ -61,20 +59,38 @@ export function useAnalysis(analyzer: Analyzer = sampleAnalyzer) {
           onStage: (stage) => dispatch({ type: "stageChanged", runId, stage }),
         })
         .then(
-          (result) => {
+          (outcome) => {
             if (controller.signal.aborted) return;
-            dispatch({ type: "analysisSucceeded", runId, result });
-            void toast.success(ANALYSIS_DONE_TOAST);
+            dispatch({ type: "analysisSucceeded", runId, outcome });
+            if (outcome.source === "device" && outcome.findings.kind === "no-pet")
+              void toast.info(NO_PET_TOAST);
+            else void toast.success(ANALYSIS_DONE_TOAST);
           },
           (error: unknown) => {
             if (controller.signal.aborted || isAbortError(error)) return;
-            dispatch({ type: "analysisFailed", runId, message: ANALYSIS_FAILED_MESSAGE });
-            void toast.error(ANALYSIS_FAILED_MESSAGE);
+            const message = error instanceof PhotoProblemError ? error.message : ANALYSIS_FAILED_MESSAGE;
+            if (!(error instanceof PhotoProblemError)) console.error(error);
+            dispatch({ type: "analysisFailed", runId, message });
+            void toast.error(message);
           },
         );
     },
     [analyzer],
   );
 
-  return { state, choosePhoto, isAnalyzing: state.status === "analyzing" };
+  /** The specification's sample report, at once and without a photo. */
+  const showSample = useCallback(() => {
+    dispatch({ type: "sampleRequested", runId: startRun(run.current), outcome: SAMPLE_OUTCOME });
+  }, []);
+
+  return { state, choosePhoto, showSample, isAnalyzing: state.status === "analyzing" };
+}
+
+/** Cancels the analysis in progress and frees its photo; returns the new run's id. */
+function startRun(current: Run) {
+  current.controller?.abort();
+  current.controller = null;
+  if (current.url) URL.revokeObjectURL(current.url);
+  current.url = null;
+  return ++current.id;
 }

@@ -1,0 +1,131 @@
+import { abortError, PhotoProblemError, type Analyzer, type AnalysisOutcome } from "./analyzer";
+import { SAMPLE_RESULT } from "./sample-analyzer";
+import type { FromWorker, PhotoProblem, ToWorker } from "./worker/protocol";
+import { MIN_PHOTO_SIDE } from "./worker/protocol";
+
+export const PHOTO_PROBLEM_MESSAGES: Record<Exclude<PhotoProblem, "models">, string> = {
+  unreadable:
+    "We couldn't read this photo. It may be damaged or in a format your browser can't open: try a JPG or PNG.",
+  "too-small": `This photo is too small to analyse. Please choose one at least ${MIN_PHOTO_SIDE} pixels on each side.`,
+};
+
+/** Where the page asks for the breed model's descriptor; the server redirects to BREED_MODEL_URL. */
+export const BREED_MODEL_PATH = "/models/breed/";
+
+export const DEVICE_UNSUPPORTED_REASON =
+  "This device or browser can't run the analysis, so here is our sample report instead.";
+
+/** True where the analysis can run: module workers, OffscreenCanvas and WebAssembly. */
+export function canAnalyzeOnDevice(): boolean {
+  return (
+    typeof Worker !== "undefined" &&
+    typeof OffscreenCanvas !== "undefined" &&
+    typeof WebAssembly !== "undefined" &&
+    typeof createImageBitmap !== "undefined"
+  );
+}
+
+export type DeviceAnalyzer = Analyzer & {
+  /** tf.memory() inside the worker (the benchmark checks it does not grow). */
+  stats(): Promise<{ numTensors: number; numBytes: number }>;
+};
+
+/**
+ * The on-device analysis: one Web Worker (created on first use) runs the models; the photo is
+ * handed to it as a Blob and never leaves the device. Where the worker cannot run, or its
+ * models fail to load, the answer is the specification's sample, labelled as such.
+ */
+export function createDeviceAnalyzer(breedModelUrl: string): DeviceAnalyzer {
+  let worker: Worker | null = null;
+  let broken: string | null = canAnalyzeOnDevice() ? null : "unsupported";
+  let nextId = 0;
+  const pending = new Map<number, (message: FromWorker | { type: "crash"; detail: string }) => void>();
+
+  function getWorker(): Worker | null {
+    if (broken) return null;
+    if (!worker) {
+      worker = new Worker(new URL("./worker/analysis.worker.ts", import.meta.url), {
+        type: "module",
+        name: "pet-analysis",
+      });
+      worker.onmessage = (event: MessageEvent<FromWorker>) => pending.get(event.data.id)?.(event.data);
+      worker.onerror = (event) => {
+        broken = event.message || "The analysis worker failed to start";
+        for (const listener of pending.values()) listener({ type: "crash", detail: broken });
+      };
+    }
+    return worker;
+  }
+
+  const post = (message: ToWorker) => getWorker()?.postMessage(message);
+
+  const sampleFallback = (reason: string): AnalysisOutcome => {
+    console.warn(`PawPal analysis unavailable on this device: ${reason}`);
+    return { source: "sample", result: SAMPLE_RESULT, fallbackReason: DEVICE_UNSUPPORTED_REASON };
+  };
+
+  return {
+    warmUp() {
+      post({ type: "warm-up", breedModelUrl });
+    },
+
+    analyze(photo, { signal, onStage } = {}) {
+      if (signal?.aborted) return Promise.reject(abortError());
+      if (!getWorker()) return Promise.resolve(sampleFallback(broken ?? "unsupported"));
+      const id = ++nextId;
+      return new Promise<AnalysisOutcome>((resolve, reject) => {
+        const finish = () => {
+          pending.delete(id);
+          signal?.removeEventListener("abort", onAbort);
+        };
+        // The worker finishes the photo it is on; its answer is then ignored.
+        const onAbort = () => {
+          finish();
+          reject(abortError());
+        };
+        signal?.addEventListener("abort", onAbort, { once: true });
+        pending.set(id, (message) => {
+          switch (message.type) {
+            case "stage":
+              onStage?.(message.stage);
+              return;
+            case "result":
+              finish();
+              if (message.breedModelProblem) console.warn(`Breed model: ${message.breedModelProblem}`);
+              resolve({
+                source: "device",
+                findings: message.findings,
+                breedModelProblem: message.breedModelProblem,
+                timings: message.timings,
+              });
+              return;
+            case "problem":
+              finish();
+              if (message.problem === "models") resolve(sampleFallback(message.detail));
+              else reject(new PhotoProblemError(PHOTO_PROBLEM_MESSAGES[message.problem]));
+              return;
+            case "crash":
+              finish();
+              resolve(sampleFallback(message.detail));
+              return;
+            case "stats":
+              return;
+          }
+        });
+        post({ type: "analyze", id, photo, breedModelUrl });
+      });
+    },
+
+    stats() {
+      const id = ++nextId;
+      return new Promise((resolve) => {
+        pending.set(id, (message) => {
+          if (message.type !== "stats") return;
+          pending.delete(id);
+          resolve({ numTensors: message.numTensors, numBytes: message.numBytes });
+        });
+        post({ type: "stats", id });
+      });
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { DeviceReport, NO_PET_TIPS } from "./device-report";
+import type { PhotoFindings } from "./engine/outcome";
+import { PROFILE_ERRORS } from "./profile-form";
+
+const dog = (breed: Extract<PhotoFindings, { kind: "pet" }>["breed"], petCount = 1): PhotoFindings => ({
+  kind: "pet",
+  species: "dog",
+  speciesConfidence: 0.98,
+  petCount,
+  box: { x: 0.1, y: 0.1, width: 0.5, height: 0.6 },
+  breed,
+});
+const guesses = [
+  { breedId: "golden-retriever", name: "Golden Retriever", confidence: 0.81 },
+  { breedId: "labrador-retriever", name: "Labrador Retriever", confidence: 0.12 },
+  { breedId: "chihuahua", name: "Chihuahua", confidence: 0.03 },
+];
+
+function feeding() {
+  return within(screen.getByRole("region", { name: "Feeding" })).getAllByRole("listitem")[0]!.textContent;
+}
+
+describe("DeviceReport", () => {
+  it("says kindly that there is no pet, with tips and the sample, and invents nothing", () => {
+    const onShowSample = vi.fn();
+    render(<DeviceReport findings={{ kind: "no-pet" }} onShowSample={onShowSample} />);
+    expect(screen.getByRole("heading", { name: "We couldn't find a pet in this photo" })).toBeInTheDocument();
+    for (const tip of NO_PET_TIPS) expect(screen.getByText(tip)).toBeInTheDocument();
+    expect(screen.queryByText(/Breed/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Care schedule" })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "See a sample report" }));
+    expect(onShowSample).toHaveBeenCalledOnce();
+  });
+
+  it("names a confident breed with its confidence, the species and the top three", () => {
+    render(<DeviceReport findings={dog({ status: "identified", guesses })} onShowSample={() => {}} />);
+    expect(screen.getByRole("heading", { level: 3, name: "Golden Retriever" })).toBeInTheDocument();
+    expect(screen.getByTestId("species")).toHaveTextContent("Dog");
+    expect(screen.getByText("(98% sure it's a dog)")).toBeInTheDocument();
+    const choices = screen.getByRole("group", { name: "Most likely breeds" });
+    expect(within(choices).getAllByRole("radio")).toHaveLength(3);
+    expect(choices).toHaveTextContent("Golden Retriever81%Labrador Retriever12%Chihuahua3%");
+    expect(screen.getByText(/Typical life expectancy 10-12 years/)).toBeInTheDocument();
+  });
+
+  it("says it is not sure below the threshold, and lets the visitor pick another guess", () => {
+    render(<DeviceReport findings={dog({ status: "unsure", guesses })} onShowSample={() => {}} />);
+    expect(screen.getByRole("heading", { name: "We're not sure of the breed" })).toBeInTheDocument();
+    expect(screen.getByText(/built for a Golden Retriever/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("radio", { name: /Chihuahua/ }));
+    expect(screen.getByText(/built for a Chihuahua/)).toBeInTheDocument();
+  });
+
+  it("gives the species-level plan when breed identification is unavailable", () => {
+    render(<DeviceReport findings={dog({ status: "unavailable" })} onShowSample={() => {}} />);
+    expect(screen.getByRole("heading", { level: 3, name: "Dog" })).toBeInTheDocument();
+    expect(screen.getByText(/Breed identification is unavailable right now/)).toBeInTheDocument();
+    expect(screen.queryByRole("group", { name: "Most likely breeds" })).not.toBeInTheDocument();
+    expect(screen.getByText(/built for a typical dog/)).toBeInTheDocument();
+  });
+
+  it("says how many pets it saw", () => {
+    render(<DeviceReport findings={dog({ status: "identified", guesses }, 3)} onShowSample={() => {}} />);
+    expect(screen.getByText("We saw 3 pets in this photo and analysed the largest one.")).toBeInTheDocument();
+  });
+
+  it("refines the plan at once from age, weight, neutering and activity", () => {
+    render(<DeviceReport findings={dog({ status: "identified", guesses })} onShowSample={() => {}} />);
+    // Golden Retriever adult by default: (25 + 34) / 2 kg, neutered.
+    const before = feeding();
+    fireEvent.change(screen.getByLabelText("Weight (kg)"), { target: { value: "10" } });
+    // RER 70 x 10^0.75 = 393.6; neutered adult x 1.6 = 630 kcal.
+    expect(feeding()).toMatch(/^About 630 kcal a day for a 10 kg adult/);
+    fireEvent.change(screen.getByLabelText("Neutered or spayed"), { target: { value: "no" } });
+    expect(feeding()).toMatch(/^About 710 kcal/); // intact adult x 1.8 = 708.5
+    fireEvent.change(screen.getByLabelText("Activity"), { target: { value: "high" } });
+    fireEvent.change(screen.getByLabelText("Age (years)"), { target: { value: "0.25" } });
+    expect(feeding()).toMatch(/young puppy/);
+    expect(feeding()).not.toBe(before);
+  });
+
+  it("explains a bad value next to its field and keeps the plan on the defaults", () => {
+    render(<DeviceReport findings={dog({ status: "identified", guesses })} onShowSample={() => {}} />);
+    const before = feeding();
+    fireEvent.change(screen.getByLabelText("Weight (kg)"), { target: { value: "-3" } });
+    expect(screen.getByLabelText("Weight (kg)")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByText(PROFILE_ERRORS.weight)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText("Age (years)"), { target: { value: "45" } });
+    expect(screen.getByText(PROFILE_ERRORS.age)).toBeInTheDocument();
+    expect(feeding()).toBe(before);
+  });
+});

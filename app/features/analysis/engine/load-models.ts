@@ -1,0 +1,99 @@
+import * as tf from "@tensorflow/tfjs-core";
+import { loadGraphModel, type GraphModel } from "@tensorflow/tfjs-converter";
+import { loadLayersModel } from "@tensorflow/tfjs-layers";
+import type { Classifier } from "./classify";
+import { DESCRIPTOR_FILE, modelDescriptorSchema } from "./model-descriptor";
+
+/**
+ * Reads a file of a model; the browser fetches, Node tests read the disk. `url` is where the
+ * file really came from after redirects: files it names are relative to it.
+ */
+export type ReadFile = (url: string) => Promise<{ bytes: ArrayBuffer; url: string }>;
+
+type ModelJson = {
+  format?: string;
+  generatedBy?: string;
+  convertedBy?: string;
+  modelTopology: object;
+  signature?: object;
+  userDefinedMetadata?: Record<string, object>;
+  weightsManifest: { paths: string[]; weights: tf.io.WeightsManifestEntry[] }[];
+};
+
+/**
+ * A model.json and its weight shards as tfjs "artifacts". `shardUrls` maps a shard's path in
+ * the manifest to where it is (build tools rename files they fingerprint).
+ */
+export async function readModelArtifacts(
+  read: ReadFile,
+  modelJsonUrl: string,
+  shardUrl?: (path: string) => string,
+): Promise<tf.io.ModelArtifacts> {
+  const file = await read(modelJsonUrl);
+  const json = JSON.parse(new TextDecoder().decode(file.bytes)) as ModelJson;
+  const paths = json.weightsManifest.flatMap((group) => group.paths);
+  const locate = shardUrl ?? ((path: string) => new URL(path, absolute(file.url)).href);
+  const shards = await Promise.all(paths.map(async (path) => (await read(locate(path))).bytes));
+  return {
+    format: json.format,
+    generatedBy: json.generatedBy,
+    convertedBy: json.convertedBy,
+    modelTopology: json.modelTopology,
+    signature: json.signature,
+    userDefinedMetadata: json.userDefinedMetadata,
+    weightSpecs: json.weightsManifest.flatMap((group) => group.weights),
+    weightData: concat(shards),
+  };
+}
+
+export function loadDetector(artifacts: tf.io.ModelArtifacts): Promise<GraphModel> {
+  return loadGraphModel(tf.io.fromMemory(artifacts));
+}
+
+/**
+ * Loads the breed classifier that `${baseUrl}descriptor.json` describes. Our server may
+ * redirect it to BREED_MODEL_URL elsewhere: the descriptor's files are relative to where it is.
+ */
+export async function loadClassifier(read: ReadFile, baseUrl: string): Promise<Classifier> {
+  const base = absolute(baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
+  const file = await read(new URL(DESCRIPTOR_FILE, base).href);
+  const descriptor = modelDescriptorSchema.parse(JSON.parse(new TextDecoder().decode(file.bytes)));
+  const artifacts = await readModelArtifacts(read, new URL(descriptor.modelUrl, absolute(file.url)).href);
+  const handler = tf.io.fromMemory(artifacts);
+  const model =
+    descriptor.format === "graph" ? await loadGraphModel(handler) : await loadLayersModel(handler);
+  return { model, descriptor };
+}
+
+/** Fetches a file of our origin, failing on any answer but 200. */
+export const fetchFile: ReadFile = async (url) => {
+  const response = await fetch(url);
+  if (!response.ok) throw new ModelFileError(url, response.status);
+  return { bytes: await response.arrayBuffer(), url: response.url || url };
+};
+
+export class ModelFileError extends Error {
+  constructor(
+    readonly url: string,
+    readonly status: number,
+  ) {
+    super(`Could not load ${url} (HTTP ${status})`);
+    this.name = "ModelFileError";
+  }
+}
+
+function concat(buffers: ArrayBuffer[]): ArrayBuffer {
+  if (buffers.length === 1) return buffers[0]!;
+  const out = new Uint8Array(buffers.reduce((sum, b) => sum + b.byteLength, 0));
+  let offset = 0;
+  for (const buffer of buffers) {
+    out.set(new Uint8Array(buffer), offset);
+    offset += buffer.byteLength;
+  }
+  return out.buffer;
+}
+
+/** Relative URLs resolve against the page (or worker) location. */
+function absolute(url: string): string {
+  return new URL(url, globalThis.location?.href ?? "file:///").href;
+}

@@ -1,0 +1,36 @@
+import type { Species } from "../knowledge/breeds";
+
+/** Where the pet is in the photo, as fractions (0-1) of the photo's width and height. */
+export type Box = { x: number; y: number; width: number; height: number };
+
+export type BreedGuess = {
+  breedId: string;
+  name: string;
+  /** Probability (0-1) of this breed given the species the analysis settled on. */
+  confidence: number;
+};
+
+export type BreedIdentification =
+  /** The best guess is confident enough to name. */
+  | { status: "identified"; guesses: readonly BreedGuess[] }
+  /** Below the threshold: the page says "we're not sure" and shows the best guesses. */
+  | { status: "unsure"; guesses: readonly BreedGuess[] }
+  /** No breed model could be loaded (none installed, or the device cannot run it). */
+  | { status: "unavailable" };
+
+/** What the on-device analysis found in one photo. */
+export type PhotoFindings =
+  | { kind: "no-pet" }
+  | {
+      kind: "pet";
+      species: Species;
+      /** Probability (0-1) of the species. */
+      speciesConfidence: number;
+      /** Dogs and cats seen in the photo; the largest one is analysed. */
+      petCount: number;
+      box: Box | null;
+      breed: BreedIdentification;
+    };
+
+/** Milliseconds each step took, for the benchmark and the console. */
+export type StageTimings = { decode: number; detect: number; identify: number; total: number };

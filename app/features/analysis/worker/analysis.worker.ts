@@ -1,0 +1,165 @@
+/// <reference lib="webworker" />
+/**
+ * The on-device analysis: decodes the photo, finds the pet and names the breed with
+ * TensorFlow.js on its WebAssembly backend, off the page's main thread. The photo never
+ * leaves this worker; models come from our own origin.
+ */
+import * as tf from "@tensorflow/tfjs-core";
+import { setWasmPaths } from "@tensorflow/tfjs-backend-wasm";
+import wasmUrl from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url";
+import wasmSimdUrl from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url";
+import wasmThreadedUrl from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url";
+import detectorJsonUrl from "@detector-model/centernet.json?url";
+import detectorWeightsUrl from "@detector-model/centernet.bin?url";
+import { findPet, type PetModels } from "../engine/find-pet";
+import { fetchFile, loadClassifier, loadDetector, readModelArtifacts } from "../engine/load-models";
+import type { Classifier } from "../engine/classify";
+import { MIN_PHOTO_SIDE, WORKING_LONG_SIDE, type FromWorker, type ToWorker } from "./protocol";
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const post = (message: FromWorker) => self.postMessage(message);
+
+let backendReady: Promise<void> | null = null;
+let detector: ReturnType<typeof loadDetector> | null = null;
+const classifiers = new Map<string, Promise<{ classifier: Classifier | null; problem: string | null }>>();
+
+function ready() {
+  backendReady ??= (async () => {
+    setWasmPaths({
+      "tfjs-backend-wasm.wasm": wasmUrl,
+      "tfjs-backend-wasm-simd.wasm": wasmSimdUrl,
+      "tfjs-backend-wasm-threaded-simd.wasm": wasmThreadedUrl,
+    });
+    if (!(await tf.setBackend("wasm"))) throw new Error("WebAssembly backend unavailable");
+    await tf.ready();
+  })();
+  return backendReady;
+}
+
+function loadDetectorOnce() {
+  detector ??= ready().then(async () =>
+    loadDetector(await readModelArtifacts(fetchFile, detectorJsonUrl, () => detectorWeightsUrl)),
+  );
+  return detector;
+}
+
+/** The breed model is optional: without one, the analysis stops at the species. */
+function loadClassifierOnce(breedModelUrl: string) {
+  let loading = classifiers.get(breedModelUrl);
+  if (!loading) {
+    loading = ready()
+      .then(() => loadClassifier(fetchFile, breedModelUrl))
+      .then(
+        (classifier) => ({ classifier, problem: null }),
+        (error: unknown) => ({ classifier: null, problem: String(error) }),
+      );
+    classifiers.set(breedModelUrl, loading);
+  }
+  return loading;
+}
+
+async function loadModels(breedModelUrl: string) {
+  const [detectorModel, breed] = await Promise.all([loadDetectorOnce(), loadClassifierOnce(breedModelUrl)]);
+  const models: PetModels = { detector: detectorModel, classifier: breed.classifier };
+  return { models, breedModelProblem: breed.problem };
+}
+
+class PhotoError extends Error {
+  constructor(
+    readonly problem: "unreadable" | "too-small",
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** Decodes the photo upright (EXIF orientation) and no larger than WORKING_LONG_SIDE. */
+async function readPhoto(photo: Blob): Promise<tf.Tensor3D> {
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(photo, { imageOrientation: "from-image" });
+  } catch (error) {
+    throw new PhotoError("unreadable", String(error));
+  }
+  const { width, height } = bitmap;
+  if (Math.min(width, height) < MIN_PHOTO_SIDE) {
+    bitmap.close();
+    throw new PhotoError("too-small", `${width}×${height}`);
+  }
+  const scale = Math.min(1, WORKING_LONG_SIDE / Math.max(width, height));
+  const canvas = new OffscreenCanvas(Math.round(width * scale), Math.round(height * scale));
+  const context = canvas.getContext("2d", { willReadFrequently: true })!;
+  context.imageSmoothingQuality = "high";
+  context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close();
+  return tf.browser.fromPixels(context.getImageData(0, 0, canvas.width, canvas.height));
+}
+
+async function analyze(id: number, photo: Blob, breedModelUrl: string) {
+  const started = performance.now();
+  post({ type: "stage", id, stage: "loading" });
+  let loaded: Awaited<ReturnType<typeof loadModels>>;
+  try {
+    loaded = await loadModels(breedModelUrl);
+  } catch (error) {
+    post({ type: "problem", id, problem: "models", detail: String(error) });
+    return;
+  }
+
+  post({ type: "stage", id, stage: "reading" });
+  const readingStarted = performance.now();
+  let image: tf.Tensor3D;
+  try {
+    image = await readPhoto(photo);
+  } catch (error) {
+    const problem = error instanceof PhotoError ? error.problem : "unreadable";
+    post({ type: "problem", id, problem, detail: String(error) });
+    return;
+  }
+  const decoded = performance.now();
+  let identifyingStarted = decoded;
+  try {
+    const findings = await findPet(loaded.models, image, (stage) => {
+      if (stage === "identifying") identifyingStarted = performance.now();
+      post({ type: "stage", id, stage });
+    });
+    const done = performance.now();
+    post({
+      type: "result",
+      id,
+      findings,
+      breedModelProblem: loaded.breedModelProblem,
+      timings: {
+        decode: decoded - readingStarted,
+        detect: identifyingStarted - decoded,
+        identify: done - identifyingStarted,
+        total: done - started,
+      },
+    });
+  } catch (error) {
+    post({ type: "problem", id, problem: "models", detail: String(error) });
+  } finally {
+    image.dispose();
+  }
+}
+
+// One photo at a time: the models are not re-entrant and the device has few cores.
+let queue: Promise<void> = Promise.resolve();
+
+self.onmessage = (event: MessageEvent<ToWorker>) => {
+  const message = event.data;
+  switch (message.type) {
+    case "warm-up":
+      void loadModels(message.breedModelUrl).catch(() => {});
+      break;
+    case "analyze":
+      queue = queue.then(() => analyze(message.id, message.photo, message.breedModelUrl));
+      break;
+    case "stats": {
+      const { numTensors, numBytes } = tf.memory();
+      post({ type: "stats", id: message.id, numTensors, numBytes });
+      break;
+    }
+  }
+};

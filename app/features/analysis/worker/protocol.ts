@@ -1,0 +1,33 @@
+import type { PhotoFindings, StageTimings } from "../engine/outcome";
+
+/** Messages between the page and the analysis worker (analysis.worker.ts). */
+
+export type WorkerStage = "loading" | "reading" | "detecting" | "identifying";
+
+export type ToWorker =
+  /** Load the models ahead of a photo (the visitor showed intent, or the page is idle). */
+  | { type: "warm-up"; breedModelUrl: string }
+  | { type: "analyze"; id: number; photo: Blob; breedModelUrl: string }
+  /** Asks for tf.memory(), for the benchmark's leak check. */
+  | { type: "stats"; id: number };
+
+/** Why a photo could not be analysed. "models" means this device cannot run the analysis. */
+export type PhotoProblem = "unreadable" | "too-small" | "models";
+
+export type FromWorker =
+  | { type: "stage"; id: number; stage: WorkerStage }
+  | {
+      type: "result";
+      id: number;
+      findings: PhotoFindings;
+      timings: StageTimings;
+      /** Why breed identification is off, when it is. */
+      breedModelProblem: string | null;
+    }
+  | { type: "problem"; id: number; problem: PhotoProblem; detail: string }
+  | { type: "stats"; id: number; numTensors: number; numBytes: number };
+
+/** Photos whose shorter side is below this cannot show a pet well enough to analyse. */
+export const MIN_PHOTO_SIDE = 64;
+/** Large photos are scaled down to this longer side before anything else (the models use 512 and 224). */
+export const WORKING_LONG_SIDE = 1024;

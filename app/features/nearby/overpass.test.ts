@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+// A recorded-format Overpass answer around Trafalgar Square (51.51, -0.13).
+import london from "../../../tests/fixtures/overpass/london.json";
+import { buildOverpassQuery, OverpassFormatError, parseOverpassResponse } from "./overpass";
+
+describe("buildOverpassQuery", () => {
+  it("asks for every kind of pet place around the rounded point, with centres and a time limit", () => {
+    expect(buildOverpassQuery({ lat: 51.51, lon: -0.13 }, 5000, 8)).toBe(
+      [
+        "[out:json][timeout:8];",
+        "(",
+        '  nwr["amenity"="veterinary"](around:5000,51.51,-0.13);',
+        '  nwr["shop"="pet"](around:5000,51.51,-0.13);',
+        '  nwr["shop"="pet_grooming"](around:5000,51.51,-0.13);',
+        '  nwr["amenity"="animal_shelter"](around:5000,51.51,-0.13);',
+        ");",
+        "out tags center 200;",
+      ].join("\n"),
+    );
+  });
+
+  it("writes coordinates with two decimals", () => {
+    expect(buildOverpassQuery({ lat: 51.5, lon: 7 }, 15000, 8)).toContain("(around:15000,51.50,7.00)");
+  });
+});
+
+describe("parseOverpassResponse", () => {
+  it("reads nodes, ways and relations (by their centre) with their details", () => {
+    const { places, remark } = parseOverpassResponse(london);
+    expect(remark).toBeUndefined();
+    expect(places).toEqual([
+      {
+        id: "node/1001",
+        kind: "veterinary",
+        name: "Strand Veterinary Clinic",
+        lat: 51.5098,
+        lon: -0.124,
+        address: "12 Strand, London, WC2N 5HR",
+        openingHours: "Mo-Fr 08:00-19:00; Sa 09:00-13:00",
+        phone: "+44 20 7946 0101",
+      },
+      {
+        id: "node/1003",
+        kind: "pet_grooming",
+        name: "Soho Dog Grooming",
+        lat: 51.5136,
+        lon: -0.1337,
+        address: undefined,
+        openingHours: undefined,
+        phone: "+44 20 7946 0303",
+      },
+      expect.objectContaining({ id: "node/1006", kind: "pet_shop", name: "Pets Corner" }),
+      expect.objectContaining({
+        id: "way/2002",
+        kind: "pet_shop",
+        lat: 51.5117,
+        lon: -0.124,
+        address: "Floral Street, Covent Garden, London",
+      }),
+      expect.objectContaining({ id: "relation/3004", kind: "animal_shelter", name: "Thames Animal Rescue" }),
+    ]);
+  });
+
+  it("leaves out what it cannot use rather than guessing", () => {
+    const { places } = parseOverpassResponse({
+      elements: [
+        { type: "node", id: 1, lat: 1, lon: 1, tags: { amenity: "veterinary" } }, // no name
+        { type: "way", id: 2, tags: { shop: "pet", name: "No position" } },
+        { type: "node", id: 3, lat: 1, lon: 1, tags: { shop: "bakery", name: "Not a pet place" } },
+        { type: "node", id: 4, lat: 91, lon: 1, tags: { shop: "pet", name: "Off the globe" } },
+        { type: "area", id: 5, tags: { shop: "pet", name: "Unknown type" } },
+        { type: "node", id: 6, lat: 1, lon: 1, tags: { shop: "pet", name: "   " } },
+        "garbage",
+        { type: "node", id: 7, lat: 1, lon: 2, tags: { shop: "pet", name: "  Kept \n Shop " } },
+      ],
+    });
+    expect(places).toEqual([expect.objectContaining({ id: "node/7", name: "Kept Shop", lat: 1, lon: 2 })]);
+  });
+
+  it("takes contact:phone when there is no phone, and cuts very long values", () => {
+    const { places } = parseOverpassResponse({
+      elements: [
+        {
+          type: "node",
+          id: 8,
+          lat: 1,
+          lon: 1,
+          tags: { amenity: "veterinary", name: "x".repeat(500), "contact:phone": "+1 555 0100" },
+        },
+      ],
+    });
+    expect(places[0]).toMatchObject({ phone: "+1 555 0100" });
+    expect(places[0]!.name).toHaveLength(200);
+  });
+
+  it("passes on Overpass's remark, and rejects an answer without elements", () => {
+    expect(parseOverpassResponse({ elements: [], remark: "runtime error: Query timed out" }).remark).toBe(
+      "runtime error: Query timed out",
+    );
+    expect(() => parseOverpassResponse({ error: "nope" })).toThrow(OverpassFormatError);
+    expect(() => parseOverpassResponse("<html>")).toThrow(OverpassFormatError);
+  });
+});

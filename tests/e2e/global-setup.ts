@@ -1,0 +1,49 @@
+import fs from "node:fs";
+import http from "node:http";
+
+/**
+ * A fake Overpass API for the browser tests' server (OVERPASS_URL, see playwright.config.ts):
+ * it answers recorded Overpass JSON from tests/fixtures/overpass/, so no test asks the real
+ * service, and it keeps the queries it received (GET /__queries) for the tests to check.
+ *
+ * By the rounded point in the query: Trafalgar Square (51.51, -0.13) gets the recorded
+ * London answer, 0.00,0.00 gets an Overpass failure (500), anywhere else nothing found.
+ */
+const fixture = (name: string) =>
+  fs.readFileSync(new URL(`../fixtures/overpass/${name}.json`, import.meta.url));
+
+let server: http.Server | undefined;
+
+export default async function globalSetup() {
+  const port = Number(process.env.OVERPASS_FIXTURE_PORT);
+  const queries: string[] = [];
+  server = http.createServer(async (req, res) => {
+    if (req.method === "GET" && req.url === "/__queries") {
+      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(queries));
+      return;
+    }
+    let body = "";
+    for await (const chunk of req) body += chunk;
+    const query = new URLSearchParams(body).get("data") ?? "";
+    queries.push(query);
+    if (query.includes(",0.00,0.00)")) {
+      res.writeHead(500, { "Content-Type": "text/html" }).end("<html><body>Internal error</body></html>");
+      return;
+    }
+    res
+      .writeHead(200, { "Content-Type": "application/json" })
+      .end(fixture(query.includes(",51.51,-0.13)") ? "london" : "empty"));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server!.once("error", reject);
+    server!.listen(port, "127.0.0.1", resolve);
+  });
+}
+
+/** Called by global-teardown.ts once every test has run. */
+export async function stopOverpassFixture() {
+  if (!server) return;
+  server.closeAllConnections();
+  await new Promise((resolve) => server!.close(resolve));
+  server = undefined;
+}
