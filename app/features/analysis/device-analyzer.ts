@@ -25,17 +25,12 @@ export function canAnalyzeOnDevice(): boolean {
   );
 }
 
-export type DeviceAnalyzer = Analyzer & {
-  /** tf.memory() inside the worker (the benchmark checks it does not grow). */
-  stats(): Promise<{ numTensors: number; numBytes: number }>;
-};
-
 /**
  * The on-device analysis: one Web Worker (created on first use) runs the models; the photo is
  * handed to it as a Blob and never leaves the device. Where the worker cannot run, or its
  * models fail to load, the answer is the specification's sample, labelled as such.
  */
-export function createDeviceAnalyzer(breedModelUrl: string): DeviceAnalyzer {
+export function createDeviceAnalyzer(breedModelUrl: string): Analyzer {
   let worker: Worker | null = null;
   let broken: string | null = canAnalyzeOnDevice() ? null : "unsupported";
   let nextId = 0;
@@ -108,23 +103,9 @@ export function createDeviceAnalyzer(breedModelUrl: string): DeviceAnalyzer {
               finish();
               resolve(sampleFallback(message.detail));
               return;
-            case "stats":
-              return;
           }
         });
         post({ type: "analyze", id, photo, breedModelUrl });
-      });
-    },
-
-    stats() {
-      const id = ++nextId;
-      return new Promise((resolve) => {
-        pending.set(id, (message) => {
-          if (message.type !== "stats") return;
-          pending.delete(id);
-          resolve({ numTensors: message.numTensors, numBytes: message.numBytes });
-        });
-        post({ type: "stats", id });
       });
     },
   };

@@ -144,6 +144,9 @@ async function analyze(id: number, photo: Blob, breedModelUrl: string) {
   }
 }
 
+/** For `npm run bench:analysis`, which reads it through Playwright's worker.evaluate(). */
+(self as unknown as { pawpalTensorMemory: () => tf.MemoryInfo }).pawpalTensorMemory = () => tf.memory();
+
 // One photo at a time: the models are not re-entrant and the device has few cores.
 let queue: Promise<void> = Promise.resolve();
 
@@ -156,10 +159,5 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     case "analyze":
       queue = queue.then(() => analyze(message.id, message.photo, message.breedModelUrl));
       break;
-    case "stats": {
-      const { numTensors, numBytes } = tf.memory();
-      post({ type: "stats", id: message.id, numTensors, numBytes });
-      break;
-    }
   }
 };

@@ -7,9 +7,7 @@ export type WorkerStage = "loading" | "reading" | "detecting" | "identifying";
 export type ToWorker =
   /** Load the models ahead of a photo (the visitor showed intent, or the page is idle). */
   | { type: "warm-up"; breedModelUrl: string }
-  | { type: "analyze"; id: number; photo: Blob; breedModelUrl: string }
-  /** Asks for tf.memory(), for the benchmark's leak check. */
-  | { type: "stats"; id: number };
+  | { type: "analyze"; id: number; photo: Blob; breedModelUrl: string };
 
 /** Why a photo could not be analysed. "models" means this device cannot run the analysis. */
 export type PhotoProblem = "unreadable" | "too-small" | "models";
@@ -24,8 +22,7 @@ export type FromWorker =
       /** Why breed identification is off, when it is. */
       breedModelProblem: string | null;
     }
-  | { type: "problem"; id: number; problem: PhotoProblem; detail: string }
-  | { type: "stats"; id: number; numTensors: number; numBytes: number };
+  | { type: "problem"; id: number; problem: PhotoProblem; detail: string };
 
 /** Photos whose shorter side is below this cannot show a pet well enough to analyse. */
 export const MIN_PHOTO_SIDE = 64;
