@@ -133,14 +133,16 @@ export function CarePlanSections({
 export function ResultBlock({
   title,
   icon,
+  className,
   children,
 }: {
   title: string;
   icon?: IconName;
+  className?: string;
   children: React.ReactNode;
 }) {
   return (
-    <div className="mt-8 print:break-inside-avoid-page">
+    <div className={cn("mt-8 print:break-inside-avoid-page", className)}>
       <h4 className="mb-3 flex items-center gap-2 text-lg font-bold text-ink-900">
         {icon ? <Icon name={icon} className="size-5 text-brand-700" /> : null}
         {title}

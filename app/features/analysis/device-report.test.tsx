@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { DeviceReport, NO_PET_TIPS } from "./device-report";
 import type { PhotoFindings } from "./engine/outcome";
@@ -18,6 +19,31 @@ const guesses = [
   { breedId: "chihuahua", name: "Chihuahua", confidence: 0.03 },
 ];
 
+type User = { id: string; name: string; email: string; role: string } | null;
+
+/** The report inside a router: the root route's data says who is signed in; /pets is a stub. */
+function renderReport(findings: PhotoFindings, { user = null as User, onSave = vi.fn() } = {}) {
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "/",
+      loader: () => ({ user }),
+      Component: () => <DeviceReport findings={findings} onShowSample={() => {}} />,
+    },
+    {
+      path: "/pets",
+      loader: () => ({ pets: [{ id: "6f1c2f0e-8d4b-4f7a-9a53-3b1f0b1c2d3e", name: "Rex" }] }),
+      action: async ({ request }) => {
+        const form = Object.fromEntries(await request.formData());
+        onSave(form);
+        return { intent: "save-analysis", ok: true, name: form.petId === "new" ? form.name : "Rex" };
+      },
+    },
+  ]);
+  render(<Stub initialEntries={["/"]} hydrationData={{ loaderData: { root: { user } } }} />);
+  return { onSave };
+}
+
 function feeding() {
   return within(screen.getByRole("region", { name: "Feeding" })).getAllByRole("listitem")[0]!.textContent;
 }
@@ -35,7 +61,7 @@ describe("DeviceReport", () => {
   });
 
   it("names a confident breed with its confidence, the species and the top three", () => {
-    render(<DeviceReport findings={dog({ status: "identified", guesses })} onShowSample={() => {}} />);
+    renderReport(dog({ status: "identified", guesses }));
     expect(screen.getByRole("heading", { level: 3, name: "Golden Retriever" })).toBeInTheDocument();
     expect(screen.getByTestId("species")).toHaveTextContent("Dog");
     expect(screen.getByText("(98% sure it's a dog)")).toBeInTheDocument();
@@ -46,7 +72,7 @@ describe("DeviceReport", () => {
   });
 
   it("says it is not sure below the threshold, and lets the visitor pick another guess", () => {
-    render(<DeviceReport findings={dog({ status: "unsure", guesses })} onShowSample={() => {}} />);
+    renderReport(dog({ status: "unsure", guesses }));
     expect(screen.getByRole("heading", { name: "We're not sure of the breed" })).toBeInTheDocument();
     expect(screen.getByText(/built for a Golden Retriever/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole("radio", { name: /Chihuahua/ }));
@@ -54,7 +80,7 @@ describe("DeviceReport", () => {
   });
 
   it("gives the species-level plan when breed identification is unavailable", () => {
-    render(<DeviceReport findings={dog({ status: "unavailable" })} onShowSample={() => {}} />);
+    renderReport(dog({ status: "unavailable" }));
     expect(screen.getByRole("heading", { level: 3, name: "Dog" })).toBeInTheDocument();
     expect(screen.getByText(/Breed identification is unavailable right now/)).toBeInTheDocument();
     expect(screen.queryByRole("group", { name: "Most likely breeds" })).not.toBeInTheDocument();
@@ -62,12 +88,12 @@ describe("DeviceReport", () => {
   });
 
   it("says how many pets it saw", () => {
-    render(<DeviceReport findings={dog({ status: "identified", guesses }, 3)} onShowSample={() => {}} />);
+    renderReport(dog({ status: "identified", guesses }, 3));
     expect(screen.getByText("We saw 3 pets in this photo and analysed the largest one.")).toBeInTheDocument();
   });
 
   it("refines the plan at once from age, weight, neutering and activity", () => {
-    render(<DeviceReport findings={dog({ status: "identified", guesses })} onShowSample={() => {}} />);
+    renderReport(dog({ status: "identified", guesses }));
     // Golden Retriever adult by default: (25 + 34) / 2 kg, neutered.
     const before = feeding();
     fireEvent.change(screen.getByLabelText("Weight (kg)"), { target: { value: "10" } });
@@ -82,7 +108,7 @@ describe("DeviceReport", () => {
   });
 
   it("explains a bad value next to its field and keeps the plan on the defaults", () => {
-    render(<DeviceReport findings={dog({ status: "identified", guesses })} onShowSample={() => {}} />);
+    renderReport(dog({ status: "identified", guesses }));
     const before = feeding();
     fireEvent.change(screen.getByLabelText("Weight (kg)"), { target: { value: "-3" } });
     expect(screen.getByLabelText("Weight (kg)")).toHaveAttribute("aria-invalid", "true");
@@ -90,5 +116,44 @@ describe("DeviceReport", () => {
     fireEvent.change(screen.getByLabelText("Age (years)"), { target: { value: "45" } });
     expect(screen.getByText(PROFILE_ERRORS.age)).toBeInTheDocument();
     expect(feeding()).toBe(before);
+  });
+});
+
+describe("saving the result to a pet", () => {
+  it("asks a signed-out visitor to log in", () => {
+    renderReport(dog({ status: "identified", guesses }));
+    expect(screen.getByRole("link", { name: "Log in or sign up" })).toHaveAttribute("href", "/auth");
+  });
+
+  it("saves species, breed and weight to a chosen pet of the signed-in user", async () => {
+    const user = { id: "u1", name: "Sam", email: "sam@example.com", role: "user" };
+    const { onSave } = renderReport(dog({ status: "identified", guesses }), { user });
+    const saveTo = screen.getByLabelText("Save to");
+    await screen.findByRole("option", { name: "Rex" });
+    fireEvent.change(saveTo, { target: { value: "6f1c2f0e-8d4b-4f7a-9a53-3b1f0b1c2d3e" } });
+    fireEvent.change(screen.getByLabelText("Weight (kg)"), { target: { value: "30" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save to my pets" }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith({
+        intent: "save-analysis",
+        type: "dog",
+        breed: "Golden Retriever",
+        weightKg: "30",
+        petId: "6f1c2f0e-8d4b-4f7a-9a53-3b1f0b1c2d3e",
+      }),
+    );
+    expect(await screen.findByText(/Rex's profile now has this result/)).toBeInTheDocument();
+  });
+
+  it("names a new pet", async () => {
+    const user = { id: "u1", name: "Sam", email: "sam@example.com", role: "user" };
+    const { onSave } = renderReport(dog({ status: "unavailable" }), { user });
+    fireEvent.change(screen.getByLabelText("Pet's name"), { target: { value: "Bella" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save to my pets" }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith(
+        expect.objectContaining({ petId: "new", name: "Bella", breed: "" }),
+      ),
+    );
   });
 });

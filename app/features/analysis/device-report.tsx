@@ -8,6 +8,7 @@ import { GENERIC_BREEDS } from "./knowledge/generic";
 import type { BreedGuess, PhotoFindings } from "./engine/outcome";
 import { CarePlanSections, ConfidenceMeter, ResultBlock } from "./analysis-result";
 import { ProfileForm, profileFromForm, type ProfileFormValues } from "./profile-form";
+import { SaveToPet } from "./save-to-pet";
 
 const SPECIES_WORDS = { dog: { one: "dog", title: "Dog" }, cat: { one: "cat", title: "Cat" } } as const;
 const percent = (p: number) => Math.round(p * 100);
@@ -131,6 +132,14 @@ function PetReport({ findings, nearby }: { findings: PetFindings; nearby?: React
           general guidance, not a diagnosis: talk it through with your vet.
         </p>
         <CarePlanSections plan={plan} />
+
+        <ResultBlock title="Save to my pets" icon="paw-print" className="print:hidden">
+          <SaveToPet
+            species={species}
+            breed={breed.id === species ? null : breed.name}
+            weightKg={profileFromForm(profileValues).weightKg}
+          />
+        </ResultBlock>
 
         {nearby ? (
           <ResultBlock title="Nearby pet services" icon="map-pin">

@@ -72,10 +72,11 @@ export function NearbyServices({ className }: { className?: string }) {
         Find veterinary clinics, pet shops, groomers and animal shelters near you on OpenStreetMap. Your
         browser will ask to share your location; we only receive it rounded to about half a mile.
       </p>
-      {/* aria-disabled rather than disabled: a disabled button would drop keyboard focus mid-search. */}
+      {/* aria-disabled rather than disabled: a disabled button would drop keyboard focus mid-search.
+          Full width and wrapping on phones: the label is longer than a narrow card. */}
       <Button
         variant="secondary"
-        className="mt-4 aria-disabled:opacity-60"
+        className="mt-4 h-auto min-h-11 w-full py-2 whitespace-normal aria-disabled:opacity-60 sm:w-auto"
         onClick={find}
         aria-disabled={busy || undefined}
       >

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { parseWithSchema } from "~/components/ui/form";
-import { isIsoDate, latestBirthDate, PET_ERRORS, petIdSchema, petSchema } from "./pet-schema";
+import {
+  isIsoDate,
+  latestBirthDate,
+  PET_ERRORS,
+  petIdSchema,
+  petSchema,
+  SAVE_ANALYSIS_ERRORS,
+  saveAnalysisSchema,
+} from "./pet-schema";
 
 const valid = { name: "Biscuit", type: "dog", breed: "Beagle", birthDate: "2021-04-30", weightKg: "12.5" };
 
@@ -120,5 +128,32 @@ describe("dates and ids", () => {
   it("a pet id must be a UUID", () => {
     expect(petIdSchema.safeParse("0b5f8a3e-4a7c-4f5e-9c1d-2a3b4c5d6e7f").success).toBe(true);
     expect(petIdSchema.safeParse("1 or 1=1").success).toBe(false);
+  });
+});
+
+describe("saveAnalysisSchema", () => {
+  const PET_ID = "6f1c2f0e-8d4b-4f7a-9a53-3b1f0b1c2d3e";
+
+  it("accepts a result for an existing pet or a named new one", () => {
+    expect(
+      saveAnalysisSchema.parse({ petId: PET_ID, type: "dog", breed: "Keeshond", weightKg: "18.5" }),
+    ).toEqual({ petId: PET_ID, type: "dog", breed: "Keeshond", weightKg: 18.5 });
+    expect(
+      saveAnalysisSchema.parse({ petId: "new", name: " Tom ", type: "cat", breed: "", weightKg: "" }),
+    ).toEqual({ petId: "new", name: "Tom", type: "cat", breed: null, weightKg: null });
+  });
+
+  it.each([
+    [{ type: "dog" }, "petId", SAVE_ANALYSIS_ERRORS.petRequired],
+    [{ petId: "not-a-pet", type: "dog" }, "petId", SAVE_ANALYSIS_ERRORS.petRequired],
+    [{ petId: "new", type: "dog" }, "name", PET_ERRORS.nameRequired],
+    [{ petId: "new", name: "x".repeat(51), type: "dog" }, "name", PET_ERRORS.nameTooLong],
+    [{ petId: "new", name: "Rex", type: "other" }, "type", SAVE_ANALYSIS_ERRORS.speciesInvalid],
+    [{ petId: "new", name: "Rex", type: "dog", weightKg: "heavy" }, "weightKg", PET_ERRORS.weightInvalid],
+    [{ petId: "new", name: "Rex", type: "dog", breed: "b".repeat(101) }, "breed", PET_ERRORS.breedTooLong],
+  ])("refuses %j with a message at %s", (input, field, message) => {
+    const result = saveAnalysisSchema.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toContainEqual(expect.objectContaining({ path: [field], message }));
   });
 });

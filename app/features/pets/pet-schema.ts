@@ -114,3 +114,29 @@ export const PET_FIELDS = [
 
 /** The pet a form changes or deletes: anything but a UUID cannot be one of ours. */
 export const petIdSchema = z.uuid();
+
+export const SAVE_ANALYSIS_ERRORS = {
+  petRequired: "Please choose one of your pets, or a new pet.",
+  speciesInvalid: "Only a dog or a cat result can be saved.",
+} as const;
+
+/**
+ * An analysis result saved to a pet (the report on /features): the species and breed found,
+ * and the weight if the visitor gave one, onto an existing pet ("petId") or a new one ("new").
+ */
+export const saveAnalysisSchema = z
+  .object({
+    petId: z
+      .string(SAVE_ANALYSIS_ERRORS.petRequired)
+      .refine((id) => id === "new" || petIdSchema.safeParse(id).success, SAVE_ANALYSIS_ERRORS.petRequired),
+    name: z.string().trim().max(PET_LIMITS.name, PET_ERRORS.nameTooLong).optional(),
+    type: z.enum(["dog", "cat"], SAVE_ANALYSIS_ERRORS.speciesInvalid),
+    breed: optionalText(PET_LIMITS.breed, PET_ERRORS.breedTooLong),
+    weightKg,
+  })
+  .refine((values) => values.petId !== "new" || Boolean(values.name), {
+    path: ["name"],
+    message: PET_ERRORS.nameRequired,
+  });
+
+export type SaveAnalysisValues = z.output<typeof saveAnalysisSchema>;

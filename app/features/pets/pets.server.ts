@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { pet } from "~/db/schema";
-import type { PetType, PetValues } from "./pet-schema";
+import type { PetType, PetValues, SaveAnalysisValues } from "./pet-schema";
 
 /** A pet as the page shows it. */
 export type Pet = {
@@ -61,4 +61,27 @@ export async function deletePet(userId: string, id: string): Promise<Pet | null>
     .where(and(eq(pet.id, id), eq(pet.userId, userId)))
     .returning(columns);
   return deleted ?? null;
+}
+
+/**
+ * Saves an analysis result: onto one of the user's pets (species, breed, and the weight when one
+ * was given), or as a new pet. Null when the user has no pet with this id (nothing changed).
+ */
+export async function saveAnalysisToPet(userId: string, values: SaveAnalysisValues): Promise<Pet | null> {
+  const { petId, name, type, breed, weightKg } = values;
+  if (petId === "new") {
+    return createPet(userId, { name: name ?? "", type, breed, birthDate: null, weightKg });
+  }
+  const db = await getDb();
+  const [updated] = await db
+    .update(pet)
+    .set({
+      type,
+      breed,
+      ...(weightKg === null ? {} : { weightKg: weightKg.toFixed(2) }),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(pet.id, petId), eq(pet.userId, userId)))
+    .returning(columns);
+  return updated ?? null;
 }

@@ -7,8 +7,14 @@ import { FormMessage } from "~/components/ui/form-message";
 import { BRAND } from "~/content/site";
 import { PetForm, type PetActionData } from "~/features/pets/pet-form";
 import { PetList } from "~/features/pets/pet-list";
-import { PET_FIELDS, PET_LIMITS, petIdSchema, petSchema } from "~/features/pets/pet-schema";
-import { createPet, deletePet, listPets, updatePet } from "~/features/pets/pets.server";
+import {
+  PET_FIELDS,
+  PET_LIMITS,
+  petIdSchema,
+  petSchema,
+  saveAnalysisSchema,
+} from "~/features/pets/pet-schema";
+import { createPet, deletePet, listPets, saveAnalysisToPet, updatePet } from "~/features/pets/pets.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -85,6 +91,19 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect("/pets");
   }
 
+  // From the analysis report on /features (a fetcher: the answer stays on that page).
+  if (intent === "save-analysis") {
+    const parsed = parseWithSchema(saveAnalysisSchema, formData);
+    if (!parsed.success)
+      return data(
+        { intent: "save-analysis" as const, ok: false as const, errors: parsed.errors },
+        { status: 400 },
+      );
+    const pet = await saveAnalysisToPet(user.id, parsed.data);
+    if (!pet) throw data(null, { status: 404 });
+    return data({ intent: "save-analysis" as const, ok: true as const, name: pet.name });
+  }
+
   if (intent === "delete") {
     if (!(await deletePet(user.id, petIdFrom(formData)))) throw data(null, { status: 404 });
     return redirect("/pets");
@@ -95,7 +114,10 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Pets({ loaderData, actionData }: Route.ComponentProps) {
   const { pets, editId, deleteId } = loaderData;
-  const createResult = actionData?.intent === "create" ? actionData : undefined;
+  // The pet forms' answers; save-analysis answers go to the fetcher on /features.
+  const petResult =
+    actionData?.intent === "create" || actionData?.intent === "update" ? actionData : undefined;
+  const createResult = petResult?.intent === "create" ? petResult : undefined;
   const hydrated = useHydrated();
   return (
     <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-12 sm:px-6 lg:py-16">
@@ -124,7 +146,7 @@ export default function Pets({ loaderData, actionData }: Route.ComponentProps) {
                 </p>
               </Card>
             ) : (
-              <PetList pets={pets} editId={editId} deleteId={deleteId} result={actionData} />
+              <PetList pets={pets} editId={editId} deleteId={deleteId} result={petResult} />
             )}
           </section>
           <section aria-labelledby="add-pet-title" className="min-w-0 lg:col-span-2">

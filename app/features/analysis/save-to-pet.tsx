@@ -1,0 +1,130 @@
+import { useEffect, useId, useState } from "react";
+import { Link, useFetcher, useRouteLoaderData } from "react-router";
+import type { SessionUser } from "~/auth/session.server";
+import { Button } from "~/components/ui/button";
+import { Field, Input, Select } from "~/components/ui/field";
+import { FormMessage } from "~/components/ui/form-message";
+import { Icon } from "~/components/ui/icon";
+import type { Species } from "./knowledge/breeds";
+
+type PetOption = { id: string; name: string };
+type SaveAnswer =
+  | { intent: "save-analysis"; ok: true; name: string }
+  | { intent: "save-analysis"; ok: false; errors: Record<string, string> };
+
+/**
+ * Saves the result to one of the signed-in user's pets on /pets (or a new one): the species,
+ * the breed the plan is built for, and the weight if one was given. Signed out, it says how.
+ */
+export function SaveToPet({
+  species,
+  breed,
+  weightKg,
+}: {
+  species: Species;
+  breed: string | null;
+  weightKg?: number;
+}) {
+  const user = useRouteLoaderData<{ user: SessionUser | null }>("root")?.user;
+  if (!user) {
+    return (
+      <p className="text-sm text-ink-700">
+        <Link to="/auth" className="font-semibold text-brand-800 underline underline-offset-4">
+          Log in or sign up
+        </Link>{" "}
+        to save this result to your pet's profile.
+      </p>
+    );
+  }
+  return <SaveForm species={species} breed={breed} weightKg={weightKg} />;
+}
+
+function SaveForm({
+  species,
+  breed,
+  weightKg,
+}: {
+  species: Species;
+  breed: string | null;
+  weightKg?: number;
+}) {
+  const id = useId();
+  const pets = useFetcher<{ pets: PetOption[] }>();
+  const save = useFetcher<SaveAnswer>();
+  const [petId, setPetId] = useState("new");
+
+  const { load } = pets;
+  useEffect(() => {
+    void load("/pets");
+  }, [load]);
+
+  const answer = save.state === "idle" ? save.data : undefined;
+  const errors = answer && !answer.ok ? answer.errors : {};
+  const options = pets.data?.pets ?? [];
+
+  return (
+    <save.Form
+      method="post"
+      action="/pets"
+      aria-labelledby={`${id}-title`}
+      className="grid gap-4"
+      onSubmit={(event) => {
+        if (save.state !== "idle") event.preventDefault();
+      }}
+    >
+      <h5 id={`${id}-title`} className="sr-only">
+        Save to my pets
+      </h5>
+      <input type="hidden" name="intent" value="save-analysis" />
+      <input type="hidden" name="type" value={species} />
+      <input type="hidden" name="breed" value={breed ?? ""} />
+      <input type="hidden" name="weightKg" value={weightKg ?? ""} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={`${id}-pet`} label="Save to" error={errors.petId}>
+          {(props) => (
+            <Select
+              {...props}
+              name="petId"
+              value={petId}
+              onChange={(event) => setPetId(event.currentTarget.value)}
+            >
+              <option value="new">A new pet</option>
+              {options.map((pet) => (
+                <option key={pet.id} value={pet.id}>
+                  {pet.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        {petId === "new" ? (
+          <Field id={`${id}-name`} label="Pet's name" error={errors.name}>
+            {(props) => <Input {...props} name="name" maxLength={50} autoComplete="off" />}
+          </Field>
+        ) : null}
+      </div>
+      {errors.type || errors.breed || errors.weightKg ? (
+        <FormMessage
+          tone="error"
+          title="This result can't be saved."
+          description={errors.type ?? errors.breed ?? errors.weightKg ?? ""}
+        />
+      ) : null}
+      {answer?.ok ? (
+        <FormMessage
+          tone="success"
+          title="Saved."
+          description={`${answer.name}'s profile now has this result. See it in My pets.`}
+        />
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" aria-disabled={save.state !== "idle" || undefined}>
+          <Icon name="paw-print" /> {save.state === "idle" ? "Save to my pets" : "Saving…"}
+        </Button>
+        <Link to="/pets" className="text-sm font-semibold text-brand-800 underline underline-offset-4">
+          My pets
+        </Link>
+      </div>
+    </save.Form>
+  );
+}
