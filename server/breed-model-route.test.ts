@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { breedModelRoutes } from "./breed-model-route";
+import { breedModelRedirect, breedModelRoutes } from "./breed-model-route";
 
 const DARKNET_DIR = path.resolve(process.cwd(), "../shared/models/imagenet-darknet-tiny");
 
@@ -25,6 +25,7 @@ beforeAll(async () => {
   app.use("/models/breed", breedModelRoutes(DARKNET_DIR));
   app.use("/empty", breedModelRoutes(emptyDir));
   app.use("/broken", breedModelRoutes(brokenDir));
+  app.use("/elsewhere", breedModelRedirect("https://models.example.com/breed/v2/"));
   app.use((_req, res) => res.status(418).send("fell through"));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -113,5 +114,15 @@ describe("GET /models/breed/*", () => {
       expect.stringMatching(/descriptor\.json is not a valid model descriptor/),
     );
     logged.mockRestore();
+  });
+});
+
+describe("BREED_MODEL_URL on another host", () => {
+  it("redirects every model file to the same name there", async () => {
+    for (const file of ["descriptor.json", "model.json", "group1-shard1of1"]) {
+      const response = await fetch(`${origin}/elsewhere/${file}`, { redirect: "manual" });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe(`https://models.example.com/breed/v2/${file}`);
+    }
   });
 });

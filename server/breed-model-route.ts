@@ -1,4 +1,4 @@
-import express, { type Router } from "express";
+import express, { type RequestHandler, type Router } from "express";
 import { DESCRIPTOR_FILE } from "~/features/analysis/engine/model-descriptor";
 import { NoBreedModelError, readBreedModelDescriptor } from "./breed-model";
 
@@ -45,4 +45,9 @@ export function breedModelRoutes(dir: string): Router {
     res.status(404).json({ error: "Not found" });
   });
   return router;
+}
+
+/** Sends every request for the model to the same file under BREED_MODEL_URL (another host or path). */
+export function breedModelRedirect(baseUrl: string): RequestHandler {
+  return (req, res) => res.redirect(302, new URL(req.path.replace(/^\//, ""), baseUrl).href);
 }

@@ -7,7 +7,8 @@ import type { ServerBuild } from "react-router";
 import { hasSessionCookie } from "~/auth/session.server";
 import { siteBaseUrl } from "~/utils/seo";
 import { breedModelDir } from "./breed-model";
-import { breedModelRoutes } from "./breed-model-route";
+import { breedModelRedirect, breedModelRoutes } from "./breed-model-route";
+import { breedModelBaseUrl } from "~/utils/breed-model.server";
 import { precompressedStatic } from "./precompressed";
 import { prerenderedPageHandler } from "./prerendered";
 import { limitRequestBodies, refuseCrossSiteWrites, securityHeaders, type Locals } from "./security";
@@ -39,7 +40,14 @@ export async function createApp() {
     express.static(assetsDir, { immutable: true, maxAge: "1y", etag: false, lastModified: false }),
   );
   // The breed classifier the Features page runs in the browser (BREED_MODEL_DIR).
-  app.use("/models/breed", breedModelRoutes(breedModelDir()));
+  // The page always asks /models/breed/; BREED_MODEL_URL elsewhere is reached by a redirect.
+  const breedModelUrl = breedModelBaseUrl();
+  app.use(
+    "/models/breed",
+    breedModelUrl === "/models/breed/"
+      ? breedModelRoutes(breedModelDir())
+      : breedModelRedirect(new URL(breedModelUrl, siteBaseUrl()).href),
+  );
   // Prerendered pages and their .data files are the signed-out view of the site.
   const isSignedIn = (req: express.Request) => hasSessionCookie(req.headers.cookie);
   app.use(prerenderedPageHandler(CLIENT_DIR, isSignedIn));
