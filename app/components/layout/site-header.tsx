@@ -15,6 +15,9 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
       : "text-ink-700 hover:bg-ink-100 hover:text-ink-900",
   );
 
+/** In the phone menu each link is a full-width row: an inline link would split its pill around the text. */
+const mobileNavLinkClass = (state: { isActive: boolean }) => cn(navLinkClass(state), "block");
+
 export function Logo() {
   return (
     <Link to="/" className="flex items-center gap-2 rounded-full text-xl font-extrabold text-ink-900">
@@ -90,7 +93,7 @@ export function SiteHeader() {
         <ul className="flex flex-col gap-1 pt-2">
           {NAV_LINKS.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end className={navLinkClass} onClick={() => setMenuOpen(false)}>
+              <NavLink to={link.to} end className={mobileNavLinkClass} onClick={() => setMenuOpen(false)}>
                 {({ isActive }) => (
                   <span className={cn("block", isActive && "font-semibold")}>{link.label}</span>
                 )}
@@ -100,7 +103,7 @@ export function SiteHeader() {
           {user ? (
             <MobileUserItems
               name={user.name}
-              navLinkClass={navLinkClass}
+              navLinkClass={mobileNavLinkClass}
               onNavigate={() => setMenuOpen(false)}
             />
           ) : (
