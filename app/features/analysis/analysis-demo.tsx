@@ -33,14 +33,7 @@ const lazyDeviceAnalyzer: Analyzer = {
 };
 
 /** The interactive pet analysis of the Features page (specification, sections 3 and 4). */
-export function AnalysisDemo({
-  analyzer = lazyDeviceAnalyzer,
-  nearby,
-}: {
-  analyzer?: Analyzer;
-  /** The nearby-services block of a real report. */
-  nearby?: React.ReactNode;
-}) {
+export function AnalysisDemo({ analyzer = lazyDeviceAnalyzer }: { analyzer?: Analyzer }) {
   const { state, choosePhoto, showSample, isAnalyzing } = useAnalysis(analyzer);
   const [dragging, setDragging] = useState(false);
   // Models load when the visitor shows intent to use the demo, never with the page.
@@ -211,7 +204,7 @@ export function AnalysisDemo({
 
         <div>
           {state.status === "done" ? (
-            <Report outcome={state.outcome} onShowSample={showSample} nearby={nearby} />
+            <Report outcome={state.outcome} onShowSample={showSample} />
           ) : state.status === "analyzing" ? (
             <ReportPlaceholder />
           ) : state.status === "error" ? (
@@ -292,19 +285,11 @@ function StatusLine({ state }: { state: AnalysisState }) {
   );
 }
 
-function Report({
-  outcome,
-  onShowSample,
-  nearby,
-}: {
-  outcome: AnalysisOutcome;
-  onShowSample: () => void;
-  nearby?: React.ReactNode;
-}) {
+function Report({ outcome, onShowSample }: { outcome: AnalysisOutcome; onShowSample: () => void }) {
   return outcome.source === "sample" ? (
     <SampleReport result={outcome.result} fallbackReason={outcome.fallbackReason} />
   ) : (
-    <DeviceReport findings={outcome.findings} onShowSample={onShowSample} nearby={nearby} />
+    <DeviceReport findings={outcome.findings} onShowSample={onShowSample} />
   );
 }
 

@@ -9,6 +9,7 @@ import type { BreedGuess, PhotoFindings } from "./engine/outcome";
 import { CarePlanSections, ConfidenceMeter, ResultBlock } from "./analysis-result";
 import { ProfileForm, profileFromForm, type ProfileFormValues } from "./profile-form";
 import { SaveToPet } from "./save-to-pet";
+import { NearbyServices } from "~/features/nearby/nearby-services";
 
 const SPECIES_WORDS = { dog: { one: "dog", title: "Dog" }, cat: { one: "cat", title: "Cat" } } as const;
 const percent = (p: number) => Math.round(p * 100);
@@ -24,15 +25,12 @@ export const NO_PET_TIPS = [
 export function DeviceReport({
   findings,
   onShowSample,
-  nearby,
 }: {
   findings: PhotoFindings;
   onShowSample: () => void;
-  /** The nearby-services block (it asks for the visitor's location on request). */
-  nearby?: React.ReactNode;
 }) {
   if (findings.kind === "no-pet") return <NoPetReport onShowSample={onShowSample} />;
-  return <PetReport findings={findings} nearby={nearby} />;
+  return <PetReport findings={findings} />;
 }
 
 function NoPetReport({ onShowSample }: { onShowSample: () => void }) {
@@ -60,7 +58,7 @@ function NoPetReport({ onShowSample }: { onShowSample: () => void }) {
 
 type PetFindings = Extract<PhotoFindings, { kind: "pet" }>;
 
-function PetReport({ findings, nearby }: { findings: PetFindings; nearby?: React.ReactNode }) {
+function PetReport({ findings }: { findings: PetFindings }) {
   const { species, breed: identification } = findings;
   const guesses = identification.status === "unavailable" ? [] : identification.guesses;
   const [chosenId, setChosenId] = useState(guesses[0]?.breedId ?? null);
@@ -141,11 +139,9 @@ function PetReport({ findings, nearby }: { findings: PetFindings; nearby?: React
           />
         </ResultBlock>
 
-        {nearby ? (
-          <ResultBlock title="Nearby pet services" icon="map-pin">
-            {nearby}
-          </ResultBlock>
-        ) : null}
+        <ResultBlock title="Nearby pet services" icon="map-pin" className="print:hidden">
+          <NearbyServices />
+        </ResultBlock>
 
         <div className="mt-8 flex flex-wrap gap-3 print:hidden">
           <Button variant="secondary" onClick={() => window.print()}>

@@ -73,10 +73,10 @@ export function NearbyServices({ className }: { className?: string }) {
         browser will ask to share your location; we only receive it rounded to about half a mile.
       </p>
       {/* aria-disabled rather than disabled: a disabled button would drop keyboard focus mid-search.
-          Full width and wrapping on phones: the label is longer than a narrow card. */}
+          On phones it may wrap (max-sm: wins over the Button's own height and nowrap). */}
       <Button
         variant="secondary"
-        className="mt-4 h-auto min-h-11 w-full py-2 whitespace-normal aria-disabled:opacity-60 sm:w-auto"
+        className="mt-4 aria-disabled:opacity-60 max-sm:h-auto max-sm:min-h-11 max-sm:w-full max-sm:py-2 max-sm:whitespace-normal"
         onClick={find}
         aria-disabled={busy || undefined}
       >
