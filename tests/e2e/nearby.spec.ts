@@ -1,10 +1,10 @@
 import { expect, type APIRequestContext } from "@playwright/test";
-import { test } from "./support";
+import { debianPhotos } from "../support/debian-photos";
+import { expectNoA11yViolations, test } from "./support";
 
 /**
  * GET /api/nearby against the fake Overpass of global-setup.ts, which answers the recorded
- * JSON in tests/fixtures/overpass/. The page itself is tested once the analysis report
- * shows the NearbyServices component.
+ * JSON in tests/fixtures/overpass/, and the NearbyServices block of the analysis report.
  */
 const overpassQueries = async (request: APIRequestContext) =>
   (await (
@@ -75,4 +75,50 @@ test("limits searches per client address", async ({ request }) => {
   expect((await response.json()).error).toMatch(
     /^Too many searches from your connection\. Please try again in \d+ minutes?\.$/,
   );
+});
+
+test.describe("in the analysis report", () => {
+  // The first analysis loads the models (about 9 MB) on a busy 2-core machine.
+  test.describe.configure({ timeout: 150_000 });
+  // A real analysis of a real dog photo (Debian's darknet sample) brings up the report.
+  async function openReport(page: import("@playwright/test").Page) {
+    const { byName } = await debianPhotos();
+    await page.goto("/features");
+    await page.locator("[data-hydrated]").waitFor();
+    await page.locator("#demo-photo-upload").setInputFiles(byName["dog-porch-bicycle"]);
+    const nearby = page.getByTestId("nearby-services");
+    await expect(nearby).toBeVisible({ timeout: 90_000 });
+    return nearby;
+  }
+
+  test("lists places near the visitor, nearest first, asking only our server with a rounded point", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(["geolocation"]);
+    await context.setGeolocation({ latitude: 51.50735, longitude: -0.12776 });
+    const nearby = await openReport(page);
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(request.url()));
+    await nearby.getByRole("button", { name: "Find vets and pet shops near me" }).click();
+    await expect(nearby.getByRole("status")).toContainText(
+      "Found 5 places within about 3 miles of you, nearest first.",
+    );
+    const places = nearby.getByRole("list", { name: "Pet services near you" }).getByRole("listitem");
+    await expect(places).toHaveCount(5);
+    await expect(places.first()).toContainText("Strand Veterinary Clinic");
+    await expect(places.first()).toContainText("0.2 miles");
+    expect(requests.filter((url) => url.includes("/api/nearby"))).toEqual([
+      `${new URL(page.url()).origin}/api/nearby?lat=51.51&lon=-0.13`,
+    ]);
+    expect(requests.every((url) => url.startsWith(new URL(page.url()).origin))).toBe(true);
+    await expectNoA11yViolations(page, "nearby places");
+  });
+
+  test("says so when the visitor does not allow the location, and lists nothing", async ({ page }) => {
+    const nearby = await openReport(page);
+    await nearby.getByRole("button", { name: "Find vets and pet shops near me" }).click();
+    await expect(nearby.getByRole("alert")).toContainText("You did not allow this site to use your location");
+    await expect(nearby.getByRole("list", { name: "Pet services near you" })).toHaveCount(0);
+  });
 });

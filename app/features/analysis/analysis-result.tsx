@@ -33,7 +33,7 @@ export function SampleReport({
           <Icon name="info" className="mt-0.5 size-5 shrink-0" />
           <span>
             <strong>Sample report.</strong>{" "}
-            {fallbackReason ?? "This is an example, not an analysis of your photo:"} it shows what a full{" "}
+            {fallbackReason ?? "This is an example, not an analysis of your photo."} It shows what a full{" "}
             {BRAND} report looks like.
           </span>
         </p>

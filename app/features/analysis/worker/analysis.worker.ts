@@ -8,6 +8,7 @@ import * as tf from "@tensorflow/tfjs-core";
 import { setWasmPaths } from "@tensorflow/tfjs-backend-wasm";
 import wasmUrl from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url";
 import wasmSimdUrl from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url";
+import wasmThreadedUrl from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url";
 import detectorJsonUrl from "@detector-model/centernet.json?url";
 import detectorWeightsUrl from "@detector-model/centernet.bin?url";
 import { findPet, type PetModels } from "../engine/find-pet";
@@ -25,9 +26,11 @@ const classifiers = new Map<string, Promise<{ classifier: Classifier | null; pro
 
 function ready() {
   backendReady ??= (async () => {
+    // tfjs wants all three binaries named, though the threaded one is never fetched (see below).
     setWasmPaths({
       "tfjs-backend-wasm.wasm": wasmUrl,
       "tfjs-backend-wasm-simd.wasm": wasmSimdUrl,
+      "tfjs-backend-wasm-threaded-simd.wasm": wasmThreadedUrl,
     });
     // The multi-threaded build loads its threads with importScripts, which a module worker
     // forbids: single-threaded SIMD even on a cross-origin isolated page.
