@@ -1,6 +1,17 @@
 import { expect, test, type Page } from "@playwright/test";
-import { deflateSync } from "node:zlib";
-import { expectNoA11yViolations, expectNoHorizontalScroll, isPhone } from "./support";
+import path from "node:path";
+import { debianPhotos } from "../support/debian-photos";
+import {
+  ANALYSING_STATUS,
+  ANALYSIS_TIMEOUT,
+  demo as demoParts,
+  expectNoA11yViolations,
+  expectNoHorizontalScroll,
+  gotoFeatures,
+  holdAnalysisResults,
+  isPhone,
+  makePng,
+} from "./support";
 
 const ANALYZING_TOAST = "AI is analyzing your pet's image...";
 const DONE_TOAST = "Analysis complete! Your pet's profile is ready.";
@@ -16,56 +27,19 @@ const FEATURES = [
   "Smart Notifications",
 ];
 
-/** A real PNG (a warm gradient), made here so the test needs no fixture file. */
-function makePng(width = 96, height = 72): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (data: Buffer) => {
-    let crc = 0xffffffff;
-    for (const byte of data) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-    return (crc ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x++) rows.set([200, 120 + (x % 100), 60 + (y % 100)], row + 1 + x * 3);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(rows)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
+/** A generated gradient PNG: a real image, but no pet in it. */
 const petPhoto = () => ({ name: "buddy.png", mimeType: "image/png", buffer: makePng() });
 
+/** The demo, and the preview of the gradient PNG above. */
 function demo(page: Page) {
-  const section = page.locator("section#demo");
-  return {
-    section,
-    upload: section.getByRole("button", { name: "Upload Photo" }),
-    take: section.getByRole("button", { name: "Take Photo" }),
-    uploadInput: page.locator("#demo-photo-upload"),
-    status: section.getByRole("status"),
-    preview: section.getByRole("img", { name: "Your photo: buddy.png" }),
-    result: section.getByTestId("analysis-result"),
-  };
+  const parts = demoParts(page);
+  return { ...parts, preview: parts.section.getByRole("img", { name: "Your photo: buddy.png" }) };
+}
+
+/** A real dog photo from Debian's archive (tests/support/debian-photos.ts). */
+async function dogPhoto() {
+  const file = (await debianPhotos()).byName["dog-porch-bicycle"];
+  return { file, alt: `Your photo: ${path.basename(file)}` };
 }
 
 /** Waits until every toast has finished sliding in or out, so colours are measured as people see them. */
@@ -73,15 +47,6 @@ async function settleToasts(page: Page) {
   await expect(page.locator("[data-sonner-toast][data-removed='true']")).toHaveCount(0);
   for (const toast of await page.locator("[data-sonner-toast]").all())
     await expect(toast).toHaveCSS("opacity", "1");
-}
-
-/** Waits until React has hydrated the demo (its buttons only work from then on). */
-async function gotoFeatures(page: Page, hash = "") {
-  await page.goto(`/features${hash}`);
-  await page.waitForFunction(() => {
-    const button = document.querySelector("#demo button");
-    return !!button && Object.keys(button).some((key) => key.startsWith("__reactProps"));
-  });
 }
 
 test("the features page shows the demo, six features, the extras, the video placeholder and the calls to action", async ({
@@ -124,110 +89,106 @@ test("the features page shows the demo, six features, the extras, the video plac
   });
 });
 
-test("uploading a photo previews it, analyses for 3 seconds and shows the sample report", async ({
+test("uploading a dog photo previews it, analyses it on the device and shows its report", async ({
   page,
 }) => {
+  test.setTimeout(150_000);
+  const analysis = await holdAnalysisResults(page);
+  const dog = await dogPhoto();
   await gotoFeatures(page);
-  const { upload, take, uploadInput, status, preview, result } = demo(page);
+  const { section, upload, take, sample, uploadInput, status, result } = demo(page);
+  const preview = section.getByRole("img", { name: dog.alt });
   await expect(uploadInput).toHaveAttribute("accept", "image/*");
   await expect(uploadInput).not.toHaveAttribute("multiple");
 
-  await uploadInput.setInputFiles(petPhoto());
-  const chosenAt = Date.now();
-  await expect(status).toContainText("Analysing your pet's photo…");
-  // One look at the analysing state (the step-by-step checks are in the next test, with time held).
-  const analysing = await page.evaluate(() => ({
-    preview: !!document.querySelector('#demo img[alt="Your photo: buddy.png"]'),
-    disabled: [...document.querySelectorAll("#demo button")].map((button) =>
-      button.getAttribute("aria-disabled"),
-    ),
-    spinner: !!document.querySelector("#demo svg.motion-safe\\:animate-spin"),
-    result: !!document.querySelector('[data-testid="analysis-result"]'),
-  }));
-  expect(analysing).toEqual({ preview: true, disabled: ["true", "true"], spinner: true, result: false });
+  await uploadInput.setInputFiles(dog.file);
   await expect(page.getByText(ANALYZING_TOAST)).toBeVisible();
+  await expect(preview).toBeVisible();
+  await expect(status).toContainText(ANALYSING_STATUS);
+  for (const button of [upload, take, sample]) await expect(button).toHaveAttribute("aria-disabled", "true");
+  await expect(section.locator("svg.motion-safe\\:animate-spin").first()).toBeVisible();
+  await expect(section.getByRole("heading", { name: "Preparing your pet's report…" })).toBeVisible();
+  // The worker gets to the breed (the page is only kept from hearing the answer).
+  await expect(status).toHaveText("Identifying the breed…", { timeout: ANALYSIS_TIMEOUT });
+  await expect.poll(analysis.held, { timeout: ANALYSIS_TIMEOUT }).toBe(1);
+  await expect(result).toHaveCount(0);
 
-  await expect(result).toBeVisible({ timeout: 6_000 });
-  expect(Date.now() - chosenAt).toBeGreaterThanOrEqual(2_700);
+  await analysis.release();
+  await expect(result).toBeVisible();
   await expect(page.getByText(DONE_TOAST)).toBeVisible();
-  await expect(result.getByRole("heading", { name: "Golden Retriever" })).toBeVisible();
-  await expect(result).toContainText("94%");
-  await expect(result).toContainText("Sample report — the live analysis is coming soon.");
-  await expect(result).toContainText("2-3 cups of high-quality dry food a day, split into 2 meals");
-  await expect(result).toContainText("60-90 minutes of exercise a day");
-  await expect(result).toContainText("Brush the coat 2-3 times a week");
-  for (const heading of [
-    "Characteristics",
-    "Health recommendations",
-    "Vaccination",
-    "Feeding",
-    "Exercise",
-    "Grooming",
-    "Nearby pet services",
-  ]) {
+  await expect(result.getByTestId("species")).toHaveText("Dog");
+  const title = result.locator("h3#analysis-result-title");
+  await expect(title).toHaveText(/\S/);
+  const breed = (await title.textContent())!.trim();
+  const choices = result.getByRole("group", { name: "Most likely breeds" });
+  await expect(choices).toBeVisible();
+  await expect(choices.getByRole("radio").first()).toBeChecked();
+  for (const heading of ["Characteristics", "Health recommendations", "Care schedule"])
     await expect(result.getByRole("heading", { name: heading })).toBeVisible();
-  }
-  await expect(result.getByText(/^\d+(\.\d)? miles?$/).first()).toBeVisible();
-  await expect(status).toContainText("Analysis complete: Golden Retriever, 94% confidence.");
+  await expect(status).toContainText(
+    breed === "We're not sure of the breed"
+      ? "Analysis complete: a dog, breed uncertain."
+      : `Analysis complete: ${breed}, `,
+  );
+  // Every stage showed, in order (a stage may pass too quickly to paint, never out of order).
+  const stages = (await analysis.statuses()).filter((text) => ANALYSING_STATUS.test(text));
+  expect(stages).toEqual(
+    [
+      "Analysing your pet's photo…",
+      "Getting the analysis ready on your device…",
+      "Reading your photo…",
+      "Finding your pet…",
+      "Identifying the breed…",
+    ].filter((label) => stages.includes(label)),
+  );
+  expect(stages).toContain("Getting the analysis ready on your device…");
   await expect(upload).toBeEnabled();
   await expect(take).toBeEnabled();
+  await expect(sample).toBeEnabled();
   await expect(preview).toBeVisible();
   await expectNoHorizontalScroll(page);
   if (isPhone(page)) {
     // The report sits below the photo on a phone: a link takes you there.
     await page.getByRole("link", { name: "See your report" }).click();
-    await expect(result.getByRole("heading", { name: "Golden Retriever" })).toBeInViewport();
+    await expect(title).toBeInViewport();
   }
 });
-
-/**
- * Holds back the page's 3-second timers (the demo's delay) until the test releases them, so a
- * slow accessibility scan still sees the analysing state. Every other timer runs as usual.
- */
-async function holdThreeSecondTimers(page: Page) {
-  await page.addInitScript(() => {
-    const realSetTimeout = window.setTimeout.bind(window);
-    const held: (() => void)[] = [];
-    Object.assign(window, { releaseHeldTimers: () => held.splice(0).forEach((run) => run()) });
-    window.setTimeout = ((handler: TimerHandler, delay?: number, ...args: unknown[]) => {
-      if (delay !== 3000 || typeof handler !== "function") return realSetTimeout(handler, delay, ...args);
-      held.push(() => (handler as (...values: unknown[]) => void)(...args));
-      return realSetTimeout(() => {}, 0);
-    }) as typeof window.setTimeout;
-  });
-  return () =>
-    page.evaluate(() => (window as unknown as { releaseHeldTimers: () => void }).releaseHeldTimers());
-}
 
 test("while analysing: preview, spinner and disabled buttons; no accessibility violations in any state", async ({
   page,
 }) => {
-  const release = await holdThreeSecondTimers(page);
+  test.setTimeout(150_000);
+  const analysis = await holdAnalysisResults(page);
+  const dog = await dogPhoto();
   await gotoFeatures(page);
-  const { section, upload, take, uploadInput, status, preview, result } = demo(page);
-  await uploadInput.setInputFiles(petPhoto());
+  const { section, upload, take, sample, uploadInput, status, result } = demo(page);
+  const preview = section.getByRole("img", { name: dog.alt });
+  await uploadInput.setInputFiles(dog.file);
   await expect(page.getByText(ANALYZING_TOAST)).toBeVisible();
   await expect(preview).toBeVisible();
   await expect(preview).toHaveJSProperty("complete", true);
-  expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
-  await expect(status).toContainText("Analysing your pet's photo…");
+  expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(768);
+  await expect(status).toContainText(ANALYSING_STATUS);
   await expect(section.locator("svg.motion-safe\\:animate-spin").first()).toBeVisible();
   await expect(upload).toBeDisabled();
   await expect(take).toBeDisabled();
-  // Disabled means disabled: no file picker opens.
+  await expect(sample).toBeDisabled();
+  // Disabled means disabled: no file picker opens (See a sample report: analysis.spec.ts).
   let pickerOpened = false;
   page.on("filechooser", () => (pickerOpened = true));
   await upload.click({ force: true });
   await take.click({ force: true });
+  await expect(status).toHaveText("Identifying the breed…", { timeout: ANALYSIS_TIMEOUT });
   await expect(result).toHaveCount(0);
   await settleToasts(page);
   await expectNoA11yViolations(page, "analysing");
-  await expect(status).toContainText("Analysing your pet's photo…");
+  await expect(status).toHaveText("Identifying the breed…");
   await expect(result).toHaveCount(0);
   expect(pickerOpened).toBe(false);
 
-  await release();
-  await expect(result).toBeVisible();
+  await analysis.release();
+  await expect(result).toBeVisible({ timeout: ANALYSIS_TIMEOUT });
+  await expect(result.getByTestId("species")).toHaveText("Dog");
   await expect(page.getByText(DONE_TOAST)).toBeVisible();
   await settleToasts(page);
   await expectNoA11yViolations(page, "result");
@@ -287,7 +248,8 @@ test("Take Photo never ends in a dead click when there is no camera", async ({ p
   await expect(preview).toBeVisible();
   // The reason stays on the page, and Take Photo now opens the picker straight away.
   await expect(section.getByRole("alert")).toContainText("Take Photo now opens the file picker.");
-  await expect(take).toBeEnabled({ timeout: 6_000 });
+  // The gradient is analysed (no pet in it); once that is over, Take Photo opens the picker straight away.
+  await expect(take).toBeEnabled({ timeout: ANALYSIS_TIMEOUT });
   const [again] = await Promise.all([page.waitForEvent("filechooser"), take.click()]);
   expect(await again.element().getAttribute("capture")).toBe("environment");
 });
@@ -325,7 +287,7 @@ test.describe("on a desktop", () => {
     await capture.click();
     await expect(dialog).toBeHidden();
     await expect(section.getByRole("img", { name: /^Your photo: camera-photo-\d+\.jpg$/ })).toBeVisible();
-    await expect(status).toContainText("Analysing your pet's photo…");
+    await expect(status).toContainText(ANALYSING_STATUS);
     await expect(page.getByText(ANALYZING_TOAST)).toBeVisible();
     // Closing the dialog turned the camera off.
     expect(await page.evaluate(() => document.querySelectorAll("video").length)).toBe(0);

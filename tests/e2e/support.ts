@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { deflateSync } from "node:zlib";
 
 /**
  * `test` for specs that post forms: each test comes from its own client address (the
@@ -24,6 +25,8 @@ function hash(text: string) {
 
 /** Scans the page as it is now (WCAG 2.2 A and AA, plus best practices) and fails on any violation. */
 export async function expectNoA11yViolations(page: Page, context?: string) {
+  // A toast still fading in has, for a moment, too little contrast: scan the settled page.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .analyze();
@@ -57,3 +60,123 @@ export async function expectNoHorizontalScroll(page: Page) {
 
 /** The staff account the browser tests' server starts with (see playwright.config.ts). */
 export { STAFF } from "./staff";
+
+/**
+ * A real PNG (a warm gradient, no pet in it), made here so tests need no fixture file.
+ * Smaller than 64 px on a side, the analysis refuses it as too small.
+ */
+export function makePng(width = 96, height = 72): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (data: Buffer) => {
+    let crc = 0xffffffff;
+    for (const byte of data) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+    return (crc ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x++) rows.set([200, 120 + (x % 100), 60 + (y % 100)], row + 1 + x * 3);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** The demo of the Features page, by role and label. */
+export function demo(page: Page) {
+  const section = page.locator("section#demo");
+  return {
+    section,
+    upload: section.getByRole("button", { name: "Upload Photo" }),
+    take: section.getByRole("button", { name: "Take Photo" }),
+    sample: section.getByRole("button", { name: "See a sample report" }).first(),
+    uploadInput: page.locator("#demo-photo-upload"),
+    // The demo's status line (the report has live regions of its own, such as nearby services).
+    status: section.locator('[role="status"]:not([data-testid="analysis-result"] *)'),
+    result: section.getByTestId("analysis-result"),
+  };
+}
+
+/** Opens the Features page and waits until React has hydrated the demo (its buttons only work from then on). */
+export async function gotoFeatures(page: Page, hash = "") {
+  await page.goto(`/features${hash}`);
+  await page.waitForFunction(() => {
+    const button = document.querySelector("#demo button");
+    return !!button && Object.keys(button).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
+/**
+ * The first photo of a page loads about 9 MB of models and compiles WebAssembly, on a
+ * two-core machine that may be running other tests: the first result may take this long.
+ */
+export const ANALYSIS_TIMEOUT = 90_000;
+
+/** The demo's status line while it analyses (any stage). */
+export const ANALYSING_STATUS =
+  /Analysing your pet's photo…|Getting the analysis ready on your device…|Reading your photo…|Finding your pet…|Identifying the breed…/;
+
+/**
+ * Lets the real analysis run in its worker but holds back its answer (or photo problem) from
+ * the page until the test releases it, so the analysing state can be checked and scanned for as
+ * long as that takes. Stage messages pass, so the status line shows every stage. The status
+ * lines the page shows are recorded too.
+ */
+export async function holdAnalysisResults(page: Page) {
+  await page.addInitScript(() => {
+    let holding = true;
+    const held: (() => void)[] = [];
+    const statuses: string[] = [];
+    Object.assign(window, {
+      pawpalTest: {
+        release() {
+          holding = false;
+          held.splice(0).forEach((deliver) => deliver());
+        },
+        held: () => held.length,
+        statuses,
+      },
+    });
+    window.Worker = class HeldWorker extends window.Worker {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        // Registered before the page's own handler, so it can keep a message from reaching it.
+        this.addEventListener("message", (event) => {
+          const data: unknown = event.data;
+          if (!holding || (data as { type?: string }).type === "stage") return;
+          event.stopImmediatePropagation();
+          held.push(() => this.dispatchEvent(new MessageEvent("message", { data })));
+        });
+      }
+    };
+    new MutationObserver(() => {
+      const text = document.querySelector("#demo [role=status]")?.textContent?.trim();
+      if (text && text !== statuses.at(-1)) statuses.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  type Hooks = { pawpalTest: { release: () => void; held: () => number; statuses: string[] } };
+  return {
+    release: () => page.evaluate(() => (window as unknown as Hooks).pawpalTest.release()),
+    held: () => page.evaluate(() => (window as unknown as Hooks).pawpalTest.held()),
+    statuses: () => page.evaluate(() => (window as unknown as Hooks).pawpalTest.statuses),
+  };
+}

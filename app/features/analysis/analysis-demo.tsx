@@ -148,7 +148,9 @@ export function AnalysisDemo({ analyzer = lazyDeviceAnalyzer }: { analyzer?: Ana
             </Button>
             <Button
               variant="ghost"
-              onClick={showSample}
+              onClick={() => {
+                if (!isAnalyzing) showSample();
+              }}
               aria-disabled={isAnalyzing || undefined}
               className={cn("w-full sm:col-span-2", isAnalyzing && "cursor-not-allowed opacity-60")}
             >
