@@ -25,8 +25,16 @@ function hash(text: string) {
 
 /** Scans the page as it is now (WCAG 2.2 A and AA, plus best practices) and fails on any violation. */
 export async function expectNoA11yViolations(page: Page, context?: string) {
-  // A toast still fading in has, for a moment, too little contrast: scan the settled page.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  // A toast still fading in has, for a moment, too little contrast: scan the settled page
+  // (spinners and other endless animations are left running).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => {})),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .analyze();
