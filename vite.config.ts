@@ -5,13 +5,16 @@ import { defineConfig } from "vite";
 const SHELL_MODULES = [
   /\/app\/components\/layout\//,
   /\/app\/components\/ui\/(button|icon|toaster|card|badge|section)\.tsx$/,
-  /\/app\/(utils|content)\//,
+  // Not utils/zod.ts: zod is for pages with forms, not every page.
+  /\/app\/(utils\/(?!zod)|content\/)/,
   /\/node_modules\/(clsx|class-variance-authority)\//,
 ];
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   build: {
+    // SOURCEMAP=1 npm run build: to see what a chunk is made of.
+    sourcemap: process.env.SOURCEMAP === "1",
     minify: "terser",
     terserOptions: { compress: { passes: 2 } },
     // <use href="sprite.svg#id"> cannot point into a data: URL, so the sprite stays a file.

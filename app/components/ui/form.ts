@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
-import type * as z from "zod";
+import type { z } from "~/utils/zod";
 
 /** One message per field: the first problem zod found with it. */
 export type FieldErrors<Field extends string = string> = Partial<Record<Field, string>>;

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import { z } from "~/utils/zod";
 
 export const STAFF_USAGE =
   "Usage: npm run staff:create -- --email <email> --password <8 to 128 characters> [--name <name>]";

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import { z } from "~/utils/zod";
 
 /** Longest accepted values; the forms' maxLength attributes use the same numbers. */
 export const AUTH_LIMITS = {

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import { z } from "~/utils/zod";
 
 /** Longest accepted values; the form's maxLength attributes use the same numbers. */
 export const CONTACT_LIMITS = {

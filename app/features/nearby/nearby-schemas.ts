@@ -1,4 +1,4 @@
-import * as z from "zod";
+import { z } from "~/utils/zod";
 
 /** The OpenStreetMap tags we look for, and how the page names each kind of place. */
 export const PLACE_KINDS = {

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import { z } from "~/utils/zod";
 import type { LatLon } from "./geo";
 import { PLACE_KINDS, type Place, type PlaceKind } from "./nearby-schemas";
 

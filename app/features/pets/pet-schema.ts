@@ -1,4 +1,4 @@
-import * as z from "zod";
+import { z } from "~/utils/zod";
 import { PET_TYPES } from "~/db/schema";
 
 export { PET_TYPES };

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 /**
  * What the app needs to know to run an ImageNet classifier it did not ship with. The server

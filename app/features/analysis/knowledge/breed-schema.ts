@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { COATS } from "./breed-additions";
 
 export const SPECIES = ["dog", "cat"] as const;
