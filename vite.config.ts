@@ -4,7 +4,7 @@ import { defineConfig } from "vite";
 
 const SHELL_MODULES = [
   /\/app\/components\/layout\//,
-  /\/app\/components\/ui\/(button|icon|toaster|card|badge|section)\.tsx$/,
+  /\/app\/components\/ui\/(button|icon|toaster|card|badge|section|use-hydrated)\.tsx?$/,
   // Not utils/zod.ts: zod is for pages with forms, not every page.
   /\/app\/(utils\/(?!zod)|content\/)/,
   /\/node_modules\/(clsx|class-variance-authority)\//,

@@ -1,10 +1,15 @@
 import { Icon } from "~/components/ui/icon";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import type { SessionUser } from "~/auth/session.server";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { BRAND, NAV_LINKS } from "~/content/site";
-import { MobileUserItems, UserMenu } from "~/features/auth/user-menu";
+
+// Only signed-in visitors see these: their code stays out of every signed-out page's JavaScript.
+const UserMenu = lazy(() => import("~/features/auth/user-menu").then((m) => ({ default: m.UserMenu })));
+const MobileUserItems = lazy(() =>
+  import("~/features/auth/user-menu").then((m) => ({ default: m.MobileUserItems })),
+);
 import { cn } from "~/utils/cn";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -64,7 +69,9 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center gap-2">
           {user ? (
-            <UserMenu name={user.name} />
+            <Suspense fallback={null}>
+              <UserMenu name={user.name} />
+            </Suspense>
           ) : (
             <Link className={cn(buttonVariants({ size: "sm" }), "max-md:hidden")} to="/auth">
               Login / Signup
@@ -101,11 +108,13 @@ export function SiteHeader() {
             </li>
           ))}
           {user ? (
-            <MobileUserItems
-              name={user.name}
-              navLinkClass={mobileNavLinkClass}
-              onNavigate={() => setMenuOpen(false)}
-            />
+            <Suspense fallback={null}>
+              <MobileUserItems
+                name={user.name}
+                navLinkClass={mobileNavLinkClass}
+                onNavigate={() => setMenuOpen(false)}
+              />
+            </Suspense>
           ) : (
             <li className="pt-2">
               <Link className={cn(buttonVariants(), "w-full")} to="/auth" onClick={() => setMenuOpen(false)}>

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from "react";
 import type { z } from "~/utils/zod";
 
 /** One message per field: the first problem zod found with it. */
@@ -47,20 +47,9 @@ export function focusFirstInvalid(form: HTMLFormElement | null, errors: FieldErr
   }
 }
 
-const subscribeNothing = () => () => {};
+import { useHydrated } from "./use-hydrated";
 
-/**
- * False while the server renders and during hydration, true once React runs in the browser.
- * Lets a form keep the browser's own validation and inline results for visitors without
- * JavaScript, and take over (toasts, own messages) when it can.
- */
-export function useHydrated() {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
-}
+export { useHydrated };
 
 /** The part of a route action's answer a form needs: success, or one message per field. */
 export type FormResult<Field extends string> = { ok: true } | { ok: false; errors: FieldErrors<Field> };

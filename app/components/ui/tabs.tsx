@@ -1,6 +1,6 @@
 import { useRef, type ComponentProps, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { cn } from "~/utils/cn";
-import { useHydrated } from "./form";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * Tabs whose triggers are real links (e.g. `?tab=signup`), so they switch even without

@@ -104,7 +104,8 @@ export function AnalysisDemo({ analyzer = lazyDeviceAnalyzer }: { analyzer?: Ana
               </div>
             )}
             {isAnalyzing ? (
-              <div className="absolute inset-0 grid place-items-center bg-white/60 backdrop-blur-[1px]">
+              // No backdrop blur: repainting it every frame slows the analysis on devices without a GPU.
+              <div className="absolute inset-0 grid place-items-center bg-white/70">
                 <Spinner className="size-14 text-brand-700" />
               </div>
             ) : null}

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useHydrated } from "~/components/ui/form";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { toast } from "~/components/ui/toaster";
 
 export type FlashView = { id: string; title: string; description: string };

@@ -384,7 +384,8 @@ export const IMAGENET_TO_BREED: Readonly<Record<string, string>> = {
   clumber: "Clumber Spaniel",
   "English springer": "English Springer Spaniel",
   "Welsh springer spaniel": "Welsh Springer Spaniel",
-  "cocker spaniel": "Cocker Spaniel",
+  // ImageNet n02102318 is "cocker spaniel, English cocker spaniel, cocker".
+  "cocker spaniel": "English Cocker Spaniel",
   "Sussex spaniel": "Sussex Spaniel",
   "Irish water spaniel": "Irish Water Spaniel",
   kuvasz: "Kuvasz",

@@ -63,10 +63,31 @@ function loadClassifierOnce(breedModelUrl: string) {
   return loading;
 }
 
-async function loadModels(breedModelUrl: string) {
-  const [detectorModel, breed] = await Promise.all([loadDetectorOnce(), loadClassifierOnce(breedModelUrl)]);
-  const models: PetModels = { detector: detectorModel, classifier: breed.classifier };
-  return { models, breedModelProblem: breed.problem };
+const readyModels = new Map<string, Promise<{ models: PetModels; breedModelProblem: string | null }>>();
+
+/**
+ * Loads both models, then runs them once on a blank image: the first run of a model prepares
+ * its kernels and memory (over a second for the detector), better spent while the visitor
+ * is still choosing a photo.
+ */
+function loadModels(breedModelUrl: string) {
+  let ready = readyModels.get(breedModelUrl);
+  if (!ready) {
+    ready = (async () => {
+      const [detectorModel, breed] = await Promise.all([
+        loadDetectorOnce(),
+        loadClassifierOnce(breedModelUrl),
+      ]);
+      const models: PetModels = { detector: detectorModel, classifier: breed.classifier };
+      const blank = tf.zeros([MIN_PHOTO_SIDE, MIN_PHOTO_SIDE, 3], "int32") as tf.Tensor3D;
+      await findPet(models, blank).finally(() => blank.dispose());
+      return { models, breedModelProblem: breed.problem };
+    })();
+    // A failed load may succeed later (the network came back): do not remember it.
+    ready.catch(() => readyModels.delete(breedModelUrl));
+    readyModels.set(breedModelUrl, ready);
+  }
+  return ready;
 }
 
 class PhotoError extends Error {

@@ -1,0 +1,685 @@
+/**
+ * On-device analysis benchmark: runs the Features page's real pipeline (Web Worker, TF.js WASM,
+ * COCO detector + ImageNet breed classifier) in headless Chromium on the Oxford-IIIT photos in
+ * ../shared/photos/oxford-pets and reports model load time, time to result, species and breed
+ * accuracy against manifest.csv, and the worker's memory over 20 analyses.
+ *   npm run bench:analysis       (builds first if there is no build)
+ * Environment: BUILD_DIR (build), BREED_MODEL_DIR (../shared/models/imagenet-darknet-tiny),
+ * BENCH_PORT (a free port), CHROMIUM_PATH (/usr/bin/chromium).
+ * Writes everything to bench-results/analysis-<timestamp>.json. Exits 1 when a photo could not be
+ * analysed or the worker's tensor count grew.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type Page, type Worker } from "@playwright/test";
+import { STAGE_LABELS } from "../app/features/analysis/analyzer";
+import type { StageTimings } from "../app/features/analysis/engine/outcome";
+import { findBreed, type Breed, type Species } from "../app/features/analysis/knowledge/breeds";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR || "build");
+const PHOTO_DIR = path.resolve(ROOT, "../shared/photos/oxford-pets");
+const BREED_MODEL_DIR =
+  process.env.BREED_MODEL_DIR || path.resolve(ROOT, "../shared/models/imagenet-darknet-tiny");
+const ANALYSIS_TIMEOUT_MS = 300_000; // a cold start on a busy 2-core machine is slow
+const MEMORY_RUNS = 20;
+const BIG_PHOTO_RUNS = 3;
+const BIG_PHOTO_SOURCE = "samoyed_108.jpg";
+const NOT_SURE_TITLE = "We're not sure of the breed";
+const NO_PET_TITLE = "We couldn't find a pet in this photo";
+
+/** Oxford breed names findBreed() cannot resolve; null: the knowledge base has no such breed. */
+const OXFORD_ALIASES: Record<string, string | null> = {
+  german_shorthaired: "german-shorthaired-pointer",
+  wheaten_terrier: "soft-coated-wheaten-terrier",
+  // ImageNet's class "American Staffordshire terrier" (n02093428) also names the American pit bull terrier.
+  american_pit_bull_terrier: "american-staffordshire-terrier",
+  american_bulldog: null,
+};
+
+type Truth = { file: string; species: Species; oxfordBreed: string; breed: Breed | undefined };
+/** The model can only name breeds that are ImageNet classes mapped in the knowledge base. */
+const nameable = (truth: Truth) => (truth.breed?.imagenetLabels.length ?? 0) > 0;
+
+/** What the page probe records for one chosen photo (epoch milliseconds). */
+type ProbeRun = {
+  chosenAt: number;
+  doneAt: number | null;
+  status: string | null;
+  sawProgress: boolean;
+  stages: { stage: string; at: number }[];
+  timings: StageTimings | null;
+};
+type Probe = { hoveredAt: number | null; runs: ProbeRun[] };
+declare global {
+  interface Window {
+    __pawpalBench: Probe;
+  }
+}
+
+type Answer = {
+  species: Species | "none" | null;
+  title: string | null;
+  guesses: { id: string; name: string; percent: number }[];
+};
+type Analysis = { ms: number; status: string; error: string | null; answer: Answer; run: ProbeRun };
+type PhotoResult = Omit<Analysis, "run"> & {
+  file: string;
+  truth: { species: Species; oxfordBreed: string; breedId: string | null; nameable: boolean };
+  identified: boolean;
+  speciesOk: boolean;
+  top1: boolean;
+  top3: boolean;
+  worker: StageTimings | null;
+};
+
+const truths = readManifest();
+if (!fs.existsSync(path.join(BUILD_DIR, "start.js"))) {
+  console.log(`No build in ${BUILD_DIR}: building first`);
+  if (spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" }).status !== 0)
+    throw new Error("the build failed");
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-bench-analysis-"));
+const port = Number(process.env.BENCH_PORT) || (await freePort());
+const origin = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, [path.join(BUILD_DIR, "start.js")], {
+  cwd: ROOT,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    NODE_ENV: "production",
+    DATA_DIR: path.join(tmp, "data"),
+    BREED_MODEL_DIR,
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => {
+    void stopServer(server).finally(() => {
+      fs.rmSync(tmp, { recursive: true, force: true });
+      process.exit(130);
+    });
+  });
+
+let browser: Browser | undefined;
+try {
+  await waitForServer(server, `${origin}/healthz`);
+  const breedModelFiles = await breedModelUrls();
+  await warmServer(breedModelFiles);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--enable-precise-memory-info",
+    ],
+  });
+  const chromiumVersion = browser.version();
+  console.log(`Chromium ${chromiumVersion}, ${truths.length} photos, breed model ${BREED_MODEL_DIR}`);
+
+  console.log("\n1. Model load, fresh browser context (empty cache)…");
+  const modelLoad = await measureModelLoad(browser, breedModelFiles);
+
+  console.log("2. Every photo through the page, the first with cold models…");
+  const context = await browser.newContext();
+  await context.addInitScript(installProbe, Object.values(STAGE_LABELS));
+  const page = await context.newPage();
+  await openFeatures(page);
+  const results: PhotoResult[] = [];
+  for (const truth of truths) {
+    const analysis = await analyse(page, path.join(PHOTO_DIR, truth.file));
+    results.push(score(truth, analysis));
+    process.stdout.write(results.length % 10 ? "." : String(results.length));
+  }
+  console.log();
+
+  console.log(`3. A 12 MP JPEG (${BIG_PHOTO_SOURCE} upscaled to 4000×3000), ${BIG_PHOTO_RUNS} runs…`);
+  const bigPhoto = path.join(tmp, "pet-12mp.jpg");
+  fs.writeFileSync(bigPhoto, await makeTwelveMegapixelJpeg(page, path.join(PHOTO_DIR, BIG_PHOTO_SOURCE)));
+  const bigRuns: Analysis[] = [];
+  for (let i = 0; i < BIG_PHOTO_RUNS; i++) bigRuns.push(await analyse(page, bigPhoto));
+
+  console.log(`4. Worker memory over ${MEMORY_RUNS} more analyses…`);
+  const worker = page.workers().find((w) => w.url().includes("analysis.worker"));
+  if (!worker) throw new Error(`no analysis worker among ${page.workers().map((w) => w.url())}`);
+  const memoryBefore = await memory(browser, page, worker);
+  for (let i = 0; i < MEMORY_RUNS; i++)
+    await analyse(page, path.join(PHOTO_DIR, truths[i % truths.length]!.file));
+  const memoryAfter = await memory(browser, page, worker);
+  await context.close();
+
+  const summary = report({
+    modelLoad,
+    results,
+    bigRuns,
+    bigPhotoBytes: fs.statSync(bigPhoto).size,
+    memoryBefore,
+    memoryAfter,
+  });
+  fs.mkdirSync(path.join(ROOT, "bench-results"), { recursive: true });
+  const out = path.join(
+    ROOT,
+    "bench-results",
+    `analysis-${new Date().toISOString().replace(/[:.]/g, "-")}.json`,
+  );
+  const json = {
+    date: new Date().toISOString(),
+    chromium: chromiumVersion,
+    breedModelDir: BREED_MODEL_DIR,
+    summary,
+    modelLoad,
+    results,
+    bigRuns,
+    memoryBefore,
+    memoryAfter,
+  };
+  fs.writeFileSync(out, `${JSON.stringify(json, null, 2)}\n`);
+  console.log(`\nFull results: ${path.relative(ROOT, out)}`);
+} finally {
+  await browser?.close();
+  await stopServer(server);
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+/**
+ * Runs in the page before its own scripts: timestamps photo choices, the status line and the
+ * worker's messages. Kept free of named inner functions: tsx would wrap them in a helper the
+ * page does not have.
+ */
+function installProbe(stageLabels: string[]) {
+  const probe: Probe = { hoveredAt: null, runs: [] };
+  window.__pawpalBench = probe;
+  document.addEventListener(
+    "pointerover",
+    (event) => {
+      if (probe.hoveredAt === null && (event.target as Element).closest("#demo button"))
+        probe.hoveredAt = performance.timeOrigin + performance.now();
+    },
+    true,
+  );
+  document.addEventListener(
+    "change",
+    (event) => {
+      if ((event.target as Element).id !== "demo-photo-upload") return;
+      const chosenAt = performance.timeOrigin + performance.now();
+      probe.runs.push({
+        chosenAt,
+        doneAt: null,
+        status: null,
+        sawProgress: false,
+        stages: [],
+        timings: null,
+      });
+    },
+    true,
+  );
+  // The worker's own messages: its "reading" stage follows the moment its models were ready.
+  const PageWorker = window.Worker;
+  window.Worker = class extends PageWorker {
+    constructor(url: string | URL, options?: WorkerOptions) {
+      super(url, options);
+      this.addEventListener(
+        "message",
+        (event: MessageEvent<{ type: string; stage?: string; timings?: StageTimings }>) => {
+          const run = probe.runs[probe.runs.length - 1];
+          if (!run) return;
+          if (event.data.type === "stage" && event.data.stage)
+            run.stages.push({ stage: event.data.stage, at: performance.timeOrigin + performance.now() });
+          if (event.data.type === "result") run.timings = event.data.timings ?? null;
+        },
+      );
+    }
+  };
+  // A run ends at the first status text after a progress label that is not a progress label.
+  new MutationObserver(() => {
+    const run = probe.runs[probe.runs.length - 1];
+    const text = document.querySelector("#demo [role=status]")?.textContent?.trim() ?? "";
+    if (!run || run.doneAt !== null || !text) return;
+    if (stageLabels.includes(text)) run.sawProgress = true;
+    else if (run.sawProgress) {
+      run.doneAt = performance.timeOrigin + performance.now();
+      run.status = text;
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+async function openFeatures(page: Page) {
+  await page.goto(`${origin}/features`);
+  await page.waitForSelector("[data-hydrated]", { state: "attached" });
+  // As a visitor sees it: the photo and its spinner on screen. Their painting competes with the
+  // worker for the CPU (without it, the spinner sits just below the fold at 1280×720).
+  await page.getByTestId("photo-drop-zone").scrollIntoViewIfNeeded();
+}
+
+/** Chooses the photo through the page's file input and waits for the status line's verdict. */
+async function analyse(page: Page, file: string): Promise<Analysis> {
+  const index = await page.evaluate(() => window.__pawpalBench.runs.length);
+  await page.locator("#demo-photo-upload").setInputFiles(file);
+  await page.waitForFunction((i) => window.__pawpalBench.runs[i]?.doneAt != null, index, {
+    timeout: ANALYSIS_TIMEOUT_MS,
+    polling: 100,
+  });
+  const run = await page.evaluate((i) => window.__pawpalBench.runs[i]!, index);
+  const status = run.status ?? "";
+  const error = status.startsWith("Analysis complete")
+    ? null
+    : status.startsWith("Sample report")
+      ? `the models did not run (${status})`
+      : status;
+  return { ms: run.doneAt! - run.chosenAt, status, error, answer: await readAnswer(page), run };
+}
+
+/** The report as the visitor sees it: species, title and the "Most likely breeds" radios. */
+async function readAnswer(page: Page): Promise<Answer> {
+  const raw = await page.evaluate(() => {
+    const result = document.querySelector("#demo [data-testid=analysis-result]");
+    const fieldset = [...(result?.querySelectorAll("fieldset") ?? [])].find(
+      (set) => set.querySelector("legend")?.textContent?.trim() === "Most likely breeds",
+    );
+    return {
+      species: result?.querySelector("[data-testid=species]")?.textContent?.trim() ?? null,
+      heading: result?.querySelector("h3")?.textContent?.trim() ?? null,
+      title: result?.querySelector("#analysis-result-title")?.textContent?.trim() ?? null,
+      guesses: [...(fieldset?.querySelectorAll("label") ?? [])].map((label) => ({
+        id: label.querySelector("input")?.value ?? "",
+        name: label.querySelectorAll("span")[0]?.textContent?.trim() ?? "",
+        percent: Number.parseInt(label.querySelectorAll("span")[1]?.textContent ?? "", 10),
+      })),
+    };
+  });
+  const species =
+    raw.species === "Dog"
+      ? "dog"
+      : raw.species === "Cat"
+        ? "cat"
+        : raw.heading === NO_PET_TITLE
+          ? "none"
+          : null;
+  return { species, title: raw.title, guesses: raw.guesses };
+}
+
+function score(truth: Truth, { run, ...analysis }: Analysis): PhotoResult {
+  const { answer } = analysis;
+  const ids = answer.guesses.map((guess) => guess.id);
+  const breedId = truth.breed?.id ?? null;
+  return {
+    file: truth.file,
+    truth: { species: truth.species, oxfordBreed: truth.oxfordBreed, breedId, nameable: nameable(truth) },
+    ...analysis,
+    identified: answer.guesses.length > 0 && answer.title !== NOT_SURE_TITLE,
+    speciesOk: answer.species === truth.species,
+    top1: breedId !== null && ids[0] === breedId,
+    top3: breedId !== null && ids.includes(breedId),
+    worker: run.timings,
+  };
+}
+
+/**
+ * Model load in its own browser context (empty HTTP cache): hover "Upload Photo" (the page's
+ * warm-up intent), choose a photo at once, and time from the hover until every model file has
+ * downloaded and until the worker starts reading the photo, i.e. its models are ready.
+ */
+async function measureModelLoad(browser: Browser, breedFiles: string[]) {
+  const context = await browser.newContext();
+  await context.addInitScript(installProbe, Object.values(STAGE_LABELS));
+  const groups = {
+    breed: (url: string) => breedFiles.includes(url),
+    detector: (url: string) => /\/centernet-[^/]+\.(json|bin)$/.test(url),
+    wasm: (url: string) => /\/tfjs-backend-wasm[^/]*\.wasm$/.test(url),
+  };
+  const groupNames = Object.keys(groups) as (keyof typeof groups)[];
+  const expected = { breed: breedFiles.length, detector: 2, wasm: 1 };
+  const finished = new Map<string, { at: number; bytes: number }>();
+  const pending: Promise<void>[] = [];
+  context.on("requestfinished", (request) => {
+    if (!groupNames.some((group) => groups[group](request.url()))) return;
+    const timing = request.timing();
+    const at = timing.responseEnd >= 0 ? timing.startTime + timing.responseEnd : Date.now();
+    const sized = request
+      .sizes()
+      .then((sizes) => void finished.set(request.url(), { at, bytes: sizes.responseBodySize }));
+    pending.push(sized);
+  });
+  const page = await context.newPage();
+  await openFeatures(page);
+  await page.getByRole("button", { name: "Upload Photo" }).hover();
+  const analysis = await analyse(page, path.join(PHOTO_DIR, truths[0]!.file));
+  const { hoveredAt } = await page.evaluate(() => window.__pawpalBench);
+  if (hoveredAt === null) throw new Error("the hover on Upload Photo was not seen");
+
+  // The models are loaded, so their files have arrived; Playwright's events may trail a little.
+  const files = (group: keyof typeof groups) => [...finished].filter(([url]) => groups[group](url));
+  const deadline = Date.now() + 30_000;
+  while (groupNames.some((g) => files(g).length < expected[g])) {
+    if (Date.now() > deadline)
+      throw new Error(`model files never finished: ${JSON.stringify([...finished.keys()])}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await Promise.all(pending);
+  }
+  await Promise.all(pending);
+  await context.close();
+
+  const byGroup = Object.fromEntries(
+    groupNames.map((group) => {
+      const list = files(group);
+      return [
+        group,
+        {
+          files: list.map(([url]) => url.slice(url.lastIndexOf("/") + 1)),
+          bytes: list.reduce((sum, [, file]) => sum + file.bytes, 0),
+          doneMs: Math.max(...list.map(([, file]) => file.at)) - hoveredAt,
+        },
+      ];
+    }),
+  ) as Record<keyof typeof groups, { files: string[]; bytes: number; doneMs: number }>;
+  const readingAt = analysis.run.stages.find((stage) => stage.stage === "reading")?.at;
+  return {
+    filesDownloadedMs: Math.max(...Object.values(byGroup).map((group) => group.doneMs)),
+    modelsReadyMs: readingAt === undefined ? null : readingAt - hoveredAt,
+    firstResultMs: analysis.run.doneAt! - hoveredAt,
+    firstResultWorker: analysis.run.timings,
+    byGroup,
+    error: analysis.error,
+  };
+}
+
+/** An Oxford photo cropped and upscaled to 4000×3000 by Chromium, re-encoded as JPEG 0.92. */
+async function makeTwelveMegapixelJpeg(page: Page, source: string): Promise<Buffer> {
+  const dataUrl = await page.evaluate(async (base64) => {
+    const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))]));
+    const canvas = new OffscreenCanvas(4000, 3000);
+    const context = canvas.getContext("2d")!;
+    const scale = Math.max(4000 / bitmap.width, 3000 / bitmap.height);
+    context.drawImage(
+      bitmap,
+      (4000 - bitmap.width * scale) / 2,
+      (3000 - bitmap.height * scale) / 2,
+      bitmap.width * scale,
+      bitmap.height * scale,
+    );
+    // Camera-like grain: an upscaled photo is so smooth its JPEG would be far smaller than a real one.
+    const image = context.getImageData(0, 0, 4000, 3000);
+    const pixels = image.data;
+    for (let i = 0; i < pixels.length; i++)
+      if (i % 4 !== 3) pixels[i] = pixels[i]! + (Math.random() - 0.5) * 16;
+    context.putImageData(image, 0, 0);
+    const blob = await canvas.convertToBlob({ type: "image/jpeg", quality: 0.92 });
+    return new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsDataURL(blob);
+    });
+  }, fs.readFileSync(source).toString("base64"));
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
+}
+
+type Memory = Awaited<ReturnType<typeof memory>>;
+/**
+ * Tensors from the worker's pawpalTensorMemory(); JS heaps in use after a garbage collection, read
+ * through the DevTools protocol: workers have no performance.memory, and without a collection
+ * first the page's mostly measures garbage.
+ */
+async function memory(browser: Browser, page: Page, worker: Worker) {
+  const tensors = await worker.evaluate(() =>
+    (
+      self as unknown as { pawpalTensorMemory(): { numTensors: number; numBytes: number } }
+    ).pawpalTensorMemory(),
+  );
+  const session = await page.context().newCDPSession(page);
+  await session.send("HeapProfiler.collectGarbage");
+  const pageHeap = (await session.send("Runtime.getHeapUsage")).usedSize;
+  await session.detach();
+  return {
+    numTensors: tensors.numTensors,
+    tensorBytes: tensors.numBytes,
+    workerHeap: await workerHeapAfterGc(browser, worker.url()),
+    pageHeap,
+  };
+}
+
+async function workerHeapAfterGc(browser: Browser, workerUrl: string) {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { targetInfos } = await cdp.send("Target.getTargets");
+    const target = targetInfos.find((info) => info.url === workerUrl);
+    if (!target) throw new Error(`no DevTools target for ${workerUrl}`);
+    const { sessionId } = await cdp.send("Target.attachToTarget", {
+      targetId: target.targetId,
+      flatten: false,
+    });
+    // Playwright cannot address the worker's session itself: its messages travel wrapped.
+    const replies = new Map<number, (result: unknown) => void>();
+    cdp.on("Target.receivedMessageFromTarget", (event) => {
+      const reply = JSON.parse(event.message) as { id?: number; result?: unknown };
+      if (reply.id !== undefined) replies.get(reply.id)?.(reply.result);
+    });
+    const call = async (id: number, method: string) => {
+      const reply = new Promise((resolve) => replies.set(id, resolve));
+      await cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method }) });
+      return reply;
+    };
+    await call(1, "HeapProfiler.collectGarbage");
+    return ((await call(2, "Runtime.getHeapUsage")) as { usedSize: number }).usedSize;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+function report(data: {
+  modelLoad: Awaited<ReturnType<typeof measureModelLoad>>;
+  results: PhotoResult[];
+  bigRuns: Analysis[];
+  bigPhotoBytes: number;
+  memoryBefore: Memory;
+  memoryAfter: Memory;
+}) {
+  const { modelLoad, results, bigRuns, memoryBefore, memoryAfter } = data;
+  const mark = (ok: boolean) => (ok ? "✓" : "✗");
+  console.log("\nPer photo (° = a breed the model cannot name; ? = the page said it is not sure)\n");
+  console.log(`${"photo".padEnd(35)} species  top1 top3  ${"answer: top 3 breeds, %".padEnd(62)} ms`);
+  for (const r of results) {
+    const guesses = r.answer.guesses.map((g) => `${g.name} ${g.percent}`).join(" · ");
+    const answer = r.error
+      ? `ERROR: ${r.error}`
+      : r.answer.species === "none"
+        ? "no pet found"
+        : `${r.identified ? "" : "? "}${guesses}`;
+    console.log(
+      [
+        `${r.file}${r.truth.nameable ? "" : "°"}`.padEnd(35),
+        `${(r.answer.species ?? "?").padEnd(5)}${mark(r.speciesOk)}  `,
+        ` ${mark(r.top1)}    ${mark(r.top3)}  `,
+        answer.slice(0, 62).padEnd(62),
+        `${Math.round(r.ms)}${r === results[0] ? " (cold)" : ""}`,
+      ].join(" "),
+    );
+  }
+
+  const MiB = 1024 * 1024;
+  const warm = results.slice(1).map((r) => r.ms);
+  const workerMedians = (timings: (StageTimings | null)[]) => {
+    const known = timings.filter((t): t is StageTimings => t !== null);
+    const median = (step: keyof StageTimings) =>
+      ms(
+        percentile(
+          known.map((t) => t[step]),
+          50,
+        ),
+      );
+    return `decode ${median("decode")}, detect ${median("detect")}, identify ${median("identify")}`;
+  };
+  const groups = [
+    ["dogs", (r: PhotoResult) => r.truth.species === "dog"],
+    ["cats", (r: PhotoResult) => r.truth.species === "cat"],
+    ["all", () => true],
+  ] as const;
+  const perGroup = (rows: PhotoResult[], line: (name: string, group: PhotoResult[]) => string) =>
+    groups.map(([name, keep]) => line(name, rows.filter(keep)));
+  const breedLines = (rows: PhotoResult[]) =>
+    perGroup(
+      rows,
+      (name, group) =>
+        `  ${`${name} (${group.length})`.padEnd(10)} top-1 ${rate(group, (r) => r.top1).padEnd(13)} top-3 ${rate(group, (r) => r.top3)}`,
+    );
+  const answered = results.filter((r) => !r.error);
+  const identified = answered.filter((r) => r.identified);
+  const unsure = answered.filter((r) => r.answer.title === NOT_SURE_TITLE);
+  const noPet = answered.filter((r) => r.answer.species === "none");
+  const unresolved = new Set(results.filter((r) => !r.truth.breedId).map((r) => r.truth.oxfordBreed));
+  const change = (key: keyof Memory, unit = 1) => {
+    const [before, after] = [memoryBefore[key], memoryAfter[key]];
+    const show = (value: number) => (value / unit).toFixed(unit > 1 ? 1 : 0);
+    return `${show(before)} → ${show(after)} (${after >= before ? "+" : ""}${show(after - before)})`;
+  };
+
+  const lines = [
+    "",
+    "Summary",
+    "",
+    "Model load: fresh browser context (empty cache), clock starts at the hover on Upload Photo (the",
+    "warm-up intent); a photo is chosen at once so the worker reports when its models are ready.",
+    `  all model files downloaded   ${ms(modelLoad.filesDownloadedMs)}`,
+    ...Object.entries(modelLoad.byGroup).map(
+      ([group, g]) =>
+        `    ${group.padEnd(9)} ${g.files.length === 1 ? g.files[0] : `${g.files.length} files`}, ${(g.bytes / MiB).toFixed(2)} MiB transferred, done at ${ms(g.doneMs)}`,
+    ),
+    `  models ready in the worker   ${modelLoad.modelsReadyMs === null ? "n/a" : ms(modelLoad.modelsReadyMs)}`,
+    `  hover → first result         ${ms(modelLoad.firstResultMs)}  (${workerMedians([modelLoad.firstResultWorker])})`,
+    "",
+    "Time from photo chosen (the input's change event) to the result on the status line",
+    `  first photo, models cold     ${ms(results[0]!.ms)}  (no warm-up: the models load after the photo is chosen)`,
+    `  next ${warm.length} photos, warm       median ${ms(percentile(warm, 50))}, p90 ${ms(percentile(warm, 90))}, max ${ms(Math.max(...warm))}`,
+    `    in the worker, medians     ${workerMedians(results.slice(1).map((r) => r.worker))}`,
+    `  12 MP JPEG (${(data.bigPhotoBytes / MiB).toFixed(1)} MiB), ${bigRuns.length} runs  ${bigRuns.map((r) => ms(r.ms)).join(", ")}`,
+    `    in the worker, medians     ${workerMedians(bigRuns.map((r) => r.run.timings))}`,
+    "",
+    `Species (no-pet card = none)  ${perGroup(results, (name, group) => `${name} ${rate(group, (r) => r.speciesOk)}`).join("   ")}`,
+    "",
+    "Breed, all photos",
+    ...breedLines(results),
+    "Breed, nameable photos only (the breed is an ImageNet class mapped in the knowledge base)",
+    ...breedLines(results.filter((r) => r.truth.nameable)),
+    `  Oxford breeds missing from the knowledge base: ${[...unresolved].join(", ") || "none"}`,
+    "",
+    `Answers: identified ${identified.length}, not sure ${unsure.length}, no pet ${noPet.length}, errors ${results.length - answered.length}`,
+    `  precision of "identified" (top-1 right): ${perGroup(identified, (name, group) => `${name} ${rate(group, (r) => r.top1)}`).join("   ")}`,
+    "",
+    `Memory, before → after ${MEMORY_RUNS} more analyses`,
+    `  worker tensors               ${change("numTensors")}`,
+    `  worker tensor MiB            ${change("tensorBytes", MiB)}`,
+    `  worker JS heap MiB           ${change("workerHeap", MiB)}`,
+    `  page JS heap MiB             ${change("pageHeap", MiB)}`,
+    "",
+  ];
+  const tensorGrowth = memoryAfter.numTensors - memoryBefore.numTensors;
+  const errors = [...results, ...bigRuns].filter((r) => r.error).length + (modelLoad.error ? 1 : 0);
+  if (tensorGrowth > 0)
+    lines.push(`FAIL: the worker holds ${tensorGrowth} more tensors than before: a leak.`);
+  if (errors > 0) lines.push(`FAIL: ${errors} analyses ended without a device result (see ERROR).`);
+  if (tensorGrowth > 0 || errors > 0) process.exitCode = 1;
+  else lines.push("OK: no tensor growth, every photo analysed on the device.");
+  console.log(lines.join("\n"));
+  return lines;
+}
+
+function readManifest(): Truth[] {
+  // manifest.csv has CRLF line endings.
+  const lines = fs.readFileSync(path.join(PHOTO_DIR, "manifest.csv"), "utf8").split(/\r?\n/).filter(Boolean);
+  return lines.slice(1).map((line) => {
+    const [file = "", species = "", oxfordBreed = ""] = line.split(",").map((cell) => cell.trim());
+    if (species !== "dog" && species !== "cat") throw new Error(`manifest.csv: bad species in "${line}"`);
+    if (!fs.existsSync(path.join(PHOTO_DIR, file))) throw new Error(`manifest.csv: ${file} is missing`);
+    const alias = OXFORD_ALIASES[oxfordBreed];
+    return {
+      file,
+      species,
+      oxfordBreed,
+      breed: alias === null ? undefined : findBreed(alias ?? oxfordBreed),
+    };
+  });
+}
+
+/** The breed model's files as the worker fetches them: descriptor, model.json and its shards. */
+async function breedModelUrls() {
+  const descriptorUrl = `${origin}/models/breed/descriptor.json`;
+  const descriptor = (await fetchJson(descriptorUrl)) as { modelUrl: string };
+  const modelUrl = new URL(descriptor.modelUrl, descriptorUrl).href;
+  const model = (await fetchJson(modelUrl)) as { weightsManifest: { paths: string[] }[] };
+  const shards = model.weightsManifest.flatMap((group) => group.paths.map((p) => new URL(p, modelUrl).href));
+  return [descriptorUrl, modelUrl, ...shards];
+}
+
+/**
+ * Reads the worker and every model file once through the server: a visitor's server has them in
+ * its file cache, so the first browser context should not pay for a cold disk.
+ */
+async function warmServer(breedFiles: string[]) {
+  const assets = fs
+    .readdirSync(path.join(BUILD_DIR, "client", "assets"))
+    .filter((name) =>
+      /^(analysis\.worker-.*\.js|centernet-.*\.(json|bin)|tfjs-backend-wasm.*\.wasm)$/.test(name),
+    )
+    .map((name) => `${origin}/assets/${name}`);
+  await Promise.all([...breedFiles, ...assets].map(async (url) => (await fetch(url)).arrayBuffer()));
+}
+
+async function fetchJson(url: string): Promise<unknown> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status} (is BREED_MODEL_DIR a model?)`);
+  return response.json();
+}
+
+async function freePort() {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function waitForServer(child: ChildProcess, url: string) {
+  // PGlite's first start (migrations) is slow on a busy machine.
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not answer at ${url}`);
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function percentile(values: number[], p: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
+}
+
+function ms(value: number) {
+  return value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
+}
+
+/** "12/25 (48%)": how many rows pass. */
+function rate<T>(rows: T[], ok: (row: T) => boolean) {
+  const count = rows.filter(ok).length;
+  return rows.length ? `${count}/${rows.length} (${Math.round((100 * count) / rows.length)}%)` : "–";
+}
