@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { debianPhotos } from "../support/debian-photos";
 import { expectNoA11yViolations, expectNoHorizontalScroll, gotoHydrated, test } from "./support";
 
 const PASSWORD = "biscuit-2024";
@@ -223,5 +224,53 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Yes, delete Pebble" }).click();
     await expect(petCard(page, "Pebble")).toHaveCount(0);
     await expect(petCard(page, "Biscuit")).toBeVisible();
+  });
+});
+
+test.describe("saving an analysis", () => {
+  // The first analysis loads the models (about 9 MB) on a busy 2-core machine.
+  test.describe.configure({ timeout: 150_000 });
+
+  test("a signed-in user saves the report to their pet, and to a new pet", async ({ page }) => {
+    await signUp(page.request, "Biscuit", "cat");
+    const { byName } = await debianPhotos();
+    await gotoHydrated(page, "/features");
+    await page.locator("#demo-photo-upload").setInputFiles(byName["dog-porch-bicycle"]);
+    const report = page.getByTestId("analysis-result");
+    await expect(report.getByTestId("species")).toHaveText("Dog", { timeout: 90_000 });
+    const breed = (await report.getByRole("radio", { checked: true }).getAttribute("value"))!;
+    await report.getByLabel("Weight (kg)").fill("21.5");
+
+    const saveTo = report.getByLabel("Save to");
+    await expect(saveTo.getByRole("option", { name: "Biscuit" })).toBeAttached();
+    await saveTo.selectOption({ label: "Biscuit" });
+    await report.getByRole("button", { name: "Save to my pets" }).click();
+    await expect(report.getByRole("status").filter({ hasText: "Saved." })).toContainText("Biscuit's profile");
+
+    await saveTo.selectOption({ label: "A new pet" });
+    await report.getByLabel("Pet's name").fill("Rover");
+    await report.getByRole("button", { name: "Save to my pets" }).click();
+    await expect(report.getByRole("status").filter({ hasText: "Saved." })).toContainText("Rover's profile");
+
+    await gotoHydrated(page, "/pets");
+    for (const name of ["Biscuit", "Rover"]) {
+      const card = petCard(page, name);
+      await expect(card).toContainText("Dog");
+      await expect(card).toContainText(new RegExp(breed.replace(/-/g, "[ -]"), "i"));
+      await expect(card).toContainText("21.5");
+    }
+  });
+
+  test("a new pet needs a name: the error shows beside the field and nothing is saved", async ({ page }) => {
+    await signUp(page.request);
+    const { byName } = await debianPhotos();
+    await gotoHydrated(page, "/features");
+    await page.locator("#demo-photo-upload").setInputFiles(byName["dog-shiba-sofa"]);
+    const report = page.getByTestId("analysis-result");
+    await expect(report.getByTestId("species")).toHaveText("Dog", { timeout: 90_000 });
+    await report.getByRole("button", { name: "Save to my pets" }).click();
+    await expect(report.getByText("Please enter your pet's name.")).toBeVisible();
+    await gotoHydrated(page, "/pets");
+    await expect(petList(page).getByRole("article")).toHaveCount(1);
   });
 });
