@@ -3,11 +3,14 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 const SHELL_MODULES = [
-  /\/app\/components\/layout\//,
+  // Not the 404 and error screens: root loads them only when one is shown.
+  /\/app\/components\/layout\/(?!not-found|error-screen)/,
   /\/app\/components\/ui\/(button|icon|toaster|card|badge|section|use-hydrated)\.tsx?$/,
   // Not utils/zod.ts: zod is for pages with forms, not every page.
   /\/app\/(utils\/(?!zod)|content\/)/,
-  /\/node_modules\/(clsx|class-variance-authority)\//,
+  /\/node_modules\/clsx\//,
+  // react-dom's small non-client half (flushSync), which React Router loads on every page anyway.
+  /\/node_modules\/react-dom\/(index\.js|cjs\/react-dom\.production\.js)/,
 ];
 
 export default defineConfig({

@@ -1,11 +1,9 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { Toaster } from "~/components/ui/toaster";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import { NotFound } from "~/components/layout/not-found";
-import { ErrorScreen } from "~/components/layout/error-screen";
 import { getUser } from "~/auth/session.server";
 import { FlashMessage } from "~/features/auth/flash-message";
 import { takeFlash } from "~/utils/flash.server";
@@ -75,8 +73,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+// Error screens are rare: their code loads when one is shown, not with every page.
+const NotFound = lazy(() => import("~/components/layout/not-found").then((m) => ({ default: m.NotFound })));
+const ErrorScreen = lazy(() =>
+  import("~/components/layout/error-screen").then((m) => ({ default: m.ErrorScreen })),
+);
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  if (import.meta.env.DEV) console.error(error);
-  return <ErrorScreen />;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound && import.meta.env.DEV) console.error(error);
+  return <Suspense fallback={null}>{notFound ? <NotFound /> : <ErrorScreen />}</Suspense>;
 }

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 test("prerendered pages are served as HTML with their content", async ({ request }) => {
@@ -43,6 +45,20 @@ test("every response carries the security headers and a fresh script nonce", asy
     }
   }
   expect(nonces.size).toBe(4);
+});
+
+test("scripts carry only nosniff; the analysis worker keeps its CSP, which allows WebAssembly", async ({
+  request,
+}) => {
+  const assets = fs.readdirSync(path.join(process.env.BUILD_DIR || "build", "client", "assets"));
+  const script = assets.find((file) => file.startsWith("entry.client") && file.endsWith(".js"))!;
+  const scriptHeaders = (await request.get(`/assets/${script}`)).headers();
+  expect(scriptHeaders["x-content-type-options"]).toBe("nosniff");
+  expect(scriptHeaders["content-security-policy"]).toBeUndefined();
+  const worker = assets.find((file) => file.startsWith("analysis.worker") && file.endsWith(".js"))!;
+  const workerCsp = (await request.get(`/assets/${worker}`)).headers()["content-security-policy"];
+  expect(workerCsp).toContain("'wasm-unsafe-eval'");
+  expect(workerCsp).not.toContain("'unsafe-eval'");
 });
 
 test("pages run under the Content-Security-Policy without violations", async ({ page }) => {
