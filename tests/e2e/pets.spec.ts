@@ -241,7 +241,7 @@ test.describe("saving an analysis", () => {
     const breed = (await report.getByRole("radio", { checked: true }).getAttribute("value"))!;
     await report.getByLabel("Weight (kg)").fill("21.5");
 
-    const saveTo = report.getByLabel("Save to");
+    const saveTo = report.getByLabel("Save to", { exact: true });
     await expect(saveTo.getByRole("option", { name: "Biscuit" })).toBeAttached();
     await saveTo.selectOption({ label: "Biscuit" });
     await report.getByRole("button", { name: "Save to my pets" }).click();
