@@ -3,8 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 const SHELL_MODULES = [
-  // Not the 404 and error screens: root loads them only when one is shown.
-  /\/app\/components\/layout\/(?!not-found|error-screen)/,
+  /\/app\/components\/layout\//,
   /\/app\/components\/ui\/(button|icon|toaster|card|badge|section|use-hydrated)\.tsx?$/,
   // Not utils/zod.ts: zod is for pages with forms, not every page.
   /\/app\/(utils\/(?!zod)|content\/)/,

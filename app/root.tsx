@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { Toaster } from "~/components/ui/toaster";
 import type { Route } from "./+types/root";
@@ -7,6 +7,8 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { getUser } from "~/auth/session.server";
 import { FlashMessage } from "~/features/auth/flash-message";
 import { takeFlash } from "~/utils/flash.server";
+import { ErrorScreen } from "~/components/layout/error-screen";
+import { NotFound } from "~/components/layout/not-found";
 import { useNonce } from "~/utils/nonce";
 import { siteBaseUrl } from "~/utils/seo";
 import "./app.css";
@@ -73,14 +75,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-// Error screens are rare: their code loads when one is shown, not with every page.
-const NotFound = lazy(() => import("~/components/layout/not-found").then((m) => ({ default: m.NotFound })));
-const ErrorScreen = lazy(() =>
-  import("~/components/layout/error-screen").then((m) => ({ default: m.ErrorScreen })),
-);
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound && import.meta.env.DEV) console.error(error);
-  return <Suspense fallback={null}>{notFound ? <NotFound /> : <ErrorScreen />}</Suspense>;
+  return notFound ? <NotFound /> : <ErrorScreen />;
 }

@@ -1,16 +1,11 @@
 import { Icon } from "~/components/ui/icon";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import type { SessionUser } from "~/auth/session.server";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { BRAND, NAV_LINKS } from "~/content/site";
-
-// Only signed-in visitors see these: their code stays out of every signed-out page's JavaScript.
-const UserMenu = lazy(() => import("~/features/auth/user-menu").then((m) => ({ default: m.UserMenu })));
-const MobileUserItems = lazy(() =>
-  import("~/features/auth/user-menu").then((m) => ({ default: m.MobileUserItems })),
-);
 import { cn } from "~/utils/cn";
+import { MobileUserItems, UserMenu } from "~/features/auth/user-menu";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -69,9 +64,7 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center gap-2">
           {user ? (
-            <Suspense fallback={null}>
-              <UserMenu name={user.name} />
-            </Suspense>
+            <UserMenu name={user.name} />
           ) : (
             <Link className={cn(buttonVariants({ size: "sm" }), "max-md:hidden")} to="/auth">
               Login / Signup
@@ -108,13 +101,11 @@ export function SiteHeader() {
             </li>
           ))}
           {user ? (
-            <Suspense fallback={null}>
-              <MobileUserItems
-                name={user.name}
-                navLinkClass={mobileNavLinkClass}
-                onNavigate={() => setMenuOpen(false)}
-              />
-            </Suspense>
+            <MobileUserItems
+              name={user.name}
+              navLinkClass={mobileNavLinkClass}
+              onNavigate={() => setMenuOpen(false)}
+            />
           ) : (
             <li className="pt-2">
               <Link className={cn(buttonVariants(), "w-full")} to="/auth" onClick={() => setMenuOpen(false)}>
