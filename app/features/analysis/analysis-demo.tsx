@@ -62,7 +62,7 @@ export function AnalysisDemo({ analyzer = lazyDeviceAnalyzer }: { analyzer?: Ana
 
   return (
     <section id="demo" aria-labelledby="demo-title" className="px-4 pb-16 sm:px-6 lg:pb-24">
-      <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start">
         <Card data-print-hide className="lg:sticky lg:top-20">
           <h2 id="demo-title" className="text-2xl font-bold text-ink-900">
             Try the pet analysis
