@@ -1,4 +1,4 @@
-import { describeWait } from "~/utils/rate-limit.server";
+import { consumeRateLimit, describeWait, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { siteBaseUrl } from "~/utils/seo";
 import { pointKey, roundPoint, sortByDistance, type LatLon } from "./geo";
 import { locationQuerySchema, type NearbyResponse, type Place } from "./nearby-schemas";
@@ -15,11 +15,8 @@ const MIN_PLACES = 3;
 /** The nearest this many (from the rounded point) are sent; the browser re-sorts them exactly. */
 const MAX_PLACES = 25;
 
-/**
- * Per client address. Same fixed window as ~/utils/rate-limit.server.ts, with its own limit
- * and a JSON answer: each uncached search costs the shared, volunteer-run Overpass service.
- */
-export const NEARBY_RATE_LIMIT = { limit: 20, windowSeconds: 10 * 60 } as const;
+/** Per client address (the shared limiter), answered in JSON like every answer of this route. */
+export const NEARBY_RATE_LIMIT = RATE_LIMITS.nearby;
 
 export const NEARBY_MESSAGES = {
   busy: "The OpenStreetMap service we ask is busy right now. Please try again in a minute.",
@@ -30,7 +27,6 @@ export const NEARBY_MESSAGES = {
 
 /** Same rounded area, same answer for a day: places rarely change, and Overpass is shared. */
 const cache = new TtlCache<Promise<NearbyResponse>>(500, 24 * 60 * 60 * 1000);
-const windows = new Map<string, { count: number; resetsAt: number }>();
 
 class NearbyFailure extends Error {
   constructor(
@@ -43,10 +39,10 @@ class NearbyFailure extends Error {
 
 /** GET /api/nearby?lat=..&lon=..: always JSON, never a 500 or a stack trace. */
 export async function nearbyResponse(params: URLSearchParams, clientIp: string) {
-  const retryAfterSeconds = consumeRateLimit(clientIp);
-  if (retryAfterSeconds) {
-    return json({ error: NEARBY_MESSAGES.limited(describeWait(retryAfterSeconds)) }, 429, {
-      "Retry-After": String(retryAfterSeconds),
+  const allowed = consumeRateLimit("nearby", clientIp);
+  if (!allowed.ok) {
+    return json({ error: NEARBY_MESSAGES.limited(describeWait(allowed.retryAfterSeconds)) }, 429, {
+      "Retry-After": String(allowed.retryAfterSeconds),
     });
   }
   const query = locationQuerySchema.safeParse({
@@ -152,21 +148,6 @@ function logged(failure: NearbyFailure, reason: string) {
   return failure;
 }
 
-/** Seconds to wait when the client has used up its searches, else 0. */
-function consumeRateLimit(clientIp: string, now = Date.now()) {
-  const { limit, windowSeconds } = NEARBY_RATE_LIMIT;
-  let window = windows.get(clientIp);
-  if (!window || window.resetsAt <= now) {
-    if (windows.size >= 50_000) {
-      for (const [key, old] of windows) if (old.resetsAt <= now) windows.delete(key);
-    }
-    window = { count: 0, resetsAt: now + windowSeconds * 1000 };
-    windows.set(clientIp, window);
-  }
-  window.count += 1;
-  return window.count <= limit ? 0 : Math.max(1, Math.ceil((window.resetsAt - now) / 1000));
-}
-
 function json(
   body: NearbyResponse | { error: string },
   status: number,
@@ -176,8 +157,7 @@ function json(
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
-/** For tests: forget cached answers and rate-limit windows. */
+/** For tests: forget cached answers. */
 export function resetNearbyState() {
   cache.clear();
-  windows.clear();
 }
