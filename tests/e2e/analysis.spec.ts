@@ -123,11 +123,8 @@ test("a file that is not an image, or one over 25 MB, only gets a notice: nothin
   await expect(page.getByText(ANALYZING_TOAST)).toHaveCount(0);
 });
 
-// Real analyses: desktop only. The phone viewport runs the full flow once (features.spec.ts,
-// "uploading a dog photo…"), and the report's phone layout is checked there; running every
-// photo twice would double the slowest tests of the suite for no new coverage.
+// Real analyses, on both viewports (the report's phone layout matters as much as the desktop one).
 test.describe("on-device analysis", () => {
-  test.skip(({ isMobile }) => isMobile, "desktop only: features.spec.ts runs the full flow on a phone");
   test.describe.configure({ timeout: 150_000 });
 
   test("a dog photo: species Dog, a breed answer and the full care plan", async ({ page }) => {
@@ -333,15 +330,16 @@ test.describe("on-device analysis", () => {
  * the species and says breed identification is unavailable.
  */
 test.describe("without a breed model", () => {
-  test.skip(({ isMobile }) => isMobile, "desktop only: one server of its own is enough");
   test.describe.configure({ timeout: 150_000 });
 
-  const port = (Number(process.env.E2E_PORT) || 4173) + 21;
-  const origin = `http://127.0.0.1:${port}`;
+  let origin = "";
   let server: { child: ChildProcess; dirs: string[]; output: () => string } | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
+    // One server per worker: both viewports may run this at the same time.
+    const port = (Number(process.env.E2E_PORT) || 4173) + 21 + test.info().parallelIndex;
+    origin = `http://127.0.0.1:${port}`;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-nomodel-data-"));
     const modelDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-nomodel-model-"));
     const env: NodeJS.ProcessEnv = {
