@@ -64,7 +64,8 @@ function PetReport({ findings }: { findings: PetFindings }) {
   const [chosenId, setChosenId] = useState(guesses[0]?.breedId ?? null);
   const [profileValues, setProfileValues] = useState<ProfileFormValues>({});
   const breed: Breed = (chosenId && findBreed(chosenId)) || GENERIC_BREEDS[species];
-  const plan = useMemo(() => buildCarePlan(breed, profileFromForm(profileValues)), [breed, profileValues]);
+  const profile = useMemo(() => profileFromForm(profileValues), [profileValues]);
+  const plan = useMemo(() => buildCarePlan(breed, profile), [breed, profile]);
   const words = SPECIES_WORDS[species];
   const best = guesses[0];
 
@@ -135,7 +136,7 @@ function PetReport({ findings }: { findings: PetFindings }) {
           <SaveToPet
             species={species}
             breed={breed.id === species ? null : breed.name}
-            weightKg={profileFromForm(profileValues).weightKg}
+            weightKg={profile.weightKg}
           />
         </ResultBlock>
 
