@@ -66,15 +66,12 @@ function SaveForm({
     <save.Form
       method="post"
       action="/pets"
-      aria-labelledby={`${id}-title`}
+      aria-label="Save to my pets"
       className="grid gap-4"
       onSubmit={(event) => {
         if (save.state !== "idle") event.preventDefault();
       }}
     >
-      <h5 id={`${id}-title`} className="sr-only">
-        Save to my pets
-      </h5>
       <input type="hidden" name="intent" value="save-analysis" />
       <input type="hidden" name="type" value={species} />
       <input type="hidden" name="breed" value={breed ?? ""} />
