@@ -39,6 +39,8 @@ test("Go Back returns to the page that linked to the missing one", async ({ page
   });
   await page.getByRole("link", { name: "stale link" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("404");
+  // The 404 page is a full page load: before hydration, Go Back is a plain link home.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByRole("link", { name: "Go Back" }).click();
   await expect(page).toHaveURL(/\/features$/);
 });
