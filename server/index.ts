@@ -4,7 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { hasSessionCookie } from "~/auth/session.server";
+import { hasSessionCookie } from "~/server/auth/session.server";
 import { siteBaseUrl } from "~/utils/seo";
 import { breedModelDir } from "./breed-model";
 import { breedModelRedirect, breedModelRoutes } from "./breed-model-route";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { RequestHandler } from "express";
-import { configuredSocialProviders } from "~/auth/auth.server";
+import { configuredSocialProviders } from "~/server/auth/better-auth.server";
 import { breedModelOrigin } from "~/utils/breed-model.server";
 
 export type Locals = { cspNonce: string };

@@ -1,4 +1,4 @@
-import { closeDatabase, getConnection } from "~/db/client.server";
+import { closeDatabase, getConnection } from "~/server/db/client.server";
 import { fetchBreedModelOnce } from "./breed-model-fetch";
 import { createApp } from "./index";
 

@@ -1,11 +1,11 @@
 import { Icon } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
-import type { SessionUser } from "~/auth/session.server";
+import type { SessionUser } from "~/server/auth/session.server";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { BRAND, NAV_LINKS } from "~/content/site";
 import { cn } from "~/utils/cn";
-import { MobileUserItems, UserMenu } from "~/features/auth/user-menu";
+import { MobileUserItems, UserMenu } from "~/components/layout/user-menu";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(

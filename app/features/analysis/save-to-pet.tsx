@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useFetcher, useRouteLoaderData } from "react-router";
-import type { SessionUser } from "~/auth/session.server";
+import type { SessionUser } from "~/server/auth/session.server";
 import { Button } from "~/components/ui/button";
 import { Field, Input, Select } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";

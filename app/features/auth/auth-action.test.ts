@@ -1,18 +1,18 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { action } from "~/routes/auth/auth";
-import { AUTH_ERRORS } from "./auth-schemas";
-import { rateLimitMessage, submitLogin, submitSignup } from "./auth.server";
+import { AUTH_ERRORS } from "~/domain/auth";
+import { rateLimitMessage, submitLogin, submitSignup } from "~/server/auth/account.server";
 
 // The route's action with better-auth and the database replaced (the browser tests use the real ones).
-vi.mock("./auth.server", () => ({
+vi.mock("~/server/auth/account.server", () => ({
   submitLogin: vi.fn(),
   submitSignup: vi.fn(),
   startSocialLogin: vi.fn(),
   rateLimitMessage: vi.fn(() => null),
 }));
-vi.mock("~/auth/session.server", () => ({ getUser: vi.fn(async () => null) }));
-vi.mock("~/auth/auth.server", () => ({
+vi.mock("~/server/auth/session.server", () => ({ getUser: vi.fn(async () => null) }));
+vi.mock("~/server/auth/better-auth.server", () => ({
   configuredSocialProviders: () => ({ google: false, facebook: false }),
 }));
 

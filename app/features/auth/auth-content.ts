@@ -1,5 +1,5 @@
 import { BRAND } from "~/content/site";
-import { AUTH_ERRORS, type Plan } from "./auth-schemas";
+import { AUTH_ERRORS, type Plan } from "~/domain/auth";
 
 /** Toasts of the specification, sections 4 and 8 (also the inline messages without JavaScript). */
 export const LOGIN_SUCCESS = {

@@ -5,22 +5,22 @@ import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import AuthRoute, { action } from "~/routes/auth/auth";
 import { toast } from "~/components/ui/toaster";
-import { AUTH_ERRORS } from "./auth-schemas";
-import { submitLogin, submitSignup } from "./auth.server";
+import { AUTH_ERRORS } from "~/domain/auth";
+import { submitLogin, submitSignup } from "~/server/auth/account.server";
 
 vi.mock("~/components/ui/toaster", () => ({
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), message: vi.fn() },
 }));
 
 // better-auth and the database stay out of component tests: the browser tests cover them.
-vi.mock("./auth.server", () => ({
+vi.mock("~/server/auth/account.server", () => ({
   submitLogin: vi.fn(),
   submitSignup: vi.fn(),
   startSocialLogin: vi.fn(),
   rateLimitMessage: vi.fn(() => null),
 }));
-vi.mock("~/auth/session.server", () => ({ getUser: vi.fn(async () => null) }));
-vi.mock("~/auth/auth.server", () => ({
+vi.mock("~/server/auth/session.server", () => ({ getUser: vi.fn(async () => null) }));
+vi.mock("~/server/auth/better-auth.server", () => ({
   configuredSocialProviders: () => ({ google: false, facebook: false }),
 }));
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { TabList, TabPanel } from "~/components/ui/tabs";
 import type { AuthActionData, SocialFlags } from "./auth-result";
-import { PLANS, type Plan } from "./auth-schemas";
+import { PLANS, type Plan } from "~/domain/auth";
 import { LoginForm } from "./login-form";
 import { SignupForm } from "./signup-form";
 

@@ -1,5 +1,5 @@
 import type { FieldErrors } from "~/components/ui/form";
-import type { LoginField, SignupField } from "./auth-schemas";
+import type { LoginField, SignupField } from "~/domain/auth";
 
 /** Submitted values sent back to refill a rejected form without JavaScript. Never passwords. */
 export type SignupEcho = Partial<Record<"name" | "email" | "petName" | "petType", string>>;

@@ -6,7 +6,7 @@ import { ErrorSummary, errorSummaryItems } from "~/components/ui/form-message";
 import { FormError } from "./form-error";
 import { socialNotConfigured, SOCIAL_PROVIDERS } from "./auth-content";
 import type { LoginResult, SocialFlags } from "./auth-result";
-import { AUTH_LIMITS, loginSchema, type LoginField } from "./auth-schemas";
+import { AUTH_LIMITS, loginSchema, type LoginField } from "~/domain/auth";
 
 const FIELD_IDS: Record<LoginField, string> = { email: "login-email", password: "login-password" };
 

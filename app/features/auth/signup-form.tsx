@@ -8,7 +8,7 @@ import { toast } from "~/components/ui/toaster";
 import { PASSWORD_MISMATCH, PET_TYPE_OPTIONS, PLAN_NAMES } from "./auth-content";
 import { FormError } from "./form-error";
 import type { SignupResult } from "./auth-result";
-import { AUTH_LIMITS, isPasswordMismatch, signupSchema, type Plan, type SignupField } from "./auth-schemas";
+import { AUTH_LIMITS, isPasswordMismatch, signupSchema, type Plan, type SignupField } from "~/domain/auth";
 
 type SignupFormProps = {
   result: SignupResult | undefined;

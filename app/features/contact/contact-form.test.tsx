@@ -5,16 +5,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import ContactRoute, { action } from "~/routes/marketing/contact";
 import { toast } from "~/components/ui/toaster";
 import { CONTACT_SUCCESS } from "./contact-content";
-import { CONTACT_ERRORS } from "./contact-schema";
-import { submitContactMessage } from "./contact.server";
-import { resetRateLimits } from "~/utils/rate-limit.server";
-import { FORM_DATA_ERRORS } from "~/utils/form-data.server";
+import { CONTACT_ERRORS } from "~/domain/contact";
+import { submitContactMessage } from "~/server/contact-messages.server";
+import { resetRateLimits } from "~/server/rate-limit.server";
+import { FORM_DATA_ERRORS } from "~/server/forms.server";
 
 vi.mock("~/components/ui/toaster", () => ({
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), message: vi.fn() },
 }));
 // The database and the mail are the server module's business (and its own tests').
-vi.mock("./contact.server", () => ({ submitContactMessage: vi.fn(async () => ({ id: "stored" })) }));
+vi.mock("~/server/contact-messages.server", () => ({ submitContactMessage: vi.fn(async () => ({ id: "stored" })) }));
 
 const actionSpy = vi.fn(action);
 

@@ -6,8 +6,8 @@ import { useValidatedForm, type FieldErrors } from "~/components/ui/form";
 import { ErrorSummary, errorSummaryItems, FormMessage } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
 import { CONTACT_SUCCESS } from "./contact-content";
-import { HONEYPOT_FIELD } from "./honeypot";
-import { CONTACT_LIMITS, contactSchema, type ContactField } from "./contact-schema";
+import { HONEYPOT_FIELD } from "~/domain/honeypot";
+import { CONTACT_LIMITS, contactSchema, type ContactField } from "~/domain/contact";
 
 /** What the contact route's action answers. */
 export type ContactActionData =

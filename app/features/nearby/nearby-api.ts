@@ -1,5 +1,5 @@
-import { roundPoint, type LatLon } from "./geo";
-import { nearbyErrorSchema, nearbyResponseSchema, type NearbyResponse } from "./nearby-schemas";
+import { roundPoint, type LatLon } from "~/domain/geo";
+import { nearbyErrorSchema, nearbyResponseSchema, type NearbyResponse } from "~/domain/nearby";
 
 /** What the page says when it cannot search; each says why in plain words and what to do. */
 export const NEARBY_ERRORS = {

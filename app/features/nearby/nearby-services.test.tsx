@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NEARBY_ERRORS } from "./nearby-api";
-import type { NearbyResponse, Place } from "./nearby-schemas";
+import type { NearbyResponse, Place } from "~/domain/nearby";
 import { NearbyServices } from "./nearby-services";
 
 const HERE = { latitude: 51.50735, longitude: -0.12776 };

@@ -5,9 +5,9 @@ import { Icon } from "~/components/ui/icon";
 import type { IconName } from "~/components/ui/icons/icon-names";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/utils/cn";
-import { formatMiles, kmToMiles, sortByDistance } from "./geo";
+import { formatMiles, kmToMiles, sortByDistance } from "~/domain/geo";
 import { currentPosition, fetchNearbyPlaces, NEARBY_ERRORS, NearbyError } from "./nearby-api";
-import { osmUrl, PLACE_KINDS, type Place, type PlaceKind } from "./nearby-schemas";
+import { osmUrl, PLACE_KINDS, type Place, type PlaceKind } from "~/domain/nearby";
 
 type NearbyPlace = Place & { distanceMiles: number };
 type State =

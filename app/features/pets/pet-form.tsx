@@ -11,7 +11,7 @@ import {
   PET_TYPES,
   petSchema,
   type PetField,
-} from "./pet-schema";
+} from "~/domain/pets";
 
 /** What the /pets action answers when it does not redirect. */
 export type PetActionData =

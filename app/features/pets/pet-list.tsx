@@ -3,8 +3,8 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PetForm, type PetActionData } from "./pet-form";
-import { PET_TYPE_LABELS } from "./pet-schema";
-import type { Pet } from "./pets.server";
+import { PET_TYPE_LABELS } from "~/domain/pets";
+import type { Pet } from "~/server/pets.server";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 

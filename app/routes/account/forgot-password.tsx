@@ -6,8 +6,8 @@ import { parseWithSchema, useValidatedForm, type FieldErrors } from "~/component
 import { FormMessage } from "~/components/ui/form-message";
 import { BRAND } from "~/content/site";
 import { FORGOT_PASSWORD_SENT } from "~/features/auth/auth-content";
-import { AUTH_LIMITS, forgotPasswordSchema } from "~/features/auth/auth-schemas";
-import { rateLimitMessage, requestPasswordReset } from "~/features/auth/auth.server";
+import { AUTH_LIMITS, forgotPasswordSchema } from "~/domain/auth";
+import { rateLimitMessage, requestPasswordReset } from "~/server/auth/account.server";
 import { FormError } from "~/features/auth/form-error";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 

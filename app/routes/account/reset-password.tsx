@@ -13,10 +13,10 @@ import {
   isPasswordMismatch,
   resetPasswordSchema,
   type ResetPasswordField,
-} from "~/features/auth/auth-schemas";
-import { resetPassword } from "~/features/auth/auth.server";
+} from "~/domain/auth";
+import { resetPassword } from "~/server/auth/account.server";
 import { FormError } from "~/features/auth/form-error";
-import { flashCookie } from "~/utils/flash.server";
+import { flashCookie } from "~/server/flash.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 
 type ResetResult =

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/message";
-import { requireStaff } from "~/auth/session.server";
+import { requireStaff } from "~/server/auth/session.server";
 import { BRAND } from "~/content/site";
-import { getMessage, markHandled } from "~/features/admin/inbox.server";
+import { getMessage, markHandled } from "~/server/inbox.server";
 import { MessageView } from "~/features/admin/message-view";
-import { readFormData } from "~/utils/form-data.server";
+import { readFormData } from "~/server/forms.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.message.subject ?? "Message"} | ${BRAND} staff` },

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/messages";
-import { requireStaff } from "~/auth/session.server";
+import { requireStaff } from "~/server/auth/session.server";
 import { BRAND } from "~/content/site";
 import { InboxList } from "~/features/admin/inbox-list";
-import { listMessages, pageFromSearch } from "~/features/admin/inbox.server";
+import { listMessages, pageFromSearch } from "~/server/inbox.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Messages | ${BRAND} staff` },

@@ -4,14 +4,14 @@ import { parseWithSchema } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icon";
 import { BRAND, STATS } from "~/content/site";
 import { AuthPanel } from "~/features/auth/auth-panel";
-import { configuredSocialProviders } from "~/auth/auth.server";
-import { getUser } from "~/auth/session.server";
+import { configuredSocialProviders } from "~/server/auth/better-auth.server";
+import { getUser } from "~/server/auth/session.server";
 import { socialNotConfigured } from "~/features/auth/auth-content";
 import type { AuthActionData, SignupEcho, SocialFlags } from "~/features/auth/auth-result";
-import { AUTH_ERRORS, AUTH_LIMITS, loginSchema, signupSchema } from "~/features/auth/auth-schemas";
-import { rateLimitMessage, startSocialLogin, submitLogin, submitSignup } from "~/features/auth/auth.server";
+import { AUTH_ERRORS, AUTH_LIMITS, loginSchema, signupSchema } from "~/domain/auth";
+import { rateLimitMessage, startSocialLogin, submitLogin, submitSignup } from "~/server/auth/account.server";
 import { safeRedirect } from "~/features/auth/redirect";
-import { flashCookie } from "~/utils/flash.server";
+import { flashCookie } from "~/server/flash.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

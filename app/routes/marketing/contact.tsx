@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
-import { getUser } from "~/auth/session.server";
+import { getUser } from "~/server/auth/session.server";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { parseWithSchema } from "~/components/ui/form";
@@ -12,7 +12,7 @@ import {
   CONTACT_LIMITS,
   contactSchema,
   type ContactField,
-} from "~/features/contact/contact-schema";
+} from "~/domain/contact";
 import {
   ContactInfoCards,
   EmergencySupport,
@@ -20,10 +20,10 @@ import {
   MapPlaceholder,
   SupportPromises,
 } from "~/features/contact/contact-sections";
-import { submitContactMessage } from "~/features/contact/contact.server";
-import { isHoneypotFilled } from "~/features/contact/honeypot";
-import { formRefusal, readFormData, textFields } from "~/utils/form-data.server";
-import { enforceRateLimit } from "~/utils/rate-limit.server";
+import { submitContactMessage } from "~/server/contact-messages.server";
+import { isHoneypotFilled } from "~/domain/honeypot";
+import { formRefusal, readFormData, textFields } from "~/server/forms.server";
+import { enforceRateLimit } from "~/server/rate-limit.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

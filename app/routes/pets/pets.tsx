@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/pets";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/server/auth/session.server";
 import { Card } from "~/components/ui/card";
 import { parseWithSchema, useHydrated } from "~/components/ui/form";
 import { FormMessage } from "~/components/ui/form-message";
@@ -13,8 +13,8 @@ import {
   petIdSchema,
   petSchema,
   saveAnalysisSchema,
-} from "~/features/pets/pet-schema";
-import { createPet, deletePet, listPets, saveAnalysisToPet, updatePet } from "~/features/pets/pets.server";
+} from "~/domain/pets";
+import { createPet, deletePet, listPets, saveAnalysisToPet, updatePet } from "~/server/pets.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,4 +1,4 @@
-import { getAuth } from "~/auth/auth.server";
+import { getAuth } from "~/server/auth/better-auth.server";
 import type { Route } from "./+types/auth-api";
 
 /** better-auth's own HTTP endpoints (OAuth redirects and callbacks, sign-out, session). */

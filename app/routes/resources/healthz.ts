@@ -1,4 +1,4 @@
-import { isDatabaseReachable } from "~/db/client.server";
+import { isDatabaseReachable } from "~/server/db/client.server";
 
 /** Readiness: 200 once the server can serve and reach its database, 503 otherwise. */
 export async function loader() {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { contactMessage } from "~/db/schema";
-import { sendMail, supportEmail } from "~/mail/mailer.server";
-import type { ContactValues } from "./contact-schema";
+import { getDb } from "~/server/db/client.server";
+import { contactMessage } from "~/server/db/schema.server";
+import { sendMail, supportEmail } from "~/server/mail/mailer.server";
+import type { ContactValues } from "~/domain/contact";
 
 export type ContactSender = {
   /** The signed-in sender's user id, or null. */

@@ -1,6 +1,6 @@
 import { z } from "~/utils/zod";
-import type { LatLon } from "./geo";
-import { PLACE_KINDS, type Place, type PlaceKind } from "./nearby-schemas";
+import type { LatLon } from "~/domain/geo";
+import { PLACE_KINDS, type Place, type PlaceKind } from "~/domain/nearby";
 
 /**
  * The Overpass QL query for every kind of pet place within `radiusMeters` of the (already

@@ -8,7 +8,7 @@ import {
   petSchema,
   SAVE_ANALYSIS_ERRORS,
   saveAnalysisSchema,
-} from "./pet-schema";
+} from "./pets";
 
 const valid = { name: "Biscuit", type: "dog", breed: "Beagle", birthDate: "2021-04-30", weightKg: "12.5" };
 

@@ -4,16 +4,16 @@ import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Database } from "~/db/client.server";
-import * as schema from "~/db/schema";
-import { sendMail } from "~/mail/mailer.server";
-import { submitContactMessage } from "./contact.server";
+import type { Database } from "~/server/db/client.server";
+import * as schema from "~/server/db/schema.server";
+import { sendMail } from "~/server/mail/mailer.server";
+import { submitContactMessage } from "./contact-messages.server";
 
 const client = new PGlite();
 const db = drizzle({ client, schema }) as unknown as Database;
 
-vi.mock("~/db/client.server", () => ({ getDb: async () => db }));
-vi.mock("~/mail/mailer.server", () => ({
+vi.mock("~/server/db/client.server", () => ({ getDb: async () => db }));
+vi.mock("~/server/mail/mailer.server", () => ({
   sendMail: vi.fn(async () => {}),
   supportEmail: () => "team@pawpal.test",
 }));

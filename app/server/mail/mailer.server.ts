@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { CONTACT } from "~/content/site";
-import { dataDir } from "~/db/client.server";
+import { dataDir } from "~/server/db/client.server";
 
 export type Mail = {
   to: string;

@@ -1,8 +1,8 @@
-import { configuredSocialProviders, getAuth } from "~/auth/auth.server";
-import { getDb } from "~/db/client.server";
-import { pet } from "~/db/schema";
-import { enforceRateLimit, type RateLimitBucket } from "~/utils/rate-limit.server";
-import { storedPetType, type LoginValues, type SignupValues } from "./auth-schemas";
+import { configuredSocialProviders, getAuth } from "~/server/auth/better-auth.server";
+import { getDb } from "~/server/db/client.server";
+import { pet } from "~/server/db/schema.server";
+import { enforceRateLimit, type RateLimitBucket } from "~/server/rate-limit.server";
+import { storedPetType, type LoginValues, type SignupValues } from "~/domain/auth";
 
 /**
  * Server side of the account forms, on top of better-auth. Each call passes the request's

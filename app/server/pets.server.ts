@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { pet } from "~/db/schema";
-import type { PetType, PetValues, SaveAnalysisValues } from "./pet-schema";
+import { getDb } from "~/server/db/client.server";
+import { pet } from "~/server/db/schema.server";
+import type { PetType, PetValues, SaveAnalysisValues } from "~/domain/pets";
 
 /** A pet as the page shows it. */
 export type Pet = {

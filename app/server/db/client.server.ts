@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "./schema";
+import * as schema from "./schema.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

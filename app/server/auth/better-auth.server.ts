@@ -3,9 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { dataDir, getDb } from "~/db/client.server";
-import * as schema from "~/db/schema";
-import { sendMail } from "~/mail/mailer.server";
+import { dataDir, getDb } from "~/server/db/client.server";
+import * as schema from "~/server/db/schema.server";
+import { sendMail } from "~/server/mail/mailer.server";
 import { siteBaseUrl } from "~/utils/seo";
 
 /** Cookies are named pawpal.*; the server checks for this one before touching the database. */

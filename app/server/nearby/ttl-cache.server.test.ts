@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TtlCache } from "./ttl-cache";
+import { TtlCache } from "./ttl-cache.server";
 
 describe("TtlCache", () => {
   it("returns what was stored until it expires", () => {

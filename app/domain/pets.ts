@@ -1,5 +1,5 @@
 import { z } from "~/utils/zod";
-import { PET_TYPES } from "~/db/schema";
+import { PET_TYPES } from "~/server/db/schema.server";
 
 export { PET_TYPES };
 export type PetType = (typeof PET_TYPES)[number];

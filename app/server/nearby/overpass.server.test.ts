@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 // A recorded-format Overpass answer around Trafalgar Square (51.51, -0.13).
 import london from "../../../tests/fixtures/overpass/london.json";
-import { buildOverpassQuery, OverpassFormatError, parseOverpassResponse } from "./overpass";
+import { buildOverpassQuery, OverpassFormatError, parseOverpassResponse } from "./overpass.server";
 
 describe("buildOverpassQuery", () => {
   it("asks for every kind of pet place around the rounded point, with centres and a time limit", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseWithSchema } from "~/components/ui/form";
-import { CONTACT_ERRORS, CONTACT_LIMITS, contactSchema } from "./contact-schema";
+import { CONTACT_ERRORS, CONTACT_LIMITS, contactSchema } from "./contact";
 
 const valid = {
   name: "Ada Lovelace",

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { COOKIE_PREFIX, getAuth } from "./auth.server";
+import { COOKIE_PREFIX, getAuth } from "./better-auth.server";
 
 export type SessionUser = { id: string; name: string; email: string; role: "user" | "staff" };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOCATION_ERRORS, locationQuerySchema, nearbyResponseSchema, osmUrl } from "./nearby-schemas";
+import { LOCATION_ERRORS, locationQuerySchema, nearbyResponseSchema, osmUrl } from "./nearby";
 
 describe("locationQuerySchema", () => {
   it("accepts decimal degrees and gives numbers", () => {

@@ -10,7 +10,7 @@ import {
   resetPasswordSchema,
   signupSchema,
   storedPetType,
-} from "./auth-schemas";
+} from "./auth";
 
 const login = { email: "ada@example.com", password: "biscuit-2024" };
 const signup = {

@@ -1,9 +1,9 @@
-import { consumeRateLimit, describeWait, RATE_LIMITS } from "~/utils/rate-limit.server";
+import { consumeRateLimit, describeWait, RATE_LIMITS } from "~/server/rate-limit.server";
 import { siteBaseUrl } from "~/utils/seo";
-import { pointKey, roundPoint, sortByDistance, type LatLon } from "./geo";
-import { locationQuerySchema, type NearbyResponse, type Place } from "./nearby-schemas";
-import { buildOverpassQuery, parseOverpassResponse } from "./overpass";
-import { TtlCache } from "./ttl-cache";
+import { pointKey, roundPoint, sortByDistance, type LatLon } from "~/domain/geo";
+import { locationQuerySchema, type NearbyResponse, type Place } from "~/domain/nearby";
+import { buildOverpassQuery, parseOverpassResponse } from "./overpass.server";
+import { TtlCache } from "./ttl-cache.server";
 
 export const DEFAULT_OVERPASS_URL = "https://overpass-api.de/api/interpreter";
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { FORM_DATA_ERRORS, formRefusal, readFormData, textFields } from "./form-data.server";
+import { FORM_DATA_ERRORS, formRefusal, readFormData, textFields } from "./forms.server";
 
 const post = (body: BodyInit | null, contentType?: string) =>
   new Request("http://localhost/form", {

@@ -6,8 +6,8 @@ import { loader } from "~/routes/resources/nearby";
 import empty from "../../../tests/fixtures/overpass/empty.json";
 import london from "../../../tests/fixtures/overpass/london.json";
 import runtimeError from "../../../tests/fixtures/overpass/runtime-error.json";
-import { LOCATION_ERRORS } from "./nearby-schemas";
-import { resetRateLimits } from "~/utils/rate-limit.server";
+import { LOCATION_ERRORS } from "~/domain/nearby";
+import { resetRateLimits } from "~/server/rate-limit.server";
 import { NEARBY_MESSAGES, NEARBY_RATE_LIMIT, resetNearbyState } from "./nearby.server";
 
 /** A fake Overpass on 127.0.0.1: records each request and answers as the test says. */

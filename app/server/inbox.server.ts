@@ -1,6 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { contactMessage, user } from "~/db/schema";
+import { getDb } from "~/server/db/client.server";
+import { contactMessage, user } from "~/server/db/schema.server";
 
 export const INBOX_PAGE_SIZE = 20;
 
