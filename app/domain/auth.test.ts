@@ -6,7 +6,7 @@ import {
   forgotPasswordSchema,
   isPasswordMismatch,
   loginSchema,
-  PET_TYPES,
+  SIGNUP_PET_CHOICES,
   resetPasswordSchema,
   signupSchema,
   storedPetType,
@@ -114,7 +114,7 @@ describe("signupSchema", () => {
     expect(isPasswordMismatch(errors)).toBe(false);
   });
 
-  it.each(PET_TYPES)("accepts the pet type %j", (petType) => {
+  it.each(SIGNUP_PET_CHOICES)("accepts the pet type %j", (petType) => {
     expect(signupErrors({ ...signup, petType })).toEqual({});
   });
 

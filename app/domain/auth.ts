@@ -1,20 +1,20 @@
 import { z } from "~/utils/zod";
+import type { PetType } from "./pets";
+import { PLAN_IDS } from "./plans";
 
 /** Longest accepted values; the forms' maxLength attributes use the same numbers. */
 export const AUTH_LIMITS = {
   name: 100,
   email: 254,
-  /** better-auth's limits (app/auth/auth.server.ts) for a new password. */
+  /** better-auth's limits (app/server/auth/better-auth.server.ts) for a new password. */
   passwordMin: 8,
   password: 128,
   petName: 50,
 } as const;
 
-export const PET_TYPES = ["", "dog", "cat", "both", "other"] as const;
-export type PetType = (typeof PET_TYPES)[number];
-
-export const PLANS = ["free", "pro", "premium"] as const;
-export type Plan = (typeof PLANS)[number];
+/** The sign-up form's "Pet Type" choices (specification, section 5): none, or one of these. */
+export const SIGNUP_PET_CHOICES = ["", "dog", "cat", "both", "other"] as const;
+export type SignupPetChoice = (typeof SIGNUP_PET_CHOICES)[number];
 
 export const AUTH_ERRORS = {
   nameRequired: "Please enter your full name.",
@@ -72,9 +72,9 @@ const signupFields = z.object({
   password: newPassword(AUTH_ERRORS.newPasswordRequired),
   confirmPassword: password(AUTH_ERRORS.confirmRequired),
   petName: z.string().trim().max(AUTH_LIMITS.petName, AUTH_ERRORS.petNameTooLong).optional(),
-  petType: z.enum(PET_TYPES, AUTH_ERRORS.petTypeInvalid).optional(),
+  petType: z.enum(SIGNUP_PET_CHOICES, AUTH_ERRORS.petTypeInvalid).optional(),
   /** The plan picked on the pricing page, if any; an unknown value is ignored. */
-  plan: z.enum(PLANS).optional().catch(undefined),
+  plan: z.enum(PLAN_IDS).optional().catch(undefined),
 });
 
 const passwordPair = signupFields.pick({ password: true, confirmPassword: true });
@@ -108,7 +108,7 @@ export type ResetPasswordValues = z.output<typeof resetPasswordSchema>;
 export type ResetPasswordField = keyof ResetPasswordValues;
 
 /** The pet type stored for a sign-up's choice: dog and cat as they are, anything else "other". */
-export function storedPetType(petType: PetType | undefined): "dog" | "cat" | "other" {
+export function storedPetType(petType: SignupPetChoice | undefined): PetType {
   return petType === "dog" || petType === "cat" ? petType : "other";
 }
 

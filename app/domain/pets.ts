@@ -1,7 +1,7 @@
 import { z } from "~/utils/zod";
-import { PET_TYPES } from "~/server/db/schema.server";
 
-export { PET_TYPES };
+/** The kinds of pet an account keeps (the database column takes the same values). */
+export const PET_TYPES = ["dog", "cat", "other"] as const;
 export type PetType = (typeof PET_TYPES)[number];
 
 export const PET_TYPE_LABELS: Record<PetType, string> = { dog: "Dog", cat: "Cat", other: "Other" };

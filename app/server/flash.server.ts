@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { LOGIN_SUCCESS, SIGNUP_SUCCESS } from "~/features/auth/auth-content";
+import { LOGIN_SUCCESS, SIGNUP_SUCCESS } from "~/content/auth";
 
 /**
  * One-time messages that survive a redirect: the action sets a short-lived cookie naming

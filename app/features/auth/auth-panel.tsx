@@ -2,16 +2,16 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { TabList, TabPanel } from "~/components/ui/tabs";
 import type { AuthActionData, SocialFlags } from "./auth-result";
-import { PLANS, type Plan } from "~/domain/auth";
+import { PLAN_IDS, type PlanId } from "~/domain/plans";
 import { LoginForm } from "./login-form";
 import { SignupForm } from "./signup-form";
 
 export type AuthTab = "login" | "signup";
 
 /** The plan named in `?plan=`, if it is one of ours. */
-export function planFromSearch(searchParams: URLSearchParams): Plan | undefined {
+export function planFromSearch(searchParams: URLSearchParams): PlanId | undefined {
   const plan = searchParams.get("plan");
-  return PLANS.find((known) => known === plan);
+  return PLAN_IDS.find((known) => known === plan);
 }
 
 /**

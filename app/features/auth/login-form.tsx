@@ -4,7 +4,7 @@ import { Field, Input } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/form";
 import { ErrorSummary, errorSummaryItems } from "~/components/ui/form-message";
 import { FormError } from "./form-error";
-import { socialNotConfigured, SOCIAL_PROVIDERS } from "./auth-content";
+import { socialNotConfigured, SOCIAL_PROVIDERS } from "~/content/auth";
 import type { LoginResult, SocialFlags } from "./auth-result";
 import { AUTH_LIMITS, loginSchema, type LoginField } from "~/domain/auth";
 

@@ -5,15 +5,16 @@ import { Field, Input, Select } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/form";
 import { ErrorSummary, errorSummaryItems, FormMessage } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
-import { PASSWORD_MISMATCH, PET_TYPE_OPTIONS, PLAN_NAMES } from "./auth-content";
+import { PASSWORD_MISMATCH, PET_TYPE_OPTIONS } from "~/content/auth";
 import { FormError } from "./form-error";
 import type { SignupResult } from "./auth-result";
-import { AUTH_LIMITS, isPasswordMismatch, signupSchema, type Plan, type SignupField } from "~/domain/auth";
+import { AUTH_LIMITS, isPasswordMismatch, signupSchema, type SignupField } from "~/domain/auth";
+import { PLAN_NAMES, type PlanId } from "~/domain/plans";
 
 type SignupFormProps = {
   result: SignupResult | undefined;
   /** The plan picked on the pricing page, sent along with the form. */
-  plan: Plan | undefined;
+  plan: PlanId | undefined;
 };
 
 const FIELD_IDS: Record<Exclude<SignupField, "plan">, string> = {

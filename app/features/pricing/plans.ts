@@ -1,8 +1,7 @@
+import { PLAN_NAMES, type PlanId } from "~/domain/plans";
 import { formatUsd, type PlanPrice } from "./pricing-math";
 
 /** The plans of the specification (sections 3, 6 and 9). Static marketing content. */
-
-export type PlanId = "free" | "pro" | "premium";
 
 export type Plan = {
   id: PlanId;
@@ -26,7 +25,7 @@ export function signupHref(plan: PlanId): string {
 export const PLANS: readonly Plan[] = [
   {
     id: "free",
-    name: "Free",
+    name: PLAN_NAMES.free,
     price: { monthlyCents: 0, yearlyCents: 0 },
     description: "Meet PawPal and get to know your pet a little better, at no cost.",
     features: [
@@ -42,7 +41,7 @@ export const PLANS: readonly Plan[] = [
   },
   {
     id: "pro",
-    name: "Pro",
+    name: PLAN_NAMES.pro,
     price: { monthlyCents: 999, yearlyCents: 9999 },
     description: "The full picture for devoted pet parents with one pet or a whole pack.",
     features: [
@@ -58,7 +57,7 @@ export const PLANS: readonly Plan[] = [
   },
   {
     id: "premium",
-    name: "Premium",
+    name: PLAN_NAMES.premium,
     price: { monthlyCents: 1999, yearlyCents: 19999 },
     description: "Vets on call and room for the whole family to help care for your pets.",
     features: [

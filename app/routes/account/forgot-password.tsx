@@ -5,7 +5,7 @@ import { Field, Input } from "~/components/ui/field";
 import { parseWithSchema, useValidatedForm, type FieldErrors } from "~/components/ui/form";
 import { FormMessage } from "~/components/ui/form-message";
 import { BRAND } from "~/content/site";
-import { FORGOT_PASSWORD_SENT } from "~/features/auth/auth-content";
+import { FORGOT_PASSWORD_SENT } from "~/content/auth";
 import { AUTH_LIMITS, forgotPasswordSchema } from "~/domain/auth";
 import { rateLimitMessage, requestPasswordReset } from "~/server/auth/account.server";
 import { FormError } from "~/features/auth/form-error";

@@ -6,7 +6,7 @@ import { parseWithSchema, useValidatedForm, type FieldErrors } from "~/component
 import { ErrorSummary, errorSummaryItems } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
 import { BRAND } from "~/content/site";
-import { PASSWORD_MISMATCH } from "~/features/auth/auth-content";
+import { PASSWORD_MISMATCH } from "~/content/auth";
 import {
   AUTH_ERRORS,
   AUTH_LIMITS,

@@ -6,7 +6,7 @@ import { BRAND, STATS } from "~/content/site";
 import { AuthPanel } from "~/features/auth/auth-panel";
 import { configuredSocialProviders } from "~/server/auth/better-auth.server";
 import { getUser } from "~/server/auth/session.server";
-import { socialNotConfigured } from "~/features/auth/auth-content";
+import { socialNotConfigured } from "~/content/auth";
 import type { AuthActionData, SignupEcho, SocialFlags } from "~/features/auth/auth-result";
 import { AUTH_ERRORS, AUTH_LIMITS, loginSchema, signupSchema } from "~/domain/auth";
 import { rateLimitMessage, startSocialLogin, submitLogin, submitSignup } from "~/server/auth/account.server";

@@ -1,4 +1,5 @@
 import { boolean, date, index, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { PET_TYPES } from "../../domain/pets";
 
 /*
  * The database, in PostgreSQL's dialect (PGlite embedded, or a PostgreSQL server).
@@ -69,8 +70,6 @@ export const verification = pgTable(
   },
   (table) => [index("verification_identifier_idx").on(table.identifier)],
 );
-
-export const PET_TYPES = ["dog", "cat", "other"] as const;
 
 export const pet = pgTable(
   "pet",

@@ -1,5 +1,6 @@
 import { BRAND } from "~/content/site";
-import { AUTH_ERRORS, type Plan } from "~/domain/auth";
+import { AUTH_ERRORS } from "~/domain/auth";
+import { PLAN_NAMES } from "~/domain/plans";
 
 /** Toasts of the specification, sections 4 and 8 (also the inline messages without JavaScript). */
 export const LOGIN_SUCCESS = {
@@ -16,8 +17,6 @@ export const PASSWORD_MISMATCH = {
   title: "Password mismatch",
   description: AUTH_ERRORS.passwordMismatch,
 } as const;
-
-export const PLAN_NAMES: Record<Plan, string> = { free: "Free", pro: "Pro", premium: "Premium" };
 
 export const PET_TYPE_OPTIONS = [
   { value: "", label: "Select a pet type" },
