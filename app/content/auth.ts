@@ -1,6 +1,5 @@
 import { BRAND } from "~/content/site";
 import { AUTH_ERRORS } from "~/domain/auth";
-import { PLAN_NAMES } from "~/domain/plans";
 
 /** Toasts of the specification, sections 4 and 8 (also the inline messages without JavaScript). */
 export const LOGIN_SUCCESS = {
