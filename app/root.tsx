@@ -76,7 +76,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound && import.meta.env.DEV) console.error(error);
-  return notFound ? <NotFound /> : <ErrorScreen />;
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return <NotFound />;
+    // A request refused by the server's form reader (server/forms.server.ts) says why.
+    const refusal: unknown = error.data?.formError;
+    if (error.status < 500 && typeof refusal === "string") return <ErrorScreen refusal={refusal} />;
+  }
+  if (import.meta.env.DEV) console.error(error);
+  return <ErrorScreen />;
 }

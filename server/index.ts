@@ -9,12 +9,10 @@ import { siteBaseUrl } from "~/utils/seo";
 import { breedModelDir } from "./breed-model";
 import { breedModelRedirect, breedModelRoutes } from "./breed-model-route";
 import { breedModelBaseUrl } from "~/utils/breed-model.server";
+import { MAX_FORM_BYTES } from "~/server/forms.server";
 import { precompressedStatic } from "./precompressed";
 import { prerenderedPageHandler } from "./prerendered";
 import { limitRequestBodies, refuseCrossSiteWrites, securityHeaders, type Locals } from "./security";
-
-/** Form posts are small: the largest field (a contact message) is 5,000 characters. */
-const MAX_BODY_BYTES = 64 * 1024;
 
 // This file is bundled to <build dir>/start.js, beside client/ and server/.
 const BUILD_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -62,7 +60,7 @@ export async function createApp() {
   app.use((req, res, next) =>
     req.path.endsWith(".data") && isSignedIn(req) ? next() : publicFiles(req, res, next),
   );
-  app.use(refuseCrossSiteWrites(), limitRequestBodies(MAX_BODY_BYTES));
+  app.use(refuseCrossSiteWrites(), limitRequestBodies(MAX_FORM_BYTES));
   app.all(
     "/{*splat}",
     createRequestHandler({

@@ -2,6 +2,9 @@ import { z } from "~/utils/zod";
 import type { PetType } from "./pets";
 import { PLAN_IDS } from "./plans";
 
+/** The signed-in user as pages see it; "staff" read the contact inbox. */
+export type SessionUser = { id: string; name: string; email: string; role: "user" | "staff" };
+
 /** Longest accepted values; the forms' maxLength attributes use the same numbers. */
 export const AUTH_LIMITS = {
   name: 100,

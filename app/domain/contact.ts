@@ -45,9 +45,20 @@ export const contactSchema = z.object({
 
 export type ContactValues = z.output<typeof contactSchema>;
 export type ContactField = keyof ContactValues;
-export const CONTACT_FIELDS = [
-  "name",
-  "email",
-  "subject",
-  "message",
-] as const satisfies readonly ContactField[];
+
+/** A message as the staff inbox lists it (dates as ISO strings). */
+export type InboxRow = {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  createdAt: string;
+  handledAt: string | null;
+};
+
+export type InboxMessage = InboxRow & {
+  message: string;
+  mailedAt: string | null;
+  /** The signed-in sender's account, if the message came with one (and it still exists). */
+  sender: { id: string; name: string; email: string } | null;
+};

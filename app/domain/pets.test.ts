@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseWithSchema } from "~/components/ui/form";
+import { parseWithSchema } from "~/utils/forms";
 import {
   isIsoDate,
   latestBirthDate,

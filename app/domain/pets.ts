@@ -1,8 +1,20 @@
+import type { FormReply } from "~/utils/forms";
 import { z } from "~/utils/zod";
 
 /** The kinds of pet an account keeps (the database column takes the same values). */
 export const PET_TYPES = ["dog", "cat", "other"] as const;
 export type PetType = (typeof PET_TYPES)[number];
+
+/** A pet as the page shows it. */
+export type Pet = {
+  id: string;
+  name: string;
+  type: PetType;
+  breed: string | null;
+  birthDate: string | null;
+  /** Kilograms, as stored (two decimals), or null. */
+  weightKg: string | null;
+};
 
 export const PET_TYPE_LABELS: Record<PetType, string> = { dog: "Dog", cat: "Cat", other: "Other" };
 
@@ -104,13 +116,6 @@ export const petSchema = z.object({
 
 export type PetValues = z.output<typeof petSchema>;
 export type PetField = keyof PetValues;
-export const PET_FIELDS = [
-  "name",
-  "type",
-  "breed",
-  "birthDate",
-  "weightKg",
-] as const satisfies readonly PetField[];
 
 /** The pet a form changes or deletes: anything but a UUID cannot be one of ours. */
 export const petIdSchema = z.uuid();
@@ -140,3 +145,13 @@ export const saveAnalysisSchema = z
   });
 
 export type SaveAnalysisValues = z.output<typeof saveAnalysisSchema>;
+
+export type SaveAnalysisField = Extract<keyof z.input<typeof saveAnalysisSchema>, string>;
+
+/** What /pets answers the report's "Save to my pets" form (a fetcher on /features). */
+export type SaveAnalysisAnswer =
+  | { intent: "save-analysis"; ok: true; name: string }
+  | ({ intent: "save-analysis" } & FormReply<SaveAnalysisField>);
+
+/** A pet as the /pets loader lists it, for the report's choice of pet. */
+export type PetChoice = { id: string; name: string };

@@ -1,12 +1,26 @@
 import { data } from "react-router";
+import { parseWithSchema, type FieldErrors, type FormReply } from "~/utils/forms";
+import type { z } from "~/utils/zod";
+import { consumeRateLimit, describeWait, type RateLimitBucket } from "./rate-limit.server";
 
-/** What a refused form answers: the status and a message a person can act on. */
-export type FormRefusal = { status: number; formError: string };
+/*
+ * The one way a route action reads a form:
+ *
+ *   const form = await readForm(request);                // 415 / 413 / 400 for anything else
+ *   const submission = await parseSubmission(form, schema, { rateLimit, echo });
+ *   if (!submission.ok) return data(submission.reply(), submission.init);
+ *   … use submission.value …
+ *   return data(submission.reply({ formError }), { status: 401 });   // a failure found later
+ */
 
 export const FORM_DATA_ERRORS = {
   contentType: "Send the form as application/x-www-form-urlencoded or multipart/form-data.",
   malformed: "The form could not be read: the request body is malformed.",
+  tooLarge: "Request too large: at most 64 KB.",
 } as const;
+
+/** Our largest field is a 5,000-character contact message; nothing legitimate comes near this. */
+export const MAX_FORM_BYTES = 64 * 1024;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -15,57 +29,91 @@ function mediaType(contentType: string | null) {
   return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
+/** A request no browser form would send: the error screen shows `formError` with the status. */
+function refuse(status: number, formError: string): never {
+  throw data({ formError }, { status });
+}
+
 /**
- * The posted form, for a route action. Anything a browser form would not send is refused
- * with a thrown `data({ formError }, { status })`: another content type (JSON, text) with
- * 415, a body that cannot be parsed with 400. Catch it with `formRefusal()` to show the
- * message in the page, or let it reach the error boundary.
+ * The posted form. Another content type (JSON, text) is refused with 415, a body over
+ * MAX_FORM_BYTES with 413, one that cannot be parsed with 400: thrown, so the page answers
+ * with that status and says why.
  */
-export async function readFormData(request: Request): Promise<FormData> {
-  if (!FORM_TYPES.includes(mediaType(request.headers.get("content-type")))) {
-    throw refuse(415, FORM_DATA_ERRORS.contentType);
-  }
+export async function readForm(request: Request): Promise<FormData> {
+  const contentType = request.headers.get("content-type");
+  if (!FORM_TYPES.includes(mediaType(contentType))) refuse(415, FORM_DATA_ERRORS.contentType);
+  let body: ArrayBuffer;
   try {
-    return await request.formData();
+    body = await request.arrayBuffer();
   } catch {
-    throw refuse(400, FORM_DATA_ERRORS.malformed);
+    refuse(400, FORM_DATA_ERRORS.malformed);
+  }
+  if (body.byteLength > MAX_FORM_BYTES) refuse(413, FORM_DATA_ERRORS.tooLarge);
+  try {
+    return await new Response(body, { headers: { "Content-Type": contentType! } }).formData();
+  } catch {
+    refuse(400, FORM_DATA_ERRORS.malformed);
   }
 }
 
+type Failure<Field extends string> = { errors?: FieldErrors<Field>; formError?: string };
+
+export type Submission<Output, Field extends string> =
+  | { ok: true; value: Output; reply: (failure: Failure<Field>) => FormReply<Field> }
+  | { ok: false; reply: () => FormReply<Field>; init: ResponseInit };
+
+type SubmissionOptions<Field extends string> = {
+  /** Counts this submission against a per-client limit; over it, the form says when to retry (429). */
+  rateLimit?: { bucket: RateLimitBucket; key: string };
+  /** Fields sent back to refill the form, each cut to its length. Never passwords. */
+  echo?: Partial<Record<Field, number>>;
+};
+
+type ObjectSchema = z.ZodObject<z.ZodRawShape>;
+
 /**
- * The text value of each named field, each sent at most once. A repeated field or a file
- * where text belongs is refused with 400 (a missing field is left to the form's schema).
+ * Checks a form against its zod schema (the one its page checks with in the browser), after
+ * the rate limit. Each of the schema's fields may be sent once, as text: a repeated field or
+ * a file is refused with 400 like any other request a browser form would not send.
  */
-export function textFields<Field extends string>(
-  formData: FormData,
-  fields: readonly Field[],
-): Partial<Record<Field, string>> {
-  const values: Partial<Record<Field, string>> = {};
-  for (const field of fields) {
-    const all = formData.getAll(field);
-    if (all.length > 1) throw refuse(400, `The ${field} field was sent more than once.`);
-    const [value] = all;
-    if (value === undefined) continue;
-    if (typeof value !== "string") throw refuse(400, `The ${field} field must be text, not a file.`);
-    values[field] = value;
+export function parseSubmission<Schema extends ObjectSchema>(
+  form: FormData,
+  schema: Schema,
+  { rateLimit, echo = {} }: SubmissionOptions<Extract<keyof z.input<Schema>, string>> = {},
+): Submission<z.output<Schema>, Extract<keyof z.input<Schema>, string>> {
+  type Field = Extract<keyof z.input<Schema>, string>;
+  const values: Record<string, string> = {};
+  for (const field of Object.keys(schema.shape)) {
+    const all = form.getAll(field);
+    if (all.length > 1) refuse(400, `The ${field} field was sent more than once.`);
+    if (all[0] === undefined) continue;
+    if (typeof all[0] !== "string") refuse(400, `The ${field} field must be text, not a file.`);
+    values[field] = all[0];
   }
-  return values;
-}
+  const echoed = Object.fromEntries(
+    Object.entries(echo).map(([field, limit]) => [field, (values[field] ?? "").slice(0, limit as number)]),
+  ) as Partial<Record<Field, string>>;
+  const reply = (failure: Failure<Field> = {}): FormReply<Field> => ({
+    ok: false,
+    errors: failure.errors ?? {},
+    values: echoed,
+    ...(failure.formError ? { formError: failure.formError } : {}),
+  });
 
-function refuse(status: number, formError: string) {
-  return data({ formError }, { status });
-}
-
-/**
- * The status and message of something `readFormData`, `textFields` or `enforceRateLimit`
- * threw, or undefined for any other error (which should be rethrown).
- */
-export function formRefusal(error: unknown): (FormRefusal & { headers?: HeadersInit }) | undefined {
-  if (typeof error !== "object" || error === null) return undefined;
-  const candidate = error as { type?: unknown; data?: unknown; init?: ResponseInit | null };
-  if (candidate.type !== "DataWithResponseInit") return undefined;
-  const body = candidate.data as { formError?: unknown } | null;
-  const status = candidate.init?.status;
-  if (typeof body?.formError !== "string" || typeof status !== "number") return undefined;
-  return { status, formError: body.formError, headers: candidate.init?.headers };
+  if (rateLimit) {
+    const verdict = consumeRateLimit(rateLimit.bucket, rateLimit.key);
+    if (!verdict.ok) {
+      const formError = `Too many attempts. Please try again in ${describeWait(verdict.retryAfterSeconds)}.`;
+      return {
+        ok: false,
+        reply: () => reply({ formError }),
+        init: { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
+      };
+    }
+  }
+  const parsed = parseWithSchema(schema, values);
+  if (!parsed.success) {
+    return { ok: false, reply: () => reply({ errors: parsed.errors }), init: { status: 400 } };
+  }
+  return { ok: true, value: parsed.data, reply };
 }

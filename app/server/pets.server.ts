@@ -1,18 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
 import { pet } from "~/server/db/schema.server";
-import type { PetType, PetValues, SaveAnalysisValues } from "~/domain/pets";
+import type { Pet, PetValues, SaveAnalysisValues } from "~/domain/pets";
 
-/** A pet as the page shows it. */
-export type Pet = {
-  id: string;
-  name: string;
-  type: PetType;
-  breed: string | null;
-  birthDate: string | null;
-  /** Kilograms, as stored (two decimals), or null. */
-  weightKg: string | null;
-};
+/** The pet table: every read and write of it goes through this module. */
 
 const columns = {
   id: pet.id,

@@ -1,5 +1,3 @@
-import { data } from "react-router";
-
 /** Limits per client address; a fixed window is enough to stop guessing and flooding. */
 export const RATE_LIMITS = {
   contact: { limit: 10, windowSeconds: 10 * 60 },
@@ -17,8 +15,10 @@ const windows = new Map<string, Window>();
 const MAX_TRACKED = 50_000;
 
 /**
- * Counts one attempt for (bucket, client) and answers whether it is allowed. In memory:
- * with several server processes, put a shared store (the database) behind this function.
+ * Counts one attempt for (bucket, client) and answers whether it is allowed, or how long to
+ * wait. The one rate-limit API: forms go through parseSubmission (forms.server.ts), the JSON
+ * routes call it directly. In memory: with several server processes, put a shared store (the
+ * database) behind this function.
  */
 export function consumeRateLimit(bucket: RateLimitBucket, clientKey: string, now = Date.now()) {
   const { limit, windowSeconds } = RATE_LIMITS[bucket];
@@ -34,16 +34,7 @@ export function consumeRateLimit(bucket: RateLimitBucket, clientKey: string, now
   return window.count <= limit ? { ok: true as const } : { ok: false as const, retryAfterSeconds };
 }
 
-/** Throws a 429 answer (with Retry-After and a message saying when to retry) once the limit is used up. */
-export function enforceRateLimit(bucket: RateLimitBucket, clientKey: string) {
-  const result = consumeRateLimit(bucket, clientKey);
-  if (result.ok) return;
-  throw data(
-    { formError: `Too many attempts. Please try again in ${describeWait(result.retryAfterSeconds)}.` },
-    { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-  );
-}
-
+/** "45 seconds", "2 minutes": the wait a 429 answer names. */
 export function describeWait(seconds: number) {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
   const minutes = Math.ceil(seconds / 60);

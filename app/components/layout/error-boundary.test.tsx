@@ -1,5 +1,5 @@
 import { render, screen } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, data } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { ErrorBoundary } from "~/root";
 
@@ -32,5 +32,18 @@ describe("root error boundary", () => {
     });
     expect(await screen.findByRole("heading", { level: 1, name: /404/ })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /Go Back/ })).toBeInTheDocument();
+  });
+
+  it("says why the server refused a request, with no stack trace", async () => {
+    renderFailingRoute(() => {
+      throw data({ formError: "Send the form as application/x-www-form-urlencoded or multipart/form-data." }, {
+        status: 415,
+      });
+    });
+    expect(await screen.findByRole("heading", { name: "We could not accept that request" })).toBeInTheDocument();
+    expect(
+      screen.getByText("Send the form as application/x-www-form-urlencoded or multipart/form-data."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Go Home/ })).toHaveAttribute("href", "/");
   });
 });

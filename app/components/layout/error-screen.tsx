@@ -2,16 +2,29 @@ import { Icon } from "~/components/ui/icon";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
 
-/** Shown when something failed while rendering or loading a page. */
-export function ErrorScreen() {
+/**
+ * Shown when something failed while rendering or loading a page, or, with `refusal`, when
+ * the server refused a request no page of ours sends (a JSON body to a form, say): then it
+ * says why, never a stack trace.
+ */
+export function ErrorScreen({ refusal }: { refusal?: string }) {
   return (
     <div className="px-4 py-20 sm:px-6">
       <div role="alert" className="mx-auto max-w-xl text-center">
         <Icon name="paw-print" className="mx-auto size-16 text-brand-700" />
-        <h1 className="mt-6 text-3xl font-bold text-ink-900">Unexpected Application Error!</h1>
-        <p className="mt-4 text-lg text-ink-600">
-          Something went wrong on our side. Please try again in a moment — your pet is still a good one.
-        </p>
+        {refusal ? (
+          <>
+            <h1 className="mt-6 text-3xl font-bold text-ink-900">We could not accept that request</h1>
+            <p className="mt-4 text-lg text-ink-600">{refusal}</p>
+          </>
+        ) : (
+          <>
+            <h1 className="mt-6 text-3xl font-bold text-ink-900">Unexpected Application Error!</h1>
+            <p className="mt-4 text-lg text-ink-600">
+              Something went wrong on our side. Please try again in a moment — your pet is still a good one.
+            </p>
+          </>
+        )}
         <a className={cn(buttonVariants(), "mt-8")} href="/">
           <Icon name="house" /> Go Home
         </a>

@@ -1,7 +1,7 @@
 import { Icon } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
-import type { SessionUser } from "~/server/auth/session.server";
+import type { SessionUser } from "~/domain/auth";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { BRAND, NAV_LINKS } from "~/content/site";
 import { cn } from "~/utils/cn";

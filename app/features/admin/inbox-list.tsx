@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
 import { formatTime } from "./format";
-import type { InboxRow } from "~/server/inbox.server";
+import type { InboxRow } from "~/domain/contact";
 
 type InboxListProps = {
   rows: readonly InboxRow[];

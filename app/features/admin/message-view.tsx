@@ -3,7 +3,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { formatTime, replyHref } from "./format";
 import { HandledBadge } from "./inbox-list";
-import type { InboxMessage } from "~/server/inbox.server";
+import type { InboxMessage } from "~/domain/contact";
 
 /** One message in full, with a reply link and the form that marks it handled. */
 export function MessageView({ message }: { message: InboxMessage }) {

@@ -1,16 +1,13 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useFetcher, useRouteLoaderData } from "react-router";
-import type { SessionUser } from "~/server/auth/session.server";
+import type { SessionUser } from "~/domain/auth";
+import type { PetChoice, SaveAnalysisAnswer } from "~/domain/pets";
 import { Button } from "~/components/ui/button";
 import { Field, Input, Select } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
 import { Icon } from "~/components/ui/icon";
 import type { Species } from "./knowledge/breeds";
 
-type PetOption = { id: string; name: string };
-type SaveAnswer =
-  | { intent: "save-analysis"; ok: true; name: string }
-  | { intent: "save-analysis"; ok: false; errors: Record<string, string> };
 
 /**
  * Saves the result to one of the signed-in user's pets on /pets (or a new one): the species,
@@ -49,8 +46,8 @@ function SaveForm({
   weightKg?: number;
 }) {
   const id = useId();
-  const pets = useFetcher<{ pets: PetOption[] }>();
-  const save = useFetcher<SaveAnswer>();
+  const pets = useFetcher<{ pets: PetChoice[] }>();
+  const save = useFetcher<SaveAnalysisAnswer>();
   const [petId, setPetId] = useState("new");
 
   const { load } = pets;

@@ -2,14 +2,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { action } from "~/routes/auth/auth";
 import { AUTH_ERRORS } from "~/domain/auth";
-import { rateLimitMessage, submitLogin, submitSignup } from "~/server/auth/account.server";
+import { submitLogin, submitSignup } from "~/server/auth/account.server";
+import { FORM_DATA_ERRORS } from "~/server/forms.server";
+import { RATE_LIMITS, resetRateLimits } from "~/server/rate-limit.server";
 
 // The route's action with better-auth and the database replaced (the browser tests use the real ones).
 vi.mock("~/server/auth/account.server", () => ({
   submitLogin: vi.fn(),
   submitSignup: vi.fn(),
   startSocialLogin: vi.fn(),
-  rateLimitMessage: vi.fn(() => null),
 }));
 vi.mock("~/server/auth/session.server", () => ({ getUser: vi.fn(async () => null) }));
 vi.mock("~/server/auth/better-auth.server", () => ({
@@ -20,6 +21,7 @@ const signedIn = () =>
   new Headers({ "Set-Cookie": "pawpal.session_token=abc; Path=/; HttpOnly; SameSite=Lax" });
 
 beforeEach(() => {
+  resetRateLimits();
   vi.spyOn(console, "info").mockImplementation(() => {});
 });
 afterEach(() => {
@@ -122,15 +124,38 @@ describe("auth action", () => {
     });
   });
 
-  it("shows the rate limit's message in the form with status 429", async () => {
-    vi.mocked(rateLimitMessage).mockReturnValueOnce({
-      formError: "Too many attempts. Please try again in 15 minutes.",
-      init: { status: 429, headers: { "Retry-After": "900" } },
-    });
-    const response = await run({ intent: "login", email: "ada@example.com", password: "x" });
+  it("shows the rate limit's message in the form with status 429 and when to retry", async () => {
+    vi.mocked(submitLogin).mockResolvedValue({ ok: false, reason: "invalidCredentials" });
+    const login = { intent: "login", email: "ada@example.com", password: "x" };
+    for (let attempt = 0; attempt < RATE_LIMITS.login.limit; attempt++) {
+      expect((await run(login)).init?.status).toBe(401);
+    }
+    const response = await run(login);
     expect(response.init?.status).toBe(429);
-    expect(response.data).toMatchObject({ formError: "Too many attempts. Please try again in 15 minutes." });
-    expect(rateLimitMessage).toHaveBeenCalledWith("login", "10.0.0.1");
+    expect(new Headers(response.init?.headers).get("Retry-After")).toBe(String(RATE_LIMITS.login.windowSeconds));
+    expect(response.data).toEqual({
+      intent: "login",
+      ok: false,
+      errors: {},
+      values: { email: "ada@example.com" },
+      formError: "Too many attempts. Please try again in 15 minutes.",
+    });
+    expect(submitLogin).toHaveBeenCalledTimes(RATE_LIMITS.login.limit);
+  });
+
+  it.each([
+    ["JSON", "application/json", '{"intent":"login"}'],
+    ["plain text", "text/plain", "intent=login"],
+  ])("refuses a %s body with 415 and a message", async (_kind, contentType, body) => {
+    const refused = action({
+      request: new Request("http://localhost/auth", { method: "POST", headers: { "Content-Type": contentType }, body }),
+      params: {},
+      context: { clientIp: "10.0.0.1", cspNonce: "" },
+    } as Parameters<typeof action>[0]);
+    await expect(refused).rejects.toMatchObject({
+      init: { status: 415 },
+      data: { formError: FORM_DATA_ERRORS.contentType },
+    });
     expect(submitLogin).not.toHaveBeenCalled();
   });
 

@@ -1,8 +1,5 @@
-import type { FieldErrors } from "~/components/ui/form";
+import type { FormReply } from "~/utils/forms";
 import type { LoginField, SignupField } from "~/domain/auth";
-
-/** Submitted values sent back to refill a rejected form without JavaScript. Never passwords. */
-export type SignupEcho = Partial<Record<"name" | "email" | "petName" | "petType", string>>;
 
 /**
  * What the auth route's action answers when it does not redirect; `intent` says which of
@@ -11,21 +8,9 @@ export type SignupEcho = Partial<Record<"name" | "email" | "petName" | "petType"
  */
 export type AuthActionData =
   | { intent: "login"; ok: true }
-  | {
-      intent: "login";
-      ok: false;
-      errors: FieldErrors<LoginField>;
-      values: { email?: string };
-      formError?: string;
-    }
+  | ({ intent: "login" } & FormReply<LoginField>)
   | { intent: "signup"; ok: true }
-  | {
-      intent: "signup";
-      ok: false;
-      errors: FieldErrors<SignupField>;
-      values: SignupEcho;
-      formError?: string;
-    }
+  | ({ intent: "signup" } & FormReply<SignupField>)
   | { intent: "social"; ok: false; formError: string };
 
 export type LoginResult = Extract<AuthActionData, { intent: "login" }>;

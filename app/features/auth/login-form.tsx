@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
-import { useValidatedForm } from "~/components/ui/form";
+import { useValidatedForm } from "~/components/ui/use-validated-form";
 import { ErrorSummary, errorSummaryItems } from "~/components/ui/form-message";
 import { FormError } from "./form-error";
 import { socialNotConfigured, SOCIAL_PROVIDERS } from "~/content/auth";

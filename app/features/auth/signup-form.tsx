@@ -2,7 +2,7 @@ import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Field, Input, Select } from "~/components/ui/field";
-import { useValidatedForm } from "~/components/ui/form";
+import { useValidatedForm } from "~/components/ui/use-validated-form";
 import { ErrorSummary, errorSummaryItems, FormMessage } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
 import { PASSWORD_MISMATCH, PET_TYPE_OPTIONS } from "~/content/auth";

@@ -168,16 +168,15 @@ describe("contact action", () => {
     ["JSON", "application/json", JSON.stringify({ name: "Ada" }), 415, FORM_DATA_ERRORS.contentType],
     ["plain text", "text/plain", "name=Ada", 415, FORM_DATA_ERRORS.contentType],
   ])(
-    "refuses a %s body with %i and a message (malformed ones: utils/form-data.server.test.ts)",
+    "refuses a %s body with %i and a message (malformed ones: server/forms.server.test.ts)",
     async (_kind, type, body, status, message) => {
       const request = new Request("http://localhost/contact", {
         method: "POST",
         headers: { "Content-Type": type },
         body,
       });
-      const response = await action({ request, params: {}, context: {} } as Parameters<typeof action>[0]);
-      expect(response.init?.status).toBe(status);
-      expect(response.data).toMatchObject({ ok: false, formError: message });
+      const refused = action({ request, params: {}, context: {} } as Parameters<typeof action>[0]);
+      await expect(refused).rejects.toMatchObject({ init: { status }, data: { formError: message } });
       expect(submitContactMessage).not.toHaveBeenCalled();
     },
   );
@@ -186,9 +185,12 @@ describe("contact action", () => {
     const body = new URLSearchParams({ ...valid });
     body.append("name", "Eve");
     const request = new Request("http://localhost/contact", { method: "POST", body });
-    const response = await action({ request, params: {}, context: {} } as Parameters<typeof action>[0]);
-    expect(response.init?.status).toBe(400);
-    expect(response.data).toMatchObject({ formError: "The name field was sent more than once." });
+    const refused = action({ request, params: {}, context: {} } as Parameters<typeof action>[0]);
+    await expect(refused).rejects.toMatchObject({
+      init: { status: 400 },
+      data: { formError: "The name field was sent more than once." },
+    });
+    expect(submitContactMessage).not.toHaveBeenCalled();
   });
 
   it("answers 429 with the wait once the limit is used up", async () => {
@@ -198,6 +200,7 @@ describe("contact action", () => {
     for (let i = 0; i < 10; i += 1) expect((await send()).data).toEqual({ ok: true });
     const response = await send();
     expect(response.init?.status).toBe(429);
+    expect(new Headers(response.init?.headers).get("Retry-After")).toMatch(/^\d+$/);
     expect(response.data).toMatchObject({ formError: expect.stringMatching(/^Too many attempts/) });
     expect(submitContactMessage).toHaveBeenCalledTimes(10);
   });

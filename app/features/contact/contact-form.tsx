@@ -2,7 +2,8 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Field, Input, Textarea } from "~/components/ui/field";
-import { useValidatedForm, type FieldErrors } from "~/components/ui/form";
+import { useValidatedForm } from "~/components/ui/use-validated-form";
+import type { FormReply } from "~/utils/forms";
 import { ErrorSummary, errorSummaryItems, FormMessage } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
 import { CONTACT_SUCCESS } from "./contact-content";
@@ -10,15 +11,7 @@ import { HONEYPOT_FIELD } from "~/domain/honeypot";
 import { CONTACT_LIMITS, contactSchema, type ContactField } from "~/domain/contact";
 
 /** What the contact route's action answers. */
-export type ContactActionData =
-  | { ok: true }
-  | {
-      ok: false;
-      errors: FieldErrors<ContactField>;
-      values: Partial<Record<ContactField, string>>;
-      /** A problem with the whole submission (too many attempts, a request no form sends). */
-      formError?: string;
-    };
+export type ContactActionData = { ok: true } | FormReply<ContactField>;
 
 const FIELD_IDS: Record<ContactField, string> = {
   name: "contact-name",

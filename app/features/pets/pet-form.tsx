@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, Input, Select } from "~/components/ui/field";
-import { useValidatedForm, type FieldErrors } from "~/components/ui/form";
+import { useValidatedForm } from "~/components/ui/use-validated-form";
+import type { FormReply } from "~/utils/forms";
 import { ErrorSummary, errorSummaryItems } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
 import {
@@ -16,13 +17,7 @@ import {
 /** What the /pets action answers when it does not redirect. */
 export type PetActionData =
   | { intent: "create"; ok: true; name: string }
-  | {
-      intent: "create" | "update";
-      ok: false;
-      petId?: string;
-      errors: FieldErrors<PetField>;
-      values: Partial<Record<PetField, string>>;
-    };
+  | ({ intent: "create" | "update"; petId?: string } & FormReply<PetField>);
 
 /** The values a form starts with: a stored pet, or what a rejected submission sent. */
 export type PetFormValues = Partial<Record<PetField, string>>;

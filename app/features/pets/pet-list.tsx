@@ -4,7 +4,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PetForm, type PetActionData } from "./pet-form";
 import { PET_TYPE_LABELS } from "~/domain/pets";
-import type { Pet } from "~/server/pets.server";
+import type { Pet } from "~/domain/pets";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 

@@ -2,17 +2,18 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
-import { parseWithSchema, useValidatedForm, type FieldErrors } from "~/components/ui/form";
+import { useValidatedForm } from "~/components/ui/use-validated-form";
+import type { FormReply } from "~/utils/forms";
 import { FormMessage } from "~/components/ui/form-message";
 import { BRAND } from "~/content/site";
 import { FORGOT_PASSWORD_SENT } from "~/content/auth";
 import { AUTH_LIMITS, forgotPasswordSchema } from "~/domain/auth";
-import { rateLimitMessage, requestPasswordReset } from "~/server/auth/account.server";
+import { requestPasswordReset } from "~/server/auth/account.server";
+import { parseSubmission, readForm } from "~/server/forms.server";
 import { FormError } from "~/features/auth/form-error";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 
-type ForgotResult =
-  { ok: true } | { ok: false; errors: FieldErrors<"email">; email: string; formError?: string };
+type ForgotResult = { ok: true } | FormReply<"email">;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(
@@ -28,17 +29,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 /** Sends the reset mail when the account exists, and answers the same whether it does or not. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const submitted = formData.get("email");
-  const email = typeof submitted === "string" ? submitted.slice(0, AUTH_LIMITS.email) : "";
-  const limited = rateLimitMessage("passwordReset", context.clientIp);
-  if (limited) {
-    return data<ForgotResult>({ ok: false, errors: {}, email, formError: limited.formError }, limited.init);
-  }
-  const parsed = parseWithSchema(forgotPasswordSchema, formData);
-  if (!parsed.success)
-    return data<ForgotResult>({ ok: false, errors: parsed.errors, email }, { status: 400 });
-  await requestPasswordReset(parsed.data.email, request);
+  const submission = parseSubmission(await readForm(request), forgotPasswordSchema, {
+    rateLimit: { bucket: "passwordReset", key: context.clientIp },
+    echo: { email: AUTH_LIMITS.email },
+  });
+  if (!submission.ok) return data<ForgotResult>(submission.reply(), submission.init);
+  await requestPasswordReset(submission.value.email, request);
   return data<ForgotResult>({ ok: true });
 }
 
@@ -75,7 +71,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
                 required
                 maxLength={AUTH_LIMITS.email}
                 placeholder="you@example.com"
-                defaultValue={failed?.email ?? ""}
+                defaultValue={failed?.values.email ?? ""}
               />
             )}
           </Field>

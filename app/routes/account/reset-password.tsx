@@ -2,7 +2,8 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
-import { parseWithSchema, useValidatedForm, type FieldErrors } from "~/components/ui/form";
+import { useValidatedForm } from "~/components/ui/use-validated-form";
+import type { FormReply } from "~/utils/forms";
 import { ErrorSummary, errorSummaryItems } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
 import { BRAND } from "~/content/site";
@@ -15,12 +16,12 @@ import {
   type ResetPasswordField,
 } from "~/domain/auth";
 import { resetPassword } from "~/server/auth/account.server";
+import { parseSubmission, readForm } from "~/server/forms.server";
 import { FormError } from "~/features/auth/form-error";
 import { flashCookie } from "~/server/flash.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 
-type ResetResult =
-  { ok: true } | { ok: false; errors: FieldErrors<ResetPasswordField>; tokenInvalid?: boolean };
+type ResetResult = { ok: true } | (FormReply<ResetPasswordField> & { tokenInvalid?: boolean });
 
 const FIELD_IDS = { password: "reset-password", confirmPassword: "reset-confirm" } as const;
 
@@ -42,14 +43,15 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** Sets the new password (which ends every session of the account), then asks to log in. */
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const parsed = parseWithSchema(resetPasswordSchema, formData);
-  if (!parsed.success) {
-    const tokenInvalid = Boolean(parsed.errors.token);
-    return data<ResetResult>({ ok: false, errors: parsed.errors, tokenInvalid }, { status: 400 });
+  const submission = parseSubmission(await readForm(request), resetPasswordSchema);
+  if (!submission.ok) {
+    const reply = submission.reply();
+    return data<ResetResult>({ ...reply, tokenInvalid: Boolean(reply.errors.token) }, submission.init);
   }
-  const changed = await resetPassword(parsed.data.password, parsed.data.token, request);
-  if (!changed) return data<ResetResult>({ ok: false, errors: {}, tokenInvalid: true }, { status: 400 });
+  const { password, token } = submission.value;
+  if (!(await resetPassword(password, token, request))) {
+    return data<ResetResult>({ ...submission.reply({}), tokenInvalid: true }, { status: 400 });
+  }
   const secure = new URL(request.url).protocol === "https:";
   throw redirect("/auth?tab=login", { headers: { "Set-Cookie": flashCookie("passwordChanged", secure) } });
 }

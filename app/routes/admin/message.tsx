@@ -2,9 +2,9 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/message";
 import { requireStaff } from "~/server/auth/session.server";
 import { BRAND } from "~/content/site";
-import { getMessage, markHandled } from "~/server/inbox.server";
+import { getMessage, markHandled } from "~/server/contact-messages.server";
 import { MessageView } from "~/features/admin/message-view";
-import { readFormData } from "~/server/forms.server";
+import { readForm } from "~/server/forms.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.message.subject ?? "Message"} | ${BRAND} staff` },
@@ -25,7 +25,7 @@ export function headers() {
 /** "Mark as handled", then back to the message (post, redirect, get). */
 export async function action({ request, params }: Route.ActionArgs) {
   await requireStaff(request);
-  const formData = await readFormData(request);
+  const formData = await readForm(request);
   if (formData.get("intent") !== "handled") throw data({ formError: "Unknown action." }, { status: 400 });
   if (!(await markHandled(params.id))) throw data(null, { status: 404 });
   return redirect(`/admin/messages/${params.id}`);

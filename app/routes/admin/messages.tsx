@@ -2,7 +2,7 @@ import type { Route } from "./+types/messages";
 import { requireStaff } from "~/server/auth/session.server";
 import { BRAND } from "~/content/site";
 import { InboxList } from "~/features/admin/inbox-list";
-import { listMessages, pageFromSearch } from "~/server/inbox.server";
+import { listMessages, pageFromSearch } from "~/server/contact-messages.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Messages | ${BRAND} staff` },

@@ -1,15 +1,15 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/auth";
-import { parseWithSchema } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icon";
 import { BRAND, STATS } from "~/content/site";
 import { AuthPanel } from "~/features/auth/auth-panel";
 import { configuredSocialProviders } from "~/server/auth/better-auth.server";
 import { getUser } from "~/server/auth/session.server";
 import { socialNotConfigured } from "~/content/auth";
-import type { AuthActionData, SignupEcho, SocialFlags } from "~/features/auth/auth-result";
+import type { AuthActionData, SocialFlags } from "~/features/auth/auth-result";
 import { AUTH_ERRORS, AUTH_LIMITS, loginSchema, signupSchema } from "~/domain/auth";
-import { rateLimitMessage, startSocialLogin, submitLogin, submitSignup } from "~/server/auth/account.server";
+import { startSocialLogin, submitLogin, submitSignup } from "~/server/auth/account.server";
+import { parseSubmission, readForm } from "~/server/forms.server";
 import { safeRedirect } from "~/features/auth/redirect";
 import { flashCookie } from "~/server/flash.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
@@ -24,12 +24,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     baseUrlFrom(matches),
   );
 
-/** A submitted text value, cut to a length, for refilling a rejected form. */
-function echo(formData: FormData, name: string, limit: number) {
-  const value = formData.get(name);
-  return typeof value === "string" ? value.slice(0, limit) : "";
-}
-
 /** Signed-in visitors have nothing to do here; everyone else learns which social logins work. */
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getUser(request)) throw redirect("/");
@@ -41,66 +35,47 @@ export async function loader({ request }: Route.LoaderArgs) {
  * cookie and a one-time flash, then redirects to `redirectTo` (a path on this site) or home.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const intent = formData.get("intent");
+  const form = await readForm(request);
+  const intent = form.get("intent");
   const url = new URL(request.url);
-  const redirectTo = safeRedirect(formData.get("redirectTo") ?? url.searchParams.get("redirectTo"));
+  const redirectTo = safeRedirect(form.get("redirectTo") ?? url.searchParams.get("redirectTo"));
   const secure = url.protocol === "https:";
 
   if (intent === "login") {
-    const values = { email: echo(formData, "email", AUTH_LIMITS.email) };
-    const limited = rateLimitMessage("login", context.clientIp);
-    if (limited) {
-      return data<AuthActionData>(
-        { intent, ok: false, errors: {}, values, formError: limited.formError },
-        limited.init,
-      );
-    }
-    const parsed = parseWithSchema(loginSchema, formData);
-    if (!parsed.success) {
-      return data<AuthActionData>({ intent, ok: false, errors: parsed.errors, values }, { status: 400 });
-    }
-    const outcome = await submitLogin(parsed.data, request);
+    const submission = parseSubmission(form, loginSchema, {
+      rateLimit: { bucket: "login", key: context.clientIp },
+      echo: { email: AUTH_LIMITS.email },
+    });
+    if (!submission.ok) return data<AuthActionData>({ intent, ...submission.reply() }, submission.init);
+    const outcome = await submitLogin(submission.value, request);
     if (!outcome.ok) {
       const formError = AUTH_ERRORS.invalidCredentials;
-      return data<AuthActionData>({ intent, ok: false, errors: {}, values, formError }, { status: 401 });
+      return data<AuthActionData>({ intent, ...submission.reply({ formError }) }, { status: 401 });
     }
     outcome.headers.append("Set-Cookie", flashCookie("login", secure));
     throw redirect(redirectTo, { headers: outcome.headers });
   }
 
   if (intent === "signup") {
-    const values: SignupEcho = {
-      name: echo(formData, "name", AUTH_LIMITS.name),
-      email: echo(formData, "email", AUTH_LIMITS.email),
-      petName: echo(formData, "petName", AUTH_LIMITS.petName),
-      petType: echo(formData, "petType", 10),
-    };
-    const limited = rateLimitMessage("signup", context.clientIp);
-    if (limited) {
-      return data<AuthActionData>(
-        { intent, ok: false, errors: {}, values, formError: limited.formError },
-        limited.init,
-      );
-    }
-    const parsed = parseWithSchema(signupSchema, formData);
-    if (!parsed.success) {
-      return data<AuthActionData>({ intent, ok: false, errors: parsed.errors, values }, { status: 400 });
-    }
-    const outcome = await submitSignup(parsed.data, request);
+    const submission = parseSubmission(form, signupSchema, {
+      rateLimit: { bucket: "signup", key: context.clientIp },
+      echo: { name: AUTH_LIMITS.name, email: AUTH_LIMITS.email, petName: AUTH_LIMITS.petName, petType: 10 },
+    });
+    if (!submission.ok) return data<AuthActionData>({ intent, ...submission.reply() }, submission.init);
+    const outcome = await submitSignup(submission.value, request);
     if (!outcome.ok) {
       const errors =
         outcome.reason === "emailTaken"
           ? { email: AUTH_ERRORS.emailTaken }
           : { password: AUTH_ERRORS.passwordTooShort };
-      return data<AuthActionData>({ intent, ok: false, errors, values }, { status: 400 });
+      return data<AuthActionData>({ intent, ...submission.reply({ errors }) }, { status: 400 });
     }
     outcome.headers.append("Set-Cookie", flashCookie("signup", secure));
     throw redirect(redirectTo, { headers: outcome.headers });
   }
 
   if (intent === "social") {
-    const provider = formData.get("provider");
+    const provider = form.get("provider");
     if (provider !== "google" && provider !== "facebook") throw data("Unknown provider", { status: 400 });
     const started = await startSocialLogin(provider, request);
     if (!started) {

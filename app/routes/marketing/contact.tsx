@@ -3,16 +3,10 @@ import type { Route } from "./+types/contact";
 import { getUser } from "~/server/auth/session.server";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
-import { parseWithSchema } from "~/components/ui/form";
 import { Section } from "~/components/ui/section";
 import { BRAND, CONTACT } from "~/content/site";
 import { ContactForm, type ContactActionData } from "~/features/contact/contact-form";
-import {
-  CONTACT_FIELDS,
-  CONTACT_LIMITS,
-  contactSchema,
-  type ContactField,
-} from "~/domain/contact";
+import { CONTACT_LIMITS, contactSchema } from "~/domain/contact";
 import {
   ContactInfoCards,
   EmergencySupport,
@@ -22,8 +16,7 @@ import {
 } from "~/features/contact/contact-sections";
 import { submitContactMessage } from "~/server/contact-messages.server";
 import { isHoneypotFilled } from "~/domain/honeypot";
-import { formRefusal, readFormData, textFields } from "~/server/forms.server";
-import { enforceRateLimit } from "~/server/rate-limit.server";
+import { parseSubmission, readForm } from "~/server/forms.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -36,45 +29,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     baseUrlFrom(matches),
   );
 
-/**
- * Checks the message with the form's own schema, then stores and mails it. Requests a
- * browser form would not send (other content types, malformed bodies, repeated fields)
- * and rate-limited ones are answered with their status and a message shown in the form.
- */
+/** Checks the message with the form's own schema, then stores it and mails it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  let values: Partial<Record<ContactField, string>> = {};
-  try {
-    enforceRateLimit("contact", context.clientIp);
-    const formData = await readFormData(request);
-    values = textFields(formData, CONTACT_FIELDS);
-    // A bot filled the hidden field: it is told it worked, and nothing is kept or sent.
-    if (isHoneypotFilled(formData)) return data<ContactActionData>({ ok: true });
-
-    const parsed = parseWithSchema(contactSchema, values);
-    if (!parsed.success) {
-      return data<ContactActionData>(
-        { ok: false, errors: parsed.errors, values: echo(values) },
-        { status: 400 },
-      );
-    }
-    const user = await getUser(request);
-    await submitContactMessage(parsed.data, { userId: user?.id ?? null });
-    return data<ContactActionData>({ ok: true });
-  } catch (error) {
-    const refusal = formRefusal(error);
-    if (!refusal) throw error;
-    return data<ContactActionData>(
-      { ok: false, errors: {}, values: echo(values), formError: refusal.formError },
-      { status: refusal.status, headers: refusal.headers },
-    );
-  }
-}
-
-/** The submitted values, cut to their limits: sent back so the page can refill the form without JavaScript. */
-function echo(values: Partial<Record<ContactField, string>>) {
-  return Object.fromEntries(
-    CONTACT_FIELDS.map((field) => [field, (values[field] ?? "").slice(0, CONTACT_LIMITS[field])]),
-  );
+  const form = await readForm(request);
+  // A bot filled the hidden field: it is told it worked, and nothing is kept or sent.
+  if (isHoneypotFilled(form)) return data<ContactActionData>({ ok: true });
+  const submission = parseSubmission(form, contactSchema, {
+    rateLimit: { bucket: "contact", key: context.clientIp },
+    echo: CONTACT_LIMITS,
+  });
+  if (!submission.ok) return data<ContactActionData>(submission.reply(), submission.init);
+  const user = await getUser(request);
+  await submitContactMessage(submission.value, { userId: user?.id ?? null });
+  return data<ContactActionData>({ ok: true });
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {

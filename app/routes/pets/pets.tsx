@@ -2,18 +2,19 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/pets";
 import { requireUser } from "~/server/auth/session.server";
 import { Card } from "~/components/ui/card";
-import { parseWithSchema, useHydrated } from "~/components/ui/form";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { FormMessage } from "~/components/ui/form-message";
 import { BRAND } from "~/content/site";
 import { PetForm, type PetActionData } from "~/features/pets/pet-form";
 import { PetList } from "~/features/pets/pet-list";
 import {
-  PET_FIELDS,
   PET_LIMITS,
   petIdSchema,
   petSchema,
   saveAnalysisSchema,
+  type SaveAnalysisAnswer,
 } from "~/domain/pets";
+import { parseSubmission, readForm } from "~/server/forms.server";
 import { createPet, deletePet, listPets, saveAnalysisToPet, updatePet } from "~/server/pets.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 
@@ -40,72 +41,52 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-/** The submitted values, cut to length, for refilling a rejected form. */
-function echo(formData: FormData) {
-  const limits = { name: PET_LIMITS.name, type: 10, breed: PET_LIMITS.breed, birthDate: 10, weightKg: 10 };
-  return Object.fromEntries(
-    PET_FIELDS.map((field) => {
-      const value = formData.get(field);
-      return [field, typeof value === "string" ? value.slice(0, limits[field]) : ""];
-    }),
-  );
-}
-
 /** The pet id of an update or delete; one that is not even a UUID cannot be the user's. */
-function petIdFrom(formData: FormData) {
-  const parsed = petIdSchema.safeParse(formData.get("petId"));
+function petIdFrom(form: FormData) {
+  const parsed = petIdSchema.safeParse(form.get("petId"));
   if (!parsed.success) throw data(null, { status: 404 });
   return parsed.data;
 }
 
+/** Refills a rejected pet form (none of its fields is secret). */
+const PET_ECHO = { name: PET_LIMITS.name, type: 10, breed: PET_LIMITS.breed, birthDate: 10, weightKg: 10 };
+
 /** create, update or delete one of the signed-in user's pets; anyone else's pet is a 404. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
+  const form = await readForm(request);
+  const intent = form.get("intent");
 
   if (intent === "create") {
-    const parsed = parseWithSchema(petSchema, formData);
-    if (!parsed.success) {
-      return data<PetActionData>(
-        { intent, ok: false, errors: parsed.errors, values: echo(formData) },
-        { status: 400 },
-      );
-    }
-    const pet = await createPet(user.id, parsed.data);
+    const submission = parseSubmission(form, petSchema, { echo: PET_ECHO });
+    if (!submission.ok) return data<PetActionData>({ intent, ...submission.reply() }, submission.init);
+    const pet = await createPet(user.id, submission.value);
     return data<PetActionData>({ intent, ok: true, name: pet.name });
   }
 
   if (intent === "update") {
-    const petId = petIdFrom(formData);
-    const parsed = parseWithSchema(petSchema, formData);
-    if (!parsed.success) {
+    const petId = petIdFrom(form);
+    const submission = parseSubmission(form, petSchema, { echo: PET_ECHO });
+    if (!submission.ok) {
       // Only the owner learns that the values were wrong.
       if (!(await listPets(user.id)).some((pet) => pet.id === petId)) throw data(null, { status: 404 });
-      return data<PetActionData>(
-        { intent, ok: false, petId, errors: parsed.errors, values: echo(formData) },
-        { status: 400 },
-      );
+      return data<PetActionData>({ intent, petId, ...submission.reply() }, submission.init);
     }
-    if (!(await updatePet(user.id, petId, parsed.data))) throw data(null, { status: 404 });
+    if (!(await updatePet(user.id, petId, submission.value))) throw data(null, { status: 404 });
     return redirect("/pets");
   }
 
   // From the analysis report on /features (a fetcher: the answer stays on that page).
   if (intent === "save-analysis") {
-    const parsed = parseWithSchema(saveAnalysisSchema, formData);
-    if (!parsed.success)
-      return data(
-        { intent: "save-analysis" as const, ok: false as const, errors: parsed.errors },
-        { status: 400 },
-      );
-    const pet = await saveAnalysisToPet(user.id, parsed.data);
+    const submission = parseSubmission(form, saveAnalysisSchema);
+    if (!submission.ok) return data<SaveAnalysisAnswer>({ intent, ...submission.reply() }, submission.init);
+    const pet = await saveAnalysisToPet(user.id, submission.value);
     if (!pet) throw data(null, { status: 404 });
-    return data({ intent: "save-analysis" as const, ok: true as const, name: pet.name });
+    return data<SaveAnalysisAnswer>({ intent, ok: true, name: pet.name });
   }
 
   if (intent === "delete") {
-    if (!(await deletePet(user.id, petIdFrom(formData)))) throw data(null, { status: 404 });
+    if (!(await deletePet(user.id, petIdFrom(form)))) throw data(null, { status: 404 });
     return redirect("/pets");
   }
 

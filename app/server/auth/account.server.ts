@@ -1,7 +1,5 @@
 import { configuredSocialProviders, getAuth } from "~/server/auth/better-auth.server";
-import { getDb } from "~/server/db/client.server";
-import { pet } from "~/server/db/schema.server";
-import { enforceRateLimit, type RateLimitBucket } from "~/server/rate-limit.server";
+import { createPet } from "~/server/pets.server";
 import { storedPetType, type LoginValues, type SignupValues } from "~/domain/auth";
 
 /**
@@ -62,10 +60,13 @@ export async function submitSignup(values: SignupValues, request: Request): Prom
   }
   const { user } = (await response.clone().json()) as { user: { id: string } };
   if (values.petName) {
-    const db = await getDb();
-    await db
-      .insert(pet)
-      .values({ userId: user.id, name: values.petName, type: storedPetType(values.petType) });
+    await createPet(user.id, {
+      name: values.petName,
+      type: storedPetType(values.petType),
+      breed: null,
+      birthDate: null,
+      weightKg: null,
+    });
   }
   console.info("[auth] signup", { userId: user.id, plan: values.plan ?? null });
   return { ok: true, headers: forwardedCookies(response) };
@@ -121,21 +122,4 @@ export async function startSocialLogin(provider: SocialProvider, request: Reques
   const { url } = (await response.clone().json()) as { url?: unknown };
   if (typeof url !== "string") throw new Error("Social sign-in answered without a URL");
   return { url, headers: forwardedCookies(response) };
-}
-
-/**
- * The 429 message when the client used up `bucket` (see utils/rate-limit.server.ts), or
- * null. Forms show it inside the page instead of the error screen a thrown 429 would give.
- */
-export function rateLimitMessage(bucket: RateLimitBucket, clientKey: string) {
-  try {
-    enforceRateLimit(bucket, clientKey);
-    return null;
-  } catch (error) {
-    const limited = error as { data?: { formError?: unknown }; init?: ResponseInit | null };
-    if (typeof limited.data?.formError === "string" && limited.init?.status === 429) {
-      return { formError: limited.data.formError, init: limited.init };
-    }
-    throw error;
-  }
 }

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
+import type { SessionUser } from "~/domain/auth";
 import { COOKIE_PREFIX, getAuth } from "./better-auth.server";
 
-export type SessionUser = { id: string; name: string; email: string; role: "user" | "staff" };
 
 const SESSION_COOKIE = new RegExp(`(^|;\\s*)(__Secure-)?${COOKIE_PREFIX}\\.session_token=`);
 
