@@ -4,6 +4,31 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/* Import rules per layer of app/: which folders and packages each may not reach. */
+const SERVER_CODE = {
+  group: ["~/server", "~/server/**", "**/server/**", "*.server", "*.server.*"],
+  message: "Server-only code (app/server, *.server.ts) must not reach the browser: only routes' loaders and actions and app/server import it.",
+};
+const SERVER_PACKAGES = {
+  group: ["node:*", "drizzle-orm", "drizzle-orm/*", "better-auth", "better-auth/*", "pg", "@electric-sql/*", "nodemailer", "express"],
+  message: "A server-side package: keep it in app/server.",
+};
+const FEATURES = { group: ["~/features/**", "**/features/**"], message: "Shared code must not import a feature." };
+const COMPONENTS = { group: ["~/components/**"], message: "This layer does not render anything: no components." };
+const ROUTES = { group: ["~/routes/**", "**/routes/**"], message: "Only the route table imports route modules." };
+const REACT = { group: ["react", "react-dom", "react-dom/*", "react-router"], message: "app/domain is plain TypeScript: no React." };
+// zod must be configured before use (see app/utils/zod.ts).
+const ZOD = { name: "zod", message: 'Import { z } from "~/utils/zod".' };
+
+/** no-restricted-imports for one layer (tests may reach across: they set up what they test). */
+function layer(files, patterns) {
+  return {
+    files,
+    ignores: ["app/utils/zod.ts", "**/*.test.ts", "**/*.test.tsx"],
+    rules: { "no-restricted-imports": ["error", { paths: [ZOD], patterns }] },
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -29,17 +54,14 @@ export default tseslint.config(
     },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
-  {
-    // zod must be configured before use (see app/utils/zod.ts).
-    files: ["app/**"],
-    ignores: ["app/utils/zod.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { paths: [{ name: "zod", message: 'Import { z } from "~/utils/zod".' }] },
-      ],
-    },
-  },
+  // The boundary between server and browser (docs/decisions/004-server-browser-boundary.md).
+  // Route modules and the document shell may import anything: React Router keeps their loaders
+  // and actions, and what only those use, out of the browser bundles.
+  layer(["app/routes/**", "app/root.tsx", "app/entry.server.tsx", "app/load-context.ts"], []),
+  layer(["app/server/**"], [FEATURES, COMPONENTS, ROUTES]),
+  layer(["app/features/**"], [SERVER_CODE, SERVER_PACKAGES, ROUTES]),
+  layer(["app/components/**", "app/utils/**", "app/content/**"], [SERVER_CODE, SERVER_PACKAGES, FEATURES, ROUTES]),
+  layer(["app/domain/**"], [SERVER_CODE, SERVER_PACKAGES, FEATURES, COMPONENTS, ROUTES, REACT]),
   {
     // Playwright fixtures call a function named `use`; it is not React's.
     files: ["tests/e2e/**"],

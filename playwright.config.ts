@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
 import { STAFF } from "./tests/e2e/staff";
+import { chromiumLaunchOptions } from "./tests/support/chromium";
 
 const PORT = Number(process.env.E2E_PORT) || 4173;
 
@@ -17,18 +18,8 @@ process.env.BREED_MODEL_DIR =
   process.env.E2E_BREED_MODEL_DIR ||
   fileURLToPath(new URL("../shared/models/imagenet-darknet-tiny", import.meta.url));
 
-/** Debian's Chromium: Playwright's own browser download is not available on our machines. */
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-};
+/** Debian's Chromium (tests/support/chromium.ts). */
+const chromium = chromiumLaunchOptions;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -15,23 +15,15 @@
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { freePort } from "../tests/support/ports";
 
 const TOTAL = Number(process.env.LOAD_REQUESTS) || 3000;
 const CONCURRENCY = Number(process.env.LOAD_CONCURRENCY) || 50;
 const SIGTERM_AT = Number(process.env.LOAD_SIGTERM_AT) || 0.6;
 const BUILD_DIR = process.env.BUILD_DIR || "build";
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return Number.NaN;

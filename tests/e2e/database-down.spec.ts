@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort } from "../support/ports";
 
 /*
  * A second server, started by the test, whose DATABASE_URL points at a port where nothing
@@ -12,14 +13,6 @@ import { expect, test } from "@playwright/test";
  */
 
 /** A port on 127.0.0.1 that nothing listens on right now. */
-async function freePort() {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 function startServer(port: number, databaseUrl: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-dbdown-"));
   const child = spawn(process.execPath, [`${process.env.BUILD_DIR || "build"}/start.js`], {

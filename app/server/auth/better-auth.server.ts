@@ -103,7 +103,7 @@ async function createAuth() {
     // No cookie cache of the session: logging out or resetting the password must end a
     // session at once, which only the database lookup guarantees.
     session: { cookieCache: { enabled: false } },
-    // Rate limits are ours (per route, per client address): see utils/rate-limit.server.ts.
+    // Rate limits are ours (per route, per client address): see server/rate-limit.server.ts.
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: COOKIE_PREFIX,

@@ -1,0 +1,33 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+/*
+ * What the production build ships to browsers (no browser needed: the files themselves).
+ * Server-only code must never be in it, and the breed knowledge base must be in one chunk.
+ */
+const ASSETS = path.join(process.env.BUILD_DIR || "build", "client", "assets");
+const clientScripts = () =>
+  fs
+    .readdirSync(ASSETS)
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => ({ name, text: fs.readFileSync(path.join(ASSETS, name), "utf8") }));
+
+test.describe("client bundles", () => {
+
+  test("carry no server-only code", () => {
+    const scripts = clientScripts();
+    expect(scripts.length).toBeGreaterThan(5);
+    // Drizzle's table builders, our tables' column names, the auth and mail libraries.
+    const markers = ["drizzle:", "email_verified", "access_token_expires_at", "contact_message", "better-auth", "nodemailer"];
+    for (const { name, text } of scripts) {
+      for (const marker of markers) expect(text.includes(marker), `${marker} in ${name}`).toBe(false);
+    }
+  });
+
+  test("hold the breed knowledge base in exactly one chunk", () => {
+    // A fact only the knowledge base holds (the Afghan Hound's health watch-points).
+    const withKnowledge = clientScripts().filter(({ text }) => text.includes("anesthesia sensitivity"));
+    expect(withKnowledge.map(({ name }) => name)).toHaveLength(1);
+  });
+});
