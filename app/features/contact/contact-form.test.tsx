@@ -205,6 +205,16 @@ describe("contact action", () => {
     expect(submitContactMessage).toHaveBeenCalledTimes(10);
   });
 
+  it("counts a bot's honeypot posts against the limit too", async () => {
+    const context = { clientIp: "10.9.9.8" };
+    const send = (fields: Record<string, string>) =>
+      action({ request: post(fields), params: {}, context } as unknown as Parameters<typeof action>[0]);
+    for (let i = 0; i < 10; i += 1) expect((await send({ website: "spam" })).data).toEqual({ ok: true });
+    expect((await send({ website: "spam" })).init?.status).toBe(429);
+    expect((await send(valid)).init?.status).toBe(429);
+    expect(submitContactMessage).not.toHaveBeenCalled();
+  });
+
   it("keeps the success texts of the specification", () => {
     expect(CONTACT_SUCCESS).toEqual({
       title: "Message Sent!",

@@ -32,12 +32,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** Checks the message with the form's own schema, then stores it and mails it. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  // A bot filled the hidden field: it is told it worked, and nothing is kept or sent.
-  if (isHoneypotFilled(form)) return data<ContactActionData>({ ok: true });
   const submission = parseSubmission(form, contactSchema, {
     rateLimit: { bucket: "contact", key: context.clientIp },
     echo: CONTACT_LIMITS,
   });
+  const limited = !submission.ok && submission.init.status === 429;
+  // A bot filled the hidden field: within the limit it is told it worked, and nothing is kept or sent.
+  if (isHoneypotFilled(form) && !limited) return data<ContactActionData>({ ok: true });
   if (!submission.ok) return data<ContactActionData>(submission.reply(), submission.init);
   const user = await getUser(request);
   await submitContactMessage(submission.value, { userId: user?.id ?? null });
