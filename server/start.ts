@@ -1,11 +1,24 @@
 import { closeDatabase, getConnection } from "~/server/db/client.server";
+import { JOB_HANDLERS } from "~/server/jobs/handlers.server";
+import { startJobRunner } from "~/server/jobs/queue.server";
+import { startDraining } from "~/server/lifecycle.server";
 import { fetchBreedModelOnce } from "./breed-model-fetch";
 import { createApp } from "./index";
 
 const port = Number(process.env.PORT) || 3000;
 const host = process.env.HOST || "0.0.0.0";
 const RETRY_MAX_MS = 10_000;
+/** How long a stopping server keeps taking requests (answering "Connection: close") before it closes its port. */
+const DRAIN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 1_000);
+/** Then how long requests in flight get to finish. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
 let stopping = false;
+let jobs: ReturnType<typeof startJobRunner> | undefined;
+
+/** Mails and other background jobs run in every server process (they claim work safely). */
+function startJobs() {
+  if (!stopping) jobs ??= startJobRunner(JOB_HANDLERS);
+}
 
 /**
  * Connects and applies migrations. When the database does not answer, the server starts
@@ -14,7 +27,9 @@ let stopping = false;
  */
 async function connectDatabase(): Promise<string | undefined> {
   try {
-    return (await getConnection()).kind;
+    const { kind } = await getConnection();
+    startJobs();
+    return kind;
   } catch (error) {
     console.error(`Database unavailable: ${describe(error)}. Retrying in the background.`);
     void retryConnection();
@@ -29,6 +44,7 @@ async function retryConnection() {
     try {
       const { kind } = await getConnection();
       console.log(`Database connected (${kind})`);
+      startJobs();
       return;
     } catch (error) {
       console.error(`Database still unavailable: ${describe(error)}`);
@@ -52,19 +68,47 @@ const server = app.listen(port, host, () => {
   void fetchBreedModelOnce();
 });
 
-/** Stop taking connections, finish the requests in flight, then close the database: nothing accepted is lost. */
-function shutdown(signal: string) {
-  console.log(`${signal} received: finishing requests in flight`);
+// A slow or stalled client gets a few seconds to send its request, not Node's default 5 minutes.
+server.headersTimeout = 5_000;
+server.requestTimeout = 5_000;
+
+/**
+ * Stop without losing anything accepted: /healthz says 503 at once and answers carry
+ * "Connection: close" (so clients stop reusing connections), then the port closes, requests
+ * in flight finish, the job runner stops and the database closes. After a deadline, whatever
+ * is left is cut, and the database is closed all the same.
+ */
+async function shutdown(signal: string) {
+  if (stopping) return;
   stopping = true;
-  // Requests still arriving on kept-alive connections are served, but their connection closes
-  // after the answer: otherwise busy clients keep it open past the deadline below.
+  console.log(`${signal} received: draining`);
+  startDraining();
   server.on("request", (_request, response) => response.setHeader("Connection", "close"));
-  server.close(async () => {
-    await closeDatabase();
-    process.exit(0);
-  });
-  server.closeIdleConnections();
-  setTimeout(() => process.exit(1), 10_000).unref();
+  await new Promise((resolve) => setTimeout(resolve, DRAIN_GRACE_MS));
+  const deadline = setTimeout(() => {
+    console.error("Shutdown deadline reached: closing the remaining connections");
+    server.closeAllConnections();
+  }, SHUTDOWN_DEADLINE_MS);
+  deadline.unref();
+  await new Promise((resolve) => server.close(resolve));
+  clearTimeout(deadline);
+  await exit(0);
 }
-process.once("SIGTERM", () => shutdown("SIGTERM"));
-process.once("SIGINT", () => shutdown("SIGINT"));
+
+/** Every way out stops the jobs and closes the database first. */
+async function exit(code: number) {
+  try {
+    await jobs?.stop();
+    await closeDatabase();
+  } catch (error) {
+    console.error("Closing the database failed:", error);
+  }
+  process.exit(code);
+}
+
+process.once("SIGTERM", () => void shutdown("SIGTERM"));
+process.once("SIGINT", () => void shutdown("SIGINT"));
+process.on("uncaughtException", (error) => {
+  console.error("Uncaught exception, stopping:", error);
+  void exit(1);
+});

@@ -1,6 +1,7 @@
 import { z } from "~/utils/zod";
 import type { PetType } from "./pets";
 import { PLAN_IDS } from "./plans";
+import { singleLine } from "./text";
 
 /** The signed-in user as pages see it; "staff" read the contact inbox. */
 export type SessionUser = { id: string; name: string; email: string; role: "user" | "staff" };
@@ -66,15 +67,17 @@ export const loginSchema = z.object({
 });
 
 const signupFields = z.object({
-  name: z
-    .string({ error: AUTH_ERRORS.nameRequired })
-    .trim()
-    .min(1, AUTH_ERRORS.nameRequired)
-    .max(AUTH_LIMITS.name, AUTH_ERRORS.nameTooLong),
+  name: singleLine(
+    z
+      .string({ error: AUTH_ERRORS.nameRequired })
+      .trim()
+      .min(1, AUTH_ERRORS.nameRequired)
+      .max(AUTH_LIMITS.name, AUTH_ERRORS.nameTooLong),
+  ),
   email,
   password: newPassword(AUTH_ERRORS.newPasswordRequired),
   confirmPassword: password(AUTH_ERRORS.confirmRequired),
-  petName: z.string().trim().max(AUTH_LIMITS.petName, AUTH_ERRORS.petNameTooLong).optional(),
+  petName: singleLine(z.string().trim().max(AUTH_LIMITS.petName, AUTH_ERRORS.petNameTooLong)).optional(),
   petType: z.enum(SIGNUP_PET_CHOICES, AUTH_ERRORS.petTypeInvalid).optional(),
   /** The plan picked on the pricing page, if any; an unknown value is ignored. */
   plan: z.enum(PLAN_IDS).optional().catch(undefined),

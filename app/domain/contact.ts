@@ -1,4 +1,5 @@
 import { z } from "~/utils/zod";
+import { multiLine, singleLine } from "./text";
 
 /** Longest accepted values; the form's maxLength attributes use the same numbers. */
 export const CONTACT_LIMITS = {
@@ -25,26 +26,31 @@ function requiredText(limit: number, required: string, tooLong: string) {
   return z.string({ error: required }).trim().min(1, required).max(limit, tooLong);
 }
 
+/** Made by the form when it renders (letters, digits, dashes); anything else is ignored. */
+const SUBMISSION_KEY = /^[A-Za-z0-9-]{16,64}$/;
+
 /** The contact form, checked the same way in the browser and in the route action. */
 export const contactSchema = z.object({
-  name: requiredText(CONTACT_LIMITS.name, CONTACT_ERRORS.nameRequired, CONTACT_ERRORS.nameTooLong),
+  name: singleLine(requiredText(CONTACT_LIMITS.name, CONTACT_ERRORS.nameRequired, CONTACT_ERRORS.nameTooLong)),
   email: requiredText(CONTACT_LIMITS.email, CONTACT_ERRORS.emailRequired, CONTACT_ERRORS.emailTooLong).pipe(
     z.email(CONTACT_ERRORS.emailInvalid),
   ),
-  subject: requiredText(
-    CONTACT_LIMITS.subject,
-    CONTACT_ERRORS.subjectRequired,
-    CONTACT_ERRORS.subjectTooLong,
+  subject: singleLine(
+    requiredText(CONTACT_LIMITS.subject, CONTACT_ERRORS.subjectRequired, CONTACT_ERRORS.subjectTooLong),
   ),
-  message: requiredText(
-    CONTACT_LIMITS.message,
-    CONTACT_ERRORS.messageRequired,
-    CONTACT_ERRORS.messageTooLong,
+  message: multiLine(
+    requiredText(CONTACT_LIMITS.message, CONTACT_ERRORS.messageRequired, CONTACT_ERRORS.messageTooLong),
   ),
+  /** Lets a retried post store one message (see server/contact-messages.server.ts). */
+  submissionKey: z
+    .string()
+    .regex(SUBMISSION_KEY)
+    .optional()
+    .catch(undefined),
 });
 
 export type ContactValues = z.output<typeof contactSchema>;
-export type ContactField = keyof ContactValues;
+export type ContactField = Exclude<keyof ContactValues, "submissionKey">;
 
 /** A message as the staff inbox lists it (dates as ISO strings). */
 export type InboxRow = {

@@ -1,5 +1,6 @@
 import type { FormReply } from "~/utils/forms";
 import { z } from "~/utils/zod";
+import { singleLine } from "./text";
 
 /** The kinds of pet an account keeps (the database column takes the same values). */
 export const PET_TYPES = ["dog", "cat", "other"] as const;
@@ -24,6 +25,8 @@ export const PET_LIMITS = {
   breed: 100,
   weightMin: 0.1,
   weightMax: 150,
+  /** No dog or cat lives longer; it also keeps dates like 0000-01-01 out of the database. */
+  maxAgeYears: 40,
 } as const;
 
 export const PET_ERRORS = {
@@ -33,6 +36,7 @@ export const PET_ERRORS = {
   breedTooLong: `Please shorten the breed to ${PET_LIMITS.breed} characters or fewer.`,
   birthDateInvalid: "Please enter the birth date as a date, like 2021-04-30.",
   birthDateFuture: "The birth date cannot be in the future.",
+  birthDateTooOld: `Please enter a birth date within the last ${PET_LIMITS.maxAgeYears} years.`,
   weightInvalid: "Please enter the weight as a number of kilograms, like 12.5.",
   weightRange: `Please enter a weight between ${PET_LIMITS.weightMin} and ${PET_LIMITS.weightMax} kg.`,
 } as const;
@@ -47,6 +51,13 @@ export function latestBirthDate(now = new Date()) {
   return new Date(now.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
+/** The earliest birth date accepted: maxAgeYears before today. */
+export function earliestBirthDate(now = new Date()) {
+  const earliest = new Date(now);
+  earliest.setUTCFullYear(earliest.getUTCFullYear() - PET_LIMITS.maxAgeYears);
+  return earliest.toISOString().slice(0, 10);
+}
+
 /** True for a real calendar date written YYYY-MM-DD (no 2023-02-30). */
 export function isIsoDate(value: string) {
   const match = ISO_DATE.exec(value);
@@ -57,10 +68,7 @@ export function isIsoDate(value: string) {
 
 /** An optional text field: blank becomes null. */
 function optionalText(limit: number, tooLong: string) {
-  return z
-    .string()
-    .trim()
-    .max(limit, tooLong)
+  return singleLine(z.string().trim().max(limit, tooLong))
     .optional()
     .transform((value) => value || null);
 }
@@ -77,6 +85,10 @@ const birthDate = z
     }
     if (value > latestBirthDate()) {
       ctx.addIssue({ code: "custom", message: PET_ERRORS.birthDateFuture });
+      return z.NEVER;
+    }
+    if (value < earliestBirthDate()) {
+      ctx.addIssue({ code: "custom", message: PET_ERRORS.birthDateTooOld });
       return z.NEVER;
     }
     return value;
@@ -103,11 +115,13 @@ const weightKg = z
 
 /** A pet as the add and edit forms send it, checked the same way in the browser and in the action. */
 export const petSchema = z.object({
-  name: z
-    .string({ error: PET_ERRORS.nameRequired })
-    .trim()
-    .min(1, PET_ERRORS.nameRequired)
-    .max(PET_LIMITS.name, PET_ERRORS.nameTooLong),
+  name: singleLine(
+    z
+      .string({ error: PET_ERRORS.nameRequired })
+      .trim()
+      .min(1, PET_ERRORS.nameRequired)
+      .max(PET_LIMITS.name, PET_ERRORS.nameTooLong),
+  ),
   type: z.enum(PET_TYPES, PET_ERRORS.typeInvalid),
   breed: optionalText(PET_LIMITS.breed, PET_ERRORS.breedTooLong),
   birthDate,
@@ -134,7 +148,7 @@ export const saveAnalysisSchema = z
     petId: z
       .string(SAVE_ANALYSIS_ERRORS.petRequired)
       .refine((id) => id === "new" || petIdSchema.safeParse(id).success, SAVE_ANALYSIS_ERRORS.petRequired),
-    name: z.string().trim().max(PET_LIMITS.name, PET_ERRORS.nameTooLong).optional(),
+    name: singleLine(z.string().trim().max(PET_LIMITS.name, PET_ERRORS.nameTooLong)).optional(),
     type: z.enum(["dog", "cat"], SAVE_ANALYSIS_ERRORS.speciesInvalid),
     breed: optionalText(PET_LIMITS.breed, PET_ERRORS.breedTooLong),
     weightKg,

@@ -7,13 +7,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { Database } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema.server";
 import { sendMail } from "~/server/mail/mailer.server";
+import { JOB_HANDLERS } from "~/server/jobs/handlers.server";
+import { runDueJobs } from "~/server/jobs/queue.server";
 import { submitContactMessage } from "./contact-messages.server";
 
 const client = new PGlite();
 const db = drizzle({ client, schema }) as unknown as Database;
 
 vi.mock("~/server/db/client.server", () => ({ getDb: async () => db }));
-vi.mock("~/server/mail/mailer.server", () => ({
+vi.mock("~/server/mail/mailer.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("~/server/mail/mailer.server")>()),
   sendMail: vi.fn(async () => {}),
   supportEmail: () => "team@pawpal.test",
 }));
@@ -24,7 +27,9 @@ beforeAll(async () => {
   await migrate(drizzle({ client, schema }), { migrationsFolder: "drizzle" });
 });
 afterAll(() => client.close());
-beforeEach(() => {
+beforeEach(async () => {
+  // Each test starts with an empty queue.
+  await db.update(schema.job).set({ doneAt: new Date() });
   vi.mocked(sendMail).mockReset();
   vi.spyOn(console, "info").mockImplementation(() => {});
   vi.spyOn(console, "error").mockImplementation(() => {});
@@ -33,37 +38,72 @@ beforeEach(() => {
 const stored = async (id: string) =>
   (await db.select().from(schema.contactMessage).where(eq(schema.contactMessage.id, id)))[0];
 
+const runJobs = (now = new Date()) => runDueJobs(JOB_HANDLERS, { now });
+const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
 describe("submitContactMessage", () => {
-  it("stores the message, mails the team (reply-to the sender) and a receipt, and notes the mailing", async () => {
-    const { id } = await submitContactMessage(values, { userId: null });
+  it("stores the message and queues its mail: the job runner mails the team and notes it", async () => {
+    const { id, duplicate } = await submitContactMessage(values, { user: null });
+    expect(duplicate).toBe(false);
     const row = await stored(id);
-    expect(row).toMatchObject({ ...values, userId: null, handledAt: null });
-    expect(row?.mailedAt).toBeInstanceOf(Date);
-    expect(sendMail).toHaveBeenCalledTimes(2);
+    expect(row).toMatchObject({ ...values, userId: null, handledAt: null, mailedAt: null });
+    expect(sendMail).not.toHaveBeenCalled();
+
+    expect(await runJobs()).toEqual({ ran: 1, failed: 0 });
+    expect(sendMail).toHaveBeenCalledTimes(1);
     expect(sendMail).toHaveBeenCalledWith(
       expect.objectContaining({
         to: "team@pawpal.test",
         replyTo: values.email,
         subject: "[Contact] Feeding",
+        text: expect.stringContaining(values.message),
       }),
     );
-    expect(sendMail).toHaveBeenCalledWith(expect.objectContaining({ to: values.email }));
+    expect((await stored(id))?.mailedAt).toBeInstanceOf(Date);
+    // Nothing is sent twice.
+    expect(await runJobs(minutesFromNow(10))).toEqual({ ran: 0, failed: 0 });
+    expect(sendMail).toHaveBeenCalledTimes(1);
   });
 
-  it("keeps the message when the mail fails: mailedAt stays empty and the failure is logged", async () => {
-    vi.mocked(sendMail).mockRejectedValue(new Error("SMTP is down"));
-    const { id } = await submitContactMessage(values, { userId: null });
-    const row = await stored(id);
-    expect(row).toMatchObject({ ...values, mailedAt: null });
-    expect(console.error).toHaveBeenCalledWith(
-      expect.stringContaining("could not be mailed to the team"),
-      expect.any(Error),
-    );
+  it("mails no receipt to an address it was only given: no relay", async () => {
+    await submitContactMessage({ ...values, email: "someone-else@example.com" }, { user: null });
+    await runJobs();
+    expect(sendMail).toHaveBeenCalledTimes(1);
+    expect(sendMail).not.toHaveBeenCalledWith(expect.objectContaining({ to: "someone-else@example.com" }));
   });
 
-  it("records the signed-in sender", async () => {
-    await db.insert(schema.user).values({ id: "user-1", name: "Ada", email: "ada@example.com" });
-    const { id } = await submitContactMessage(values, { userId: "user-1" });
+  it("records a signed-in sender and sends the receipt to their own address, without quoting the message", async () => {
+    await db.insert(schema.user).values({ id: "user-1", name: "Ada", email: "ada.account@example.com" });
+    const sender = { id: "user-1", name: "Ada", email: "ada.account@example.com" };
+    const { id } = await submitContactMessage({ ...values, email: "typed@example.com" }, { user: sender });
     expect((await stored(id))?.userId).toBe("user-1");
+    await runJobs();
+    const receipt = vi.mocked(sendMail).mock.calls.map(([mail]) => mail).find((mail) => mail.to === sender.email);
+    expect(receipt?.subject).toBe("We received your message");
+    expect(receipt?.text).not.toContain(values.message);
+    expect(sendMail).not.toHaveBeenCalledWith(expect.objectContaining({ to: "typed@example.com" }));
+  });
+
+  it("stores a retried post once, by its submission key or, without one, by its content", async () => {
+    const keyed = { ...values, subject: "Retried", submissionKey: "k-1234567890abcdef" };
+    const first = await submitContactMessage(keyed, { user: null });
+    const again = await submitContactMessage(keyed, { user: null });
+    expect(again).toEqual({ id: first.id, duplicate: true });
+    const plain = { ...values, subject: "Retried without a key" };
+    const firstPlain = await submitContactMessage(plain, { user: null });
+    expect(await submitContactMessage(plain, { user: null })).toEqual({ id: firstPlain.id, duplicate: true });
+    const rows = await db.select().from(schema.contactMessage);
+    expect(rows.filter((row) => row.subject.startsWith("Retried"))).toHaveLength(2);
+  });
+
+  it("keeps the message and its mail when sending fails, and retries later until it goes", async () => {
+    vi.mocked(sendMail).mockRejectedValueOnce(new Error("SMTP is down"));
+    const { id } = await submitContactMessage({ ...values, subject: "Later" }, { user: null });
+    expect(await runJobs()).toEqual({ ran: 0, failed: 1 });
+    expect((await stored(id))?.mailedAt).toBeNull();
+    // Not again at once: the retry waits (30 s after the first failure).
+    expect(await runJobs()).toEqual({ ran: 0, failed: 0 });
+    expect(await runJobs(minutesFromNow(1))).toEqual({ ran: 1, failed: 0 });
+    expect((await stored(id))?.mailedAt).toBeInstanceOf(Date);
   });
 });

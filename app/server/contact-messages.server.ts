@@ -1,7 +1,9 @@
+import crypto from "node:crypto";
 import { count, desc, eq } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
 import { contactMessage, user } from "~/server/db/schema.server";
-import { sendMail, supportEmail } from "~/server/mail/mailer.server";
+import { enqueueJob } from "~/server/jobs/queue.server";
+import { queueMail, sendMail, supportEmail } from "~/server/mail/mailer.server";
 import type { ContactValues, InboxMessage, InboxRow } from "~/domain/contact";
 
 /*
@@ -10,69 +12,93 @@ import type { ContactValues, InboxMessage, InboxRow } from "~/domain/contact";
  */
 
 export type ContactSender = {
-  /** The signed-in sender's user id, or null. */
-  userId: string | null;
+  /** The signed-in sender's account, or null. */
+  user: { id: string; name: string; email: string } | null;
 };
 
+export const CONTACT_TEAM_MAIL_JOB = "contact-team-mail";
+
 /**
- * Stores a validated contact message, then mails it to the team (reply-to the sender) and
- * a receipt to the sender. Storing comes first: once it returns the message is safe, so a
- * mail failure is only logged (mailedAt stays null, the message can be mailed again later).
+ * The key that makes a retried post store one message: the one the form made when it
+ * rendered, or, from a form without one (no JavaScript), the content itself on that day.
+ */
+function submissionKeyOf({ submissionKey, name, email, subject, message }: ContactValues, now: Date) {
+  if (submissionKey) return `form:${submissionKey}`;
+  const digest = crypto.createHash("sha256").update(JSON.stringify([name, email, subject, message])).digest("hex");
+  return `content:${now.toISOString().slice(0, 10)}:${digest}`;
+}
+
+/**
+ * Stores a validated contact message and, in the same transaction, queues its mail to the
+ * team (and a receipt to a signed-in sender's own address). Once this returns the message and
+ * its mails are safe: the job runner sends them, retrying until the mail server takes them.
+ * A retry of a post already stored (same submission key) stores nothing new.
  */
 export async function submitContactMessage(
   values: ContactValues,
-  { userId }: ContactSender,
-): Promise<{ id: string }> {
+  { user: sender }: ContactSender,
+): Promise<{ id: string; duplicate: boolean }> {
   const db = await getDb();
-  const [stored] = await db
-    .insert(contactMessage)
-    .values({ ...values, userId })
-    .returning({ id: contactMessage.id, createdAt: contactMessage.createdAt });
-  if (!stored) throw new Error("The contact message was not stored.");
-  console.info("[contact] message stored", { id: stored.id });
-
-  try {
-    await sendMail(teamMail(values, stored.id, userId));
-    await db.update(contactMessage).set({ mailedAt: new Date() }).where(eq(contactMessage.id, stored.id));
-  } catch (error) {
-    console.error(`[contact] message ${stored.id} is stored but could not be mailed to the team`, error);
+  const submissionKey = submissionKeyOf(values, new Date());
+  const { submissionKey: _formKey, ...fields } = values;
+  const stored = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(contactMessage)
+      .values({ ...fields, userId: sender?.id ?? null, submissionKey })
+      .onConflictDoNothing({ target: contactMessage.submissionKey })
+      .returning({ id: contactMessage.id });
+    if (!inserted) return undefined;
+    await enqueueJob(CONTACT_TEAM_MAIL_JOB, { messageId: inserted.id }, { key: `contact-team:${inserted.id}`, db: tx });
+    // Only to the sender's own account address, and never quoting the message: a form that
+    // mails whatever address it is given what it is given would be a spam relay.
+    if (sender) await queueMail(receiptMail(sender), { key: `contact-receipt:${inserted.id}`, db: tx });
+    return inserted;
+  });
+  if (stored) {
+    console.info("[contact] message stored", { id: stored.id });
+    return { id: stored.id, duplicate: false };
   }
-  try {
-    await sendMail(receiptMail(values));
-  } catch (error) {
-    console.error(`[contact] the receipt for message ${stored.id} could not be mailed`, error);
-  }
-  return { id: stored.id };
+  const [existing] = await db
+    .select({ id: contactMessage.id })
+    .from(contactMessage)
+    .where(eq(contactMessage.submissionKey, submissionKey));
+  console.info("[contact] retried post, already stored", { id: existing?.id });
+  return { id: existing!.id, duplicate: true };
 }
 
-function teamMail(values: ContactValues, id: string, userId: string | null) {
+/** The job that mails a stored message to the team (once: it notes when it did). */
+export async function mailContactMessageToTeam(payload: unknown) {
+  const { messageId } = payload as { messageId: string };
+  const db = await getDb();
+  const [message] = await db.select().from(contactMessage).where(eq(contactMessage.id, messageId));
+  if (!message || message.mailedAt) return;
+  await sendMail(teamMail(message));
+  await db.update(contactMessage).set({ mailedAt: new Date() }).where(eq(contactMessage.id, messageId));
+}
+
+function teamMail(message: typeof contactMessage.$inferSelect) {
   return {
     to: supportEmail(),
-    replyTo: values.email,
-    subject: `[Contact] ${values.subject}`,
+    replyTo: message.email,
+    subject: `[Contact] ${message.subject}`,
     text: [
-      `From: ${values.name} <${values.email}>${userId ? ` (signed in, user ${userId})` : ""}`,
-      `Message id: ${id}`,
+      `From: ${message.name} <${message.email}>${message.userId ? ` (signed in, user ${message.userId})` : ""}`,
+      `Message id: ${message.id}`,
       "",
-      values.message,
+      message.message,
     ].join("\n"),
   };
 }
 
-function receiptMail(values: ContactValues) {
+function receiptMail(sender: { name: string; email: string }) {
   return {
-    to: values.email,
+    to: sender.email,
     replyTo: supportEmail(),
     subject: "We received your message",
     text: [
-      `Hello ${values.name},`,
+      `Hello ${sender.name},`,
       "",
-      "Thank you for contacting PawPal. We'll get back to you within 24 hours.",
-      "This is what you sent us:",
-      "",
-      `Subject: ${values.subject}`,
-      "",
-      values.message,
+      "Thank you for contacting PawPal. We received your message and will get back to you within 24 hours.",
     ].join("\n"),
   };
 }

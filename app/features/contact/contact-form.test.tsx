@@ -117,7 +117,11 @@ describe("contact form", () => {
     );
     expect(actionSpy).toHaveBeenCalledTimes(1);
     expect(console.log).toHaveBeenCalledWith("Contact form submitted:", values);
-    expect(submitContactMessage).toHaveBeenCalledWith(values, { userId: null });
+    // With a key made for this message, so a retried post is stored once.
+    expect(submitContactMessage).toHaveBeenCalledWith(
+      { ...values, submissionKey: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      { user: null },
+    );
     for (const label of ["Your Name", "Email Address", "Subject", "Message"]) {
       expect(field(label)).toHaveValue("");
     }
@@ -154,7 +158,7 @@ describe("contact action", () => {
     expect(response.data).toEqual({ ok: true });
     expect(submitContactMessage).toHaveBeenCalledWith(
       { name: "Ada", email: "ada@example.com", subject: "Hi", message: "Hello" },
-      { userId: null },
+      { user: null },
     );
   });
 

@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -32,9 +33,17 @@ type ContactFormProps = {
 export function ContactForm({ result }: ContactFormProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
+  const submissionKey = useRef<HTMLInputElement>(null);
   const { errors, hydrated, formProps } = useValidatedForm(contactSchema, {
     result,
-    onValid: (values) => console.log("Contact form submitted:", values),
+    onValid: (values) => {
+      // One key per message, kept when the same message is sent again (after no answer came),
+      // so the server stores it once; cleared with the form after a success.
+      if (submissionKey.current && !submissionKey.current.value) {
+        submissionKey.current.value = globalThis.crypto.randomUUID?.() ?? "";
+      }
+      console.log("Contact form submitted:", values);
+    },
     onSuccess: () => void toast.success(CONTACT_SUCCESS.title, { description: CONTACT_SUCCESS.description }),
   });
   const values = result && !result.ok ? result.values : {};
@@ -49,6 +58,7 @@ export function ContactForm({ result }: ContactFormProps) {
         <FormMessage tone="error" title="Message not sent." description={result.formError} />
       ) : null}
       <p className="text-sm text-ink-600">All fields are required.</p>
+      <input ref={submissionKey} type="hidden" name="submissionKey" defaultValue="" />
       {/* Hidden from people and assistive technology; bots that fill it are ignored. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label>

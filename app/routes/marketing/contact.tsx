@@ -40,8 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A bot filled the hidden field: within the limit it is told it worked, and nothing is kept or sent.
   if (isHoneypotFilled(form) && !limited) return data<ContactActionData>({ ok: true });
   if (!submission.ok) return data<ContactActionData>(submission.reply(), submission.init);
-  const user = await getUser(request);
-  await submitContactMessage(submission.value, { userId: user?.id ?? null });
+  await submitContactMessage(submission.value, { user: await getUser(request) });
   return data<ContactActionData>({ ok: true });
 }
 

@@ -1,4 +1,5 @@
-import { boolean, date, index, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { PET_TYPES } from "../../domain/pets";
 
 /*
@@ -97,6 +98,8 @@ export const contactMessage = pgTable(
     email: text("email").notNull(),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
+    /** Made when the form rendered (or from the content): a retried post stores one message. */
+    submissionKey: text("submission_key").unique(),
     /** The signed-in sender, if any; the message stays when the account goes. */
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -106,3 +109,36 @@ export const contactMessage = pgTable(
   },
   (table) => [index("contact_message_created_at_idx").on(table.createdAt)],
 );
+
+/**
+ * Background work that must happen exactly once and survive restarts: mails (the outbox),
+ * password-reset requests, reminders. Any number of server processes claim due jobs with
+ * FOR UPDATE SKIP LOCKED (server/jobs/queue.server.ts).
+ */
+export const job = pgTable(
+  "job",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").notNull(),
+    /** A job with a key is enqueued once: a second one with the same key is dropped. */
+    key: text("key").unique(),
+    runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    /** A claim's lease: a process that died while running the job lets it go when this passes. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    /** Set when the job gave up after its last attempt (it stays here to be looked at). */
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("job_pending_idx").on(table.runAfter).where(sql`done_at is null and failed_at is null`)],
+);
+
+/** Rate-limit windows, shared by every server process (server/rate-limit.server.ts). */
+export const rateLimit = pgTable("rate_limit", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetsAt: timestamp("resets_at", { withTimezone: true }).notNull(),
+});

@@ -4,6 +4,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { CONTACT } from "~/content/site";
 import { dataDir } from "~/server/db/client.server";
+import { enqueueJob, type Executor } from "~/server/jobs/queue.server";
 
 export type Mail = {
   to: string;
@@ -50,3 +51,13 @@ export async function sendMail(mail: Mail): Promise<void> {
   await fs.writeFile(file, rendered.message as Buffer);
   console.info(`mail: "${mail.subject}" to ${mail.to} written to ${file}`);
 }
+
+/**
+ * Puts a mail in the outbox (the job queue): it is sent in the background, retried until the
+ * mail server takes it, and never lost. With a key, the same mail is queued once.
+ */
+export async function queueMail(mail: Mail, options: { key?: string; db?: Executor } = {}) {
+  await enqueueJob(MAIL_JOB, mail, options);
+}
+
+export const MAIL_JOB = "mail";
