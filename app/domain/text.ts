@@ -1,9 +1,11 @@
 import { z } from "~/utils/zod";
 
+/* eslint-disable no-control-regex -- finding control characters is the point */
 /** NUL and the other control characters: nobody types them, and some databases choke on them. */
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** Tabs and line breaks too: they belong in a message, not in a name or a subject. */
 const CONTROL_OR_BREAK = /[\u0000-\u001F\u007F]/;
+/* eslint-enable no-control-regex */
 
 export const TEXT_ERRORS = {
   control: "Please remove the invisible control characters from this field.",
