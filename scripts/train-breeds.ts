@@ -180,7 +180,7 @@ function trainHead(x: Float32Array[], y: number[], classes: number, seed: number
         });
       });
       tf.dispose([w, b, ...moments.flatMap((moment) => [moment.m, moment.v])]);
-      [w, b] = next.map((n) => n.param);
+      [w, b] = [next[0]!.param, next[1]!.param];
       next.forEach((n, i) => (moments[i] = { m: n.m, v: n.v }));
     }
     // w·(x − mean)/std + b = (w/std)·x + (b − Σ mean·w/std).

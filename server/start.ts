@@ -1,5 +1,4 @@
 import { closeDatabase, getConnection } from "~/db/client.server";
-import { fetchBreedModelOnce } from "./breed-model-fetch";
 import { createApp } from "./index";
 
 const port = Number(process.env.PORT) || 3000;
@@ -48,8 +47,6 @@ const server = app.listen(port, host, () => {
   console.log(
     `PawPal is listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port} (database: ${kind ?? "unavailable"})`,
   );
-  // A fresh machine has no breed model yet: fetch it once, in the background (never throws).
-  void fetchBreedModelOnce();
 });
 
 /** Stop taking connections, finish the requests in flight, then close the database: nothing accepted is lost. */
