@@ -18,14 +18,13 @@ let close: () => void;
 
 beforeAll(async () => {
   const app = express();
-  // Mounted as server/index.ts mounts it, and once more as if BREED_MODEL_URL were set.
-  app.use(BREED_MODEL_PATH, breedModelHandler(CLIENT_DIR, "http://localhost", {}));
+  // Mounted as server/index.ts mounts it, and as if BREED_MODEL_URL were set (elsewhere, or a path).
+  app.use(BREED_MODEL_PATH, breedModelHandler(CLIENT_DIR, {}));
   app.use(
     "/elsewhere",
-    breedModelHandler(CLIENT_DIR, "http://localhost", {
-      BREED_MODEL_URL: "https://models.example.com/breed/v2",
-    }),
+    breedModelHandler(CLIENT_DIR, { BREED_MODEL_URL: "https://models.example.com/breed/v2" }),
   );
+  app.use("/moved", breedModelHandler(CLIENT_DIR, { BREED_MODEL_URL: "/static/breed" }));
   app.use((_req, res) => res.status(418).send("fell through"));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -109,6 +108,8 @@ describe("BREED_MODEL_URL", () => {
       const response = await fetch(`${origin}/elsewhere/${file}`, { redirect: "manual" });
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe(`https://models.example.com/breed/v2/${file}`);
+      const moved = await fetch(`${origin}/moved/${file}`, { redirect: "manual" });
+      expect(moved.headers.get("location")).toBe(`/static/breed/${file}`);
     }
   });
 });

@@ -32,14 +32,14 @@ export function breedModelOrigin(env: NodeJS.ProcessEnv = process.env): string |
 /**
  * The handler to mount at BREED_MODEL_PATH: the shipped files from `clientDir` (JSON files
  * name the hashed weights, so they are revalidated; the weights are cached for good), or a
- * redirect of every file to BREED_MODEL_URL, resolved against `siteUrl`. Unknown files are a
+ * redirect of every file to the same name under BREED_MODEL_URL. Unknown files are a
  * JSON 404, never the site's 404 page.
  */
-export function breedModelHandler(clientDir: string, siteUrl: string, env = process.env): RequestHandler {
+export function breedModelHandler(clientDir: string, env = process.env): RequestHandler {
   const baseUrl = breedModelBaseUrl(env);
   if (baseUrl !== BREED_MODEL_PATH) {
-    const target = new URL(baseUrl, siteUrl).href;
-    return (req, res) => res.redirect(302, new URL(req.path.replace(/^\//, ""), target).href);
+    // A URL or a path of our own site: either way the same file name under it.
+    return (req, res) => res.redirect(302, `${baseUrl}${req.path.replace(/^\//, "")}`);
   }
   const router = express.Router();
   // Rooted at the model folder, so "..", encoded or not, cannot leave it.

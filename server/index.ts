@@ -39,7 +39,7 @@ export async function createApp() {
     express.static(assetsDir, { immutable: true, maxAge: "1y", etag: false, lastModified: false }),
   );
   // The breed model the Features page runs in the browser: shipped in the build, or BREED_MODEL_URL.
-  app.use(BREED_MODEL_PATH, breedModelHandler(CLIENT_DIR, siteBaseUrl()));
+  app.use(BREED_MODEL_PATH, breedModelHandler(CLIENT_DIR));
   // Prerendered pages and their .data files are the signed-out view of the site.
   const isSignedIn = (req: express.Request) => hasSessionCookie(req.headers.cookie);
   app.use(prerenderedPageHandler(CLIENT_DIR, isSignedIn));
