@@ -43,6 +43,7 @@ import {
   type PetHeadFile,
 } from "../app/features/analysis/engine/pet-head";
 import { expectedCalibrationError } from "./models/calibration";
+import { oxfordBreed } from "./models/oxford";
 import { WORKING_LONG_SIDE } from "../app/features/analysis/worker/protocol";
 import { findBreed, type Species } from "../app/features/analysis/knowledge/breeds";
 
@@ -56,12 +57,6 @@ const { values: args } = parseArgs({
 });
 if (!args.data) throw new Error("Usage: npm run train:breeds -- --data DIR");
 
-/** Oxford-IIIT names that are not the knowledge base's. */
-const OXFORD_TO_BREED: Record<string, string> = {
-  english_cocker_spaniel: "English Cocker Spaniel",
-  german_shorthaired: "German Shorthaired Pointer",
-  wheaten_terrier: "Soft Coated Wheaten Terrier",
-};
 const FOLDS = 5;
 const EPOCHS = 120;
 const WEIGHT_DECAY = 3e-3;
@@ -129,11 +124,7 @@ async function extract(classes: string[]): Promise<Sample[]> {
   return samples;
 }
 
-function breedId(oxford: string): string {
-  const breed = findBreed(OXFORD_TO_BREED[oxford] ?? oxford.replace(/_/g, " "));
-  if (!breed) throw new Error(`No knowledge-base breed for Oxford-IIIT "${oxford}"`);
-  return breed.id;
-}
+const breedId = (oxford: string) => oxfordBreed(oxford).id;
 
 /** A deterministic shuffle (mulberry32), so the folds and the head are reproducible. */
 function random(seed: number) {
