@@ -91,7 +91,7 @@ describe("breed scores and their fusion", () => {
         speciesImagenetWeight: 0.5,
         breedImagenetWeight: { dog: 0.5, cat: 0.5 },
         temperature: { dog: 1, cat: 1 },
-        confidentMin: 0.7,
+        confidentMin: { dog: 0.7, cat: 0.8 },
         ...fusion,
       },
     };

@@ -58,7 +58,7 @@ export async function findPet(
     name: breed.name,
     confidence,
   }));
-  const confident = (guesses[0]?.confidence ?? 0) >= head.fusion.confidentMin;
+  const confident = (guesses[0]?.confidence ?? 0) >= head.fusion.confidentMin[species];
   const breed: BreedIdentification = { status: confident ? "identified" : "unsure", guesses };
 
   return {

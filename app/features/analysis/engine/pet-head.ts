@@ -26,8 +26,8 @@ export const petHeadFileSchema = z
         breedImagenetWeight: z.object({ dog: z.number().min(0).max(1), cat: z.number().min(0).max(1) }),
         /** Temperature applied to each species' fused breed probabilities (calibration). */
         temperature: z.object({ dog: z.number().positive(), cat: z.number().positive() }),
-        /** Calibrated confidence below which the page says "not sure" and shows the best three. */
-        confidentMin: z.number().min(0).max(1),
+        /** Per species, the calibrated confidence below which the page says "not sure" and shows the best three. */
+        confidentMin: z.object({ dog: z.number().min(0).max(1), cat: z.number().min(0).max(1) }),
       })
       .strict(),
   })
