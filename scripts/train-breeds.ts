@@ -44,6 +44,7 @@ import {
 } from "../app/features/analysis/engine/pet-head";
 import { expectedCalibrationError } from "./models/calibration";
 import { oxfordBreed } from "./models/oxford";
+import { writeJson } from "./models/write-json";
 import { WORKING_LONG_SIDE } from "../app/features/analysis/worker/protocol";
 import { findBreed, type Species } from "../app/features/analysis/knowledge/breeds";
 
@@ -294,10 +295,7 @@ async function main() {
   for (const old of fs.readdirSync(args.model).filter((name) => /^pet-head-.*\.bin$/.test(name)))
     fs.rmSync(path.join(args.model, old));
   fs.writeFileSync(path.join(args.model, weightsUrl), bytes);
-  fs.writeFileSync(
-    path.join(args.model, PET_HEAD_FILE),
-    `${JSON.stringify({ ...file, weightsUrl }, null, 1)}\n`,
-  );
+  await writeJson(path.join(args.model, PET_HEAD_FILE), { ...file, weightsUrl });
   console.log(
     `Wrote ${PET_HEAD_FILE} and ${weightsUrl} (${(bytes.length / 1024).toFixed(0)} KiB) into ${args.model}`,
   );

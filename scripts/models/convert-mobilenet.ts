@@ -17,6 +17,7 @@ import { CLASSIFIER_OUTPUTS } from "../../app/features/analysis/engine/classify"
 import type { ModelDescriptor } from "../../app/features/analysis/engine/model-descriptor";
 import { PET_HEAD_FILE } from "../../app/features/analysis/engine/pet-head";
 import { runReference } from "./quantized-reference";
+import { writeJson } from "./write-json";
 import { Activation, Op, optionField, readTflite, type TfliteModel } from "./tflite";
 
 const SHARED = path.resolve("../shared/models/mobilenet-v2-coral");
@@ -269,8 +270,8 @@ async function main() {
     fs.rmSync(path.join(args.out, old));
   }
   fs.writeFileSync(path.join(args.out, shard), weights);
-  fs.writeFileSync(path.join(args.out, "model.json"), JSON.stringify(modelJson));
-  fs.writeFileSync(path.join(args.out, "descriptor.json"), `${JSON.stringify(descriptor, null, 1)}\n`);
+  await writeJson(path.join(args.out, "model.json"), modelJson);
+  await writeJson(path.join(args.out, "descriptor.json"), descriptor);
   console.log(
     `Converted ${tflite.operators.length} TFLite ops (sha256 ${sha(file)}) into ${nodes.length} graph nodes; ` +
       `${shard}: ${(weights.length / 1e6).toFixed(2)} MB`,
