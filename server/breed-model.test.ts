@@ -2,7 +2,9 @@
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BREED_MODEL_PATH } from "~/features/analysis/worker/protocol";
@@ -89,6 +91,30 @@ describe("the shipped breed model", () => {
       const response = await rawGet(`${BREED_MODEL_PATH}${url}`);
       expect(response.status, url).toBe(404);
       expect(JSON.parse(response.body), url).toEqual({ error: "Not found" });
+    }
+  });
+});
+
+describe("the build's Brotli copies", () => {
+  it("serves a hash-named weight file's .br copy to browsers that accept it", async () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-model-br-"));
+    const dir = path.join(clientDir, BREED_MODEL_PATH);
+    fs.mkdirSync(dir, { recursive: true });
+    const weights = Buffer.alloc(4096, 7);
+    fs.writeFileSync(path.join(dir, "w-0123456789ab.bin"), weights);
+    fs.writeFileSync(path.join(dir, "w-0123456789ab.bin.br"), zlib.brotliCompressSync(weights));
+    const app = express().use(BREED_MODEL_PATH, breedModelHandler(clientDir, {}));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${BREED_MODEL_PATH}w-0123456789ab.bin`;
+      const response = await fetch(url, { headers: { "accept-encoding": "br" } });
+      expect(response.headers.get("content-encoding")).toBe("br");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(Buffer.from(await response.arrayBuffer())).toEqual(weights);
+    } finally {
+      server.close();
+      fs.rmSync(clientDir, { recursive: true, force: true });
     }
   });
 });

@@ -14,14 +14,18 @@ test("the breed model's descriptor names its files and ImageNet classes, revalid
   expect(descriptor.classes[208]).toBe("golden retriever");
 });
 
-test("the weights are served as binary under hashed names, cached for good", async ({ request }) => {
+test("the weights are served as binary under hashed names, precompressed, cached for good", async ({
+  request,
+}) => {
   const model = await (await request.get("/models/breed/model.json")).json();
   const head = await (await request.get("/models/breed/pet-head.json")).json();
   for (const file of [model.weightsManifest[0].paths[0], head.weightsUrl]) {
-    const response = await request.get(`/models/breed/${file}`);
+    const response = await request.get(`/models/breed/${file}`, { headers: { "accept-encoding": "br" } });
     expect(response.status(), file).toBe(200);
     expect(response.headers()["content-type"], file).toBe("application/octet-stream");
     expect(response.headers()["cache-control"], file).toBe("public, max-age=31536000, immutable");
+    // The build's Brotli copy, not compressed per request.
+    expect(response.headers()["content-encoding"], file).toBe("br");
   }
 });
 
