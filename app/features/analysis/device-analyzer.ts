@@ -9,7 +9,6 @@ export const PHOTO_PROBLEM_MESSAGES: Record<Exclude<PhotoProblem, "models">, str
   "too-small": `This photo is too small to analyse. Please choose one at least ${MIN_PHOTO_SIDE} pixels on each side.`,
 };
 
-
 export const DEVICE_UNSUPPORTED_REASON =
   "This device or browser can't run the analysis, so here is our sample report instead.";
 
