@@ -9,6 +9,9 @@ export type ToWorker =
   | { type: "warm-up"; breedModelUrl: string }
   | { type: "analyze"; id: number; photo: Blob; breedModelUrl: string };
 
+/** When the worker started, its WebAssembly backend was ready and its models were warm (epoch ms). */
+export type WorkerStartup = { workerStart: number; wasmReady: number | null; modelsReady: number | null };
+
 /** Why a photo could not be analysed. "models" means this device cannot run the analysis. */
 export type PhotoProblem = "unreadable" | "too-small" | "models";
 
@@ -21,6 +24,7 @@ export type FromWorker =
       timings: StageTimings;
       /** Why breed identification is off, when it is. */
       breedModelProblem: string | null;
+      startup: WorkerStartup;
     }
   | { type: "problem"; id: number; problem: PhotoProblem; detail: string };
 
