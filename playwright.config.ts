@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
 import { STAFF } from "./tests/e2e/staff";
 import { chromiumLaunchOptions } from "./tests/support/chromium";
@@ -12,11 +11,6 @@ const PORT = Number(process.env.E2E_PORT) || 4173;
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-e2e-"));
 // The fake Overpass API of tests/e2e/global-setup.ts, beside the server's port so parallel runs do not collide.
 process.env.OVERPASS_FIXTURE_PORT ??= String(PORT + 7);
-// The small Darknet model beside the repo, so no server a test starts downloads the production
-// one (servers spawned by tests inherit it too). E2E_BREED_MODEL_DIR points elsewhere.
-process.env.BREED_MODEL_DIR =
-  process.env.E2E_BREED_MODEL_DIR ||
-  fileURLToPath(new URL("../shared/models/imagenet-darknet-tiny", import.meta.url));
 
 /** Debian's Chromium (tests/support/chromium.ts). */
 const chromium = chromiumLaunchOptions;
@@ -54,7 +48,6 @@ export default defineConfig({
       HOST: "127.0.0.1",
       NODE_ENV: "production",
       DATA_DIR: process.env.E2E_DATA_DIR,
-      BREED_MODEL_DIR: process.env.BREED_MODEL_DIR,
       // Each test poses as its own client (X-Forwarded-For, see tests/e2e/support.ts).
       TRUST_PROXY: "loopback",
       // Nearby services ask the fake Overpass (recorded answers), never the real one.

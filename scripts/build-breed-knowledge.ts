@@ -84,6 +84,22 @@ function parseRange(text: string | undefined): [number, number] | undefined {
   return a > 0 && a <= b ? [a, b] : undefined;
 }
 
+/**
+ * A figure range from the AKC row, else DogTime's. An AKC row with min = max is a standard's single
+ * figure ("up to 7 pounds"), not a range: it is widened by DogTime's range when there is one.
+ */
+function akcRange(
+  min: number | undefined,
+  max: number | undefined,
+  dogtime: [number, number] | undefined,
+): [number, number, ...string[]] | undefined {
+  if (min && max && min < max) return [min, max, "AKC"];
+  if (min && max && min === max) {
+    return dogtime && [Math.min(min, dogtime[0]), Math.max(max, dogtime[1]), "AKC", "DogTime"];
+  }
+  return dogtime && [dogtime[0], dogtime[1], "DogTime"];
+}
+
 function sizeFor(species: "dog" | "cat", meanKg: number): BreedSize {
   if (species === "cat") return meanKg <= 3 ? "small" : meanKg <= 6 ? "medium" : "large";
   if (meanKg < 5) return "toy";
@@ -129,20 +145,11 @@ for (const line of DOG_ROWS) {
     return value;
   };
 
-  const akcKg = ((lo, hi) => (lo && hi && lo <= hi ? ([lo, hi] as [number, number]) : undefined))(
-    num(a?.min_weight),
-    num(a?.max_weight),
-  );
   const dtLb = parseRange(d?.weight);
   const kg =
     override.weightKg ??
-    fromSource(akcKg, "AKC") ??
-    fromSource(dtLb && ([dtLb[0] * KG_PER_LB, dtLb[1] * KG_PER_LB] as [number, number]), "DogTime");
-  const akcLife = ((lo, hi) => (lo && hi && lo <= hi ? ([lo, hi] as [number, number]) : undefined))(
-    num(a?.min_expectancy),
-    num(a?.max_expectancy),
-  );
-  const life = fromSource(akcLife, "AKC") ?? fromSource(parseRange(d?.life_span), "DogTime");
+    akcRange(num(a?.min_weight), num(a?.max_weight), dtLb && [dtLb[0] * KG_PER_LB, dtLb[1] * KG_PER_LB]);
+  const life = akcRange(num(a?.min_expectancy), num(a?.max_expectancy), parseRange(d?.life_span));
   const akcEnergy = num(a?.energy_level_value);
   const energy =
     override.energy ??
@@ -154,6 +161,9 @@ for (const line of DOG_ROWS) {
     override.grooming ??
     fromSource(akcGrooming && level(akcGrooming * 5), "AKC") ??
     fromSource(easyToGroom && level(6 - easyToGroom), "DogTime");
+  for (const source of [...(override.weightKg ? [] : (kg?.slice(2) ?? [])), ...(life?.slice(2) ?? [])]) {
+    sources.add(String(source));
+  }
   if (!kg || !life || !energy || !grooming) {
     throw new Error(`Missing figures for ${row.source}: ${JSON.stringify({ kg, life, energy, grooming })}`);
   }
@@ -164,7 +174,7 @@ for (const line of DOG_ROWS) {
     name,
     species: "dog",
     size: sizeFor("dog", (kg[0] + kg[1]) / 2),
-    ...weights(kg),
+    ...weights([kg[0], kg[1]]),
     lifeExpectancyYears: { min: life[0], max: life[1] },
     energy,
     grooming,

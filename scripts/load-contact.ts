@@ -60,8 +60,6 @@ async function main() {
       HOST: "127.0.0.1",
       NODE_ENV: "production",
       DATA_DIR: dataDir,
-      // An empty model folder: no breed model download during the measurement.
-      BREED_MODEL_DIR: path.join(dataDir, "models", "breed"),
       DATABASE_URL: "",
       TRUST_PROXY: "loopback",
     },

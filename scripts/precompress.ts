@@ -1,6 +1,6 @@
 /**
- * Writes a maximum-quality Brotli copy (.br) beside every script, style sheet, WebAssembly binary and
- * SVG of the client build, so the server never spends CPU compressing them per request.
+ * Writes a maximum-quality Brotli copy (.br) beside every script, style sheet, WebAssembly binary,
+ * model weight file and SVG of the client build, so the server never spends CPU compressing them per request.
  * Usage: tsx scripts/precompress.ts [build dir]
  */
 import fs from "node:fs";
@@ -8,7 +8,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 
 const clientDir = path.join(process.argv[2] ?? process.env.BUILD_DIR ?? "build", "client");
-const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|txt|xml|wasm)$/;
+const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|txt|xml|wasm|bin)$/;
 
 let before = 0;
 let after = 0;

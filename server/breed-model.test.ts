@@ -1,187 +1,141 @@
 // @vitest-environment node
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  breedModelDir,
-  inferBreedModelDescriptor,
-  NoBreedModelError,
-  readBreedModelDescriptor,
-} from "./breed-model";
+import zlib from "node:zlib";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BREED_MODEL_PATH } from "~/features/analysis/worker/protocol";
+import { breedModelBaseUrl, breedModelHandler, breedModelOrigin } from "./breed-model";
 
-/** The real small model beside the repo (read in place, never copied). */
-const DARKNET_DIR = path.resolve(process.cwd(), "../shared/models/imagenet-darknet-tiny");
+/** public/ stands in for the build's client folder: the build copies it there unchanged. */
+const CLIENT_DIR = path.resolve("public");
+const SHIPPED = fs.readdirSync(path.join(CLIENT_DIR, BREED_MODEL_PATH));
+const weightFiles = SHIPPED.filter((name) => name.endsWith(".bin"));
 
-let dir: string;
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-breed-model-"));
+let origin: string;
+let close: () => void;
+
+beforeAll(async () => {
+  const app = express();
+  // Mounted as server/index.ts mounts it, and as if BREED_MODEL_URL were set (elsewhere, or a path).
+  app.use(BREED_MODEL_PATH, breedModelHandler(CLIENT_DIR, {}));
+  app.use(
+    "/elsewhere",
+    breedModelHandler(CLIENT_DIR, { BREED_MODEL_URL: "https://models.example.com/breed/v2" }),
+  );
+  app.use("/moved", breedModelHandler(CLIENT_DIR, { BREED_MODEL_URL: "/static/breed" }));
+  app.use((_req, res) => res.status(418).send("fell through"));
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
 });
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => close());
 
-function write(name: string, json: unknown) {
-  fs.writeFileSync(path.join(dir, name), JSON.stringify(json));
+const get = (url: string) => fetch(`${origin}${url}`);
+
+/** The path sent as it is: fetch() would resolve "..". */
+function rawGet(url: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    http
+      .get(`${origin}/`, { path: url }, (response) => {
+        let body = "";
+        response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      })
+      .on("error", reject);
+  });
 }
 
-const layer = (className: string, config: Record<string, unknown>) => ({ class_name: className, config });
-
-describe("inferBreedModelDescriptor", () => {
-  it("reads the Darknet layers model: 224 px, logits, 1000 classes in its own order", async () => {
-    const descriptor = await inferBreedModelDescriptor(DARKNET_DIR);
-    expect(descriptor).toMatchObject({
-      format: "layers",
-      modelUrl: "model.json",
-      inputSize: 224,
-      inputRange: [0, 1],
-      output: "logits",
-    });
-    expect(descriptor.classes).toHaveLength(1000);
-    expect(descriptor.classes[0]).toBe("kit fox");
-    expect(await readBreedModelDescriptor(DARKNET_DIR)).toEqual(descriptor);
-  });
-
-  it("sees a softmax Dense layer as probabilities", async () => {
-    write("model.json", {
-      modelTopology: {
-        class_name: "Sequential",
-        config: {
-          layers: [
-            layer("Flatten", { name: "flatten", batch_input_shape: [null, 96, 96, 3] }),
-            layer("Dense", { name: "dense", units: 2, activation: "softmax" }),
-          ],
-        },
-      },
-      weightsManifest: [],
-    });
-    write("classes.json", ["cat", "dog"]);
-    expect(await inferBreedModelDescriptor(dir)).toMatchObject({ inputSize: 96, output: "probabilities" });
-  });
-
-  it("finds a separate softmax Activation before a final Reshape", async () => {
-    write("model.json", {
-      modelTopology: {
-        model_config: {
-          class_name: "Model",
-          config: {
-            layers: [
-              layer("InputLayer", { name: "input_1", batch_input_shape: [null, 128, 128, 3] }),
-              layer("Dense", { name: "logits", activation: "linear" }),
-              layer("Activation", { name: "act_softmax", activation: "softmax" }),
-              layer("Reshape", { name: "reshape_2" }),
-            ],
-            output_layers: [["reshape_2", 0, 0]],
-          },
-        },
-      },
-      weightsManifest: [],
-    });
-    write("classes.json", { "0": "cat", "1": "dog" });
-    expect(await inferBreedModelDescriptor(dir)).toMatchObject({
-      format: "layers",
-      inputSize: 128,
-      output: "probabilities",
-      classes: ["cat", "dog"],
-    });
-  });
-
-  it("reads a graph model's signature: input shape, logits output", async () => {
-    const dims = [-1, 224, 224, 3].map((size) => ({ size: String(size) }));
-    write("model.json", {
-      format: "graph-model",
-      signature: {
-        inputs: { images: { name: "images:0", dtype: "DT_FLOAT", tensorShape: { dim: dims } } },
-        outputs: { logits: { name: "Identity:0" } },
-      },
-      modelTopology: {
-        node: [
-          { name: "images", op: "Placeholder" },
-          { name: "logits/MatMul", op: "MatMul", input: ["images"] },
-          { name: "Identity", op: "Identity", input: ["logits/MatMul"] },
-        ],
-      },
-      weightsManifest: [],
-    });
-    write("classes.json", { "0": ["n00000000", "background"], "1": ["n01440764", "tench"] });
-    expect(await inferBreedModelDescriptor(dir)).toEqual({
-      format: "graph",
-      modelUrl: "model.json",
-      inputSize: 224,
-      inputRange: [0, 1],
-      output: "logits",
-      classes: ["background", "tench"],
-    });
-  });
-
-  it("falls back to a graph model's Placeholder and last node (a Softmax)", async () => {
-    const dims = [-1, 160, 160, 3].map((size) => ({ size: String(size) }));
-    write("model.json", {
-      format: "graph-model",
-      modelTopology: {
-        node: [
-          { name: "input", op: "Placeholder", attr: { shape: { shape: { dim: dims } } } },
-          { name: "prob", op: "Softmax", input: ["input"] },
-        ],
-      },
-      weightsManifest: [],
-    });
-    write("classes.json", ["a", "b"]);
-    expect(await inferBreedModelDescriptor(dir)).toMatchObject({
-      format: "graph",
-      inputSize: 160,
-      output: "probabilities",
-    });
-  });
-
-  it("says classes.json is missing", async () => {
-    fs.copyFileSync(path.join(DARKNET_DIR, "model.json"), path.join(dir, "model.json"));
-    await expect(inferBreedModelDescriptor(dir)).rejects.toThrow(
-      /No classes\.json in .*: it must list the class names in the model's output order/,
+describe("the shipped breed model", () => {
+  it("ships MobileNet, the pet head, their licence and attribution", () => {
+    expect(SHIPPED).toEqual(
+      expect.arrayContaining(["descriptor.json", "model.json", "pet-head.json", "LICENSE", "ATTRIBUTION.md"]),
     );
+    expect(weightFiles).toHaveLength(2);
+    const bytes = weightFiles.reduce(
+      (sum, name) => sum + fs.statSync(path.join(CLIENT_DIR, BREED_MODEL_PATH, name)).size,
+      0,
+    );
+    // 8-bit weights: about a quarter of MobileNet V2's 14 MB in float32.
+    expect(bytes).toBeLessThan(4_000_000);
   });
 
-  it("rejects classes with a gap in their indices", async () => {
-    fs.copyFileSync(path.join(DARKNET_DIR, "model.json"), path.join(dir, "model.json"));
-    write("classes.json", { "0": "cat", "2": "dog" });
-    await expect(inferBreedModelDescriptor(dir)).rejects.toThrow(
-      /classes\.json must be an array of class names/,
-    );
+  it("serves the JSON files to be revalidated and the hash-named weights for good", async () => {
+    for (const file of ["descriptor.json", "model.json", "pet-head.json"]) {
+      const response = await get(`${BREED_MODEL_PATH}${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get("cache-control"), file).toBe("no-cache");
+      expect(await response.json(), file).toBeTypeOf("object");
+    }
+    for (const file of weightFiles) {
+      const response = await get(`${BREED_MODEL_PATH}${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get("cache-control"), file).toBe("public, max-age=31536000, immutable");
+      expect((await response.arrayBuffer()).byteLength).toBe(
+        fs.statSync(path.join(CLIENT_DIR, BREED_MODEL_PATH, file)).size,
+      );
+    }
   });
 
-  it("says there is no model when model.json or the folder is missing", async () => {
-    await expect(inferBreedModelDescriptor(dir)).rejects.toBeInstanceOf(NoBreedModelError);
-    await expect(readBreedModelDescriptor(path.join(dir, "nowhere"))).rejects.toBeInstanceOf(
-      NoBreedModelError,
-    );
+  it("answers missing files and paths outside the folder with a JSON 404", async () => {
+    for (const url of ["nothing.bin", "..%2f..%2fpackage.json", "..%2ffavicon.svg"]) {
+      const response = await get(`${BREED_MODEL_PATH}${url}`);
+      expect(response.status, url).toBe(404);
+      expect(await response.json(), url).toEqual({ error: "Not found" });
+    }
+    for (const url of ["../../package.json", "%2e%2e/%2e%2e/package.json"]) {
+      const response = await rawGet(`${BREED_MODEL_PATH}${url}`);
+      expect(response.status, url).toBe(404);
+      expect(JSON.parse(response.body), url).toEqual({ error: "Not found" });
+    }
   });
 });
 
-describe("readBreedModelDescriptor", () => {
-  const own = {
-    format: "graph",
-    modelUrl: "model.json",
-    inputSize: 224,
-    inputRange: [-1, 1],
-    output: "logits",
-    classes: ["background", "tench"],
-  };
-
-  it("prefers the folder's own descriptor.json", async () => {
-    write("descriptor.json", own);
-    expect(await readBreedModelDescriptor(dir)).toEqual(own);
-  });
-
-  it("rejects an invalid descriptor.json with the reason", async () => {
-    write("descriptor.json", { ...own, output: "scores" });
-    await expect(readBreedModelDescriptor(dir)).rejects.toThrow(
-      /descriptor\.json is not a valid model descriptor[\s\S]*output/,
-    );
+describe("the build's Brotli copies", () => {
+  it("serves a hash-named weight file's .br copy to browsers that accept it", async () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-model-br-"));
+    const dir = path.join(clientDir, BREED_MODEL_PATH);
+    fs.mkdirSync(dir, { recursive: true });
+    const weights = Buffer.alloc(4096, 7);
+    fs.writeFileSync(path.join(dir, "w-0123456789ab.bin"), weights);
+    fs.writeFileSync(path.join(dir, "w-0123456789ab.bin.br"), zlib.brotliCompressSync(weights));
+    const app = express().use(BREED_MODEL_PATH, breedModelHandler(clientDir, {}));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${BREED_MODEL_PATH}w-0123456789ab.bin`;
+      const response = await fetch(url, { headers: { "accept-encoding": "br" } });
+      expect(response.headers.get("content-encoding")).toBe("br");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(Buffer.from(await response.arrayBuffer())).toEqual(weights);
+    } finally {
+      server.close();
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
   });
 });
 
-describe("breedModelDir", () => {
-  it("is BREED_MODEL_DIR, else DATA_DIR/models/breed, else ./data/models/breed", () => {
-    expect(breedModelDir({ BREED_MODEL_DIR: "/srv/model", DATA_DIR: "/x" })).toBe("/srv/model");
-    expect(breedModelDir({ DATA_DIR: "/var/pawpal" })).toBe("/var/pawpal/models/breed");
-    expect(breedModelDir({})).toBe(path.resolve("data/models/breed"));
+describe("BREED_MODEL_URL", () => {
+  it("is our own path unless set, and always ends in a slash", () => {
+    expect(breedModelBaseUrl({})).toBe(BREED_MODEL_PATH);
+    expect(breedModelBaseUrl({ BREED_MODEL_URL: " " })).toBe(BREED_MODEL_PATH);
+    expect(breedModelOrigin({})).toBeUndefined();
+    const cdn = { BREED_MODEL_URL: "https://cdn.example.com/pawpal/breed" };
+    expect(breedModelBaseUrl(cdn)).toBe("https://cdn.example.com/pawpal/breed/");
+    expect(breedModelOrigin(cdn)).toBe("https://cdn.example.com");
+  });
+
+  it("redirects every model file to the same name there", async () => {
+    for (const file of ["descriptor.json", "model.json", "pet-head.json"]) {
+      const response = await fetch(`${origin}/elsewhere/${file}`, { redirect: "manual" });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe(`https://models.example.com/breed/v2/${file}`);
+      const moved = await fetch(`${origin}/moved/${file}`, { redirect: "manual" });
+      expect(moved.headers.get("location")).toBe(`/static/breed/${file}`);
+    }
   });
 });

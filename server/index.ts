@@ -6,9 +6,8 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { hasSessionCookie } from "~/server/auth/session.server";
 import { siteBaseUrl } from "~/utils/seo";
-import { breedModelDir } from "./breed-model";
-import { breedModelRedirect, breedModelRoutes } from "./breed-model-route";
-import { breedModelBaseUrl } from "~/utils/breed-model.server";
+import { BREED_MODEL_PATH } from "~/features/analysis/worker/protocol";
+import { breedModelHandler } from "./breed-model";
 import { MAX_FORM_BYTES } from "~/server/forms.server";
 import { precompressedStatic } from "./precompressed";
 import { prerenderedPageHandler } from "./prerendered";
@@ -37,15 +36,8 @@ export async function createApp() {
     "/assets",
     express.static(assetsDir, { immutable: true, maxAge: "1y", etag: false, lastModified: false }),
   );
-  // The breed classifier the Features page runs in the browser (BREED_MODEL_DIR).
-  // The page always asks /models/breed/; BREED_MODEL_URL elsewhere is reached by a redirect.
-  const breedModelUrl = breedModelBaseUrl();
-  app.use(
-    "/models/breed",
-    breedModelUrl === "/models/breed/"
-      ? breedModelRoutes(breedModelDir())
-      : breedModelRedirect(new URL(breedModelUrl, siteBaseUrl()).href),
-  );
+  // The breed model the Features page runs in the browser: shipped in the build, or BREED_MODEL_URL.
+  app.use(BREED_MODEL_PATH, breedModelHandler(CLIENT_DIR));
   // Prerendered pages and their .data files are the signed-out view of the site.
   const isSignedIn = (req: express.Request) => hasSessionCookie(req.headers.cookie);
   app.use(prerenderedPageHandler(CLIENT_DIR, isSignedIn));

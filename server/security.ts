@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 import { configuredSocialProviders } from "~/server/auth/better-auth.server";
-import { breedModelOrigin } from "~/utils/breed-model.server";
+import { breedModelOrigin } from "./breed-model";
 
 export type Locals = { cspNonce: string };
 

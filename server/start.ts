@@ -2,7 +2,6 @@ import { closeDatabase, getConnection } from "~/server/db/client.server";
 import { JOB_HANDLERS } from "~/server/jobs/handlers.server";
 import { startJobRunner } from "~/server/jobs/queue.server";
 import { startDraining } from "~/server/lifecycle.server";
-import { fetchBreedModelOnce } from "./breed-model-fetch";
 import { createApp } from "./index";
 
 const port = Number(process.env.PORT) || 3000;
@@ -64,8 +63,6 @@ const server = app.listen(port, host, () => {
   console.log(
     `PawPal is listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port} (database: ${kind ?? "unavailable"})`,
   );
-  // A fresh machine has no breed model yet: fetch it once, in the background (never throws).
-  void fetchBreedModelOnce();
 });
 
 // A slow or stalled client gets a few seconds to send its request, not Node's default 5 minutes.

@@ -16,8 +16,8 @@ import {
 
 /*
  * The on-device analysis of the Features page with real photos (tests/support/debian-photos.ts)
- * and the real models: the COCO detector of the build and the small ImageNet Darknet classifier
- * that playwright.config.ts serves as the breed model.
+ * and the real models: the COCO detector of the build and the breed model PawPal ships
+ * (MobileNet V2 and the pet head, public/models/breed/).
  */
 
 const ANALYZING_TOAST = "AI is analyzing your pet's image...";
@@ -195,12 +195,25 @@ test.describe("on-device analysis", () => {
     await expect(result).not.toContainText(SAMPLE_LABEL);
   });
 
-  test("a cat photo: species Cat", async ({ page }) => {
+  test("a Shiba Inu is named: a breed ImageNet does not know, from the pet head", async ({ page }) => {
+    await gotoFeatures(page);
+    const result = await analyse(page, await photo("dog-shiba-sofa"));
+    await expect(result.getByTestId("species")).toHaveText("Dog");
+    const choices = result.getByRole("group", { name: "Most likely breeds" });
+    await expect(choices.locator("label").first()).toContainText("Shiba Inu");
+  });
+
+  test("a cat photo: species Cat and cat breeds", async ({ page }) => {
     await gotoFeatures(page);
     const result = await analyse(page, await photo("cat-grey-longhair-face"));
     await expect(result.getByTestId("species")).toHaveText("Cat");
     await expect(result).toContainText(/\(\d+% sure it's a cat\)/);
     await expect(result.locator("h3#analysis-result-title")).toHaveText(/\S/);
+    // A breed answer, not a species-only report.
+    await expect(result.locator("h3#analysis-result-title")).not.toHaveText("Cat");
+    await expect(
+      result.getByRole("group", { name: "Most likely breeds" }).getByRole("radio"),
+    ).not.toHaveCount(0);
     await expect(result.getByRole("heading", { name: "Care schedule" })).toBeVisible();
     await expect(page.getByText(DONE_TOAST)).toBeVisible();
   });
@@ -326,10 +339,10 @@ test.describe("on-device analysis", () => {
 });
 
 /*
- * A second server, started here, whose breed model folder is empty: the analysis still finds
- * the species and says breed identification is unavailable.
+ * A second server, started here, whose BREED_MODEL_URL points where there is no model: the
+ * analysis still finds the species and says breed identification is unavailable.
  */
-test.describe("without a breed model", () => {
+test.describe("when the breed model cannot be loaded", () => {
   test.describe.configure({ timeout: 150_000 });
 
   let origin = "";
@@ -341,17 +354,15 @@ test.describe("without a breed model", () => {
     const port = (Number(process.env.E2E_PORT) || 4173) + 21 + test.info().parallelIndex;
     origin = `http://127.0.0.1:${port}`;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-nomodel-data-"));
-    const modelDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-nomodel-model-"));
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
       NODE_ENV: "production",
       DATA_DIR: dataDir,
-      BREED_MODEL_DIR: modelDir,
+      BREED_MODEL_URL: "/no-model-here/",
     };
     delete env.DATABASE_URL;
-    delete env.BREED_MODEL_URL;
     const child = spawn(process.execPath, [`${process.env.BUILD_DIR || "build"}/start.js`], {
       env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -359,7 +370,7 @@ test.describe("without a breed model", () => {
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    server = { child, dirs: [dataDir, modelDir], output: () => output };
+    server = { child, dirs: [dataDir], output: () => output };
     await expect
       .poll(
         async () => {
@@ -386,6 +397,7 @@ test.describe("without a breed model", () => {
   });
 
   test("a dog photo gives the species and a general dog plan, with a note", async ({ page }) => {
+    // Our path redirects to BREED_MODEL_URL, where nothing answers.
     expect((await fetch(`${origin}/models/breed/descriptor.json`)).status).toBe(404);
     await page.goto(`${origin}/features`);
     await page.waitForFunction(() => {

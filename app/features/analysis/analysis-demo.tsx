@@ -8,7 +8,8 @@ import { STAGE_LABELS, type AnalysisOutcome, type Analyzer } from "./analyzer";
 import { currentPhoto, type AnalysisState } from "./analysis-machine";
 import { SampleReport } from "./analysis-result";
 import { canUseLiveCamera } from "./camera";
-import { BREED_MODEL_PATH, createDeviceAnalyzer } from "./device-analyzer";
+import { createDeviceAnalyzer } from "./device-analyzer";
+import { BREED_MODEL_PATH } from "./worker/protocol";
 import { DeviceReport } from "./device-report";
 import { useAnalysis } from "./use-analysis";
 

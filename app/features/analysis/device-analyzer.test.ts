@@ -25,6 +25,7 @@ class FakeWorker {
 
 const photo = new File(["jpeg"], "rex.jpg", { type: "image/jpeg" });
 const timings = { decode: 1, detect: 2, identify: 3, total: 6 };
+const startup = { workerStart: 0, wasmReady: 10, modelsReady: 20 };
 
 beforeEach(() => {
   FakeWorker.instances = [];
@@ -47,6 +48,7 @@ describe("createDeviceAnalyzer", () => {
         id,
         findings: { kind: "no-pet" },
         timings,
+        startup,
         breedModelProblem: null,
       });
     };
@@ -111,7 +113,14 @@ describe("createDeviceAnalyzer", () => {
     let answer: () => void = () => {};
     FakeWorker.answer = ({ id }, worker) => {
       answer = () =>
-        worker.send({ type: "result", id, findings: { kind: "no-pet" }, timings, breedModelProblem: null });
+        worker.send({
+          type: "result",
+          id,
+          findings: { kind: "no-pet" },
+          timings,
+          startup,
+          breedModelProblem: null,
+        });
     };
     const controller = new AbortController();
     const pending = createDeviceAnalyzer("/models/breed/").analyze(photo, { signal: controller.signal });

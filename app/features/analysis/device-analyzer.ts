@@ -9,9 +9,6 @@ export const PHOTO_PROBLEM_MESSAGES: Record<Exclude<PhotoProblem, "models">, str
   "too-small": `This photo is too small to analyse. Please choose one at least ${MIN_PHOTO_SIDE} pixels on each side.`,
 };
 
-/** Where the page asks for the breed model's descriptor; the server redirects to BREED_MODEL_URL. */
-export const BREED_MODEL_PATH = "/models/breed/";
-
 export const DEVICE_UNSUPPORTED_REASON =
   "This device or browser can't run the analysis, so here is our sample report instead.";
 

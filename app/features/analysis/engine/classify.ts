@@ -1,33 +1,55 @@
 import * as tf from "@tensorflow/tfjs-core";
 import type { GraphModel } from "@tensorflow/tfjs-converter";
-import type { LayersModel } from "@tensorflow/tfjs-layers";
-import { breedForImagenetLabel, type Breed, type Species } from "../knowledge/breeds";
+import { breedForImagenetLabel, type Breed } from "../knowledge/breeds";
 import type { ModelDescriptor } from "./model-descriptor";
 import type { Box } from "./outcome";
+import type { PetHead } from "./pet-head";
 
-/** An ImageNet classifier and what its descriptor says about it. */
-export type Classifier = { model: GraphModel | LayersModel; descriptor: ModelDescriptor };
+/** The shipped MobileNet V2, what its descriptor says about it, and PawPal's pet head. */
+export type Classifier = { model: GraphModel; descriptor: ModelDescriptor; head: PetHead };
+
+type Backbone = Pick<Classifier, "model" | "descriptor">;
+
+/** The graph nodes of the shipped model (scripts/models/convert-mobilenet.ts): one pass gives both. */
+export const CLASSIFIER_OUTPUTS = { features: "features", logits: "logits" } as const;
 
 /** Share of the crop added on every side: the detector's boxes are tight, breeds show in ears and tails. */
 const CROP_MARGIN = 0.08;
 
-/** The classifier's probabilities for one crop of the image (the whole image when box is null). */
-export async function classify(classifier: Classifier, image: tf.Tensor3D, box: Box | null) {
-  const { model, descriptor } = classifier;
-  const probabilities = tf.tidy(() => {
+/** What one pass of the model gives: ImageNet probabilities and the 1,280 pooled features. */
+export type ClassifierOutput = { probabilities: Float32Array; features: Float32Array };
+
+/** The model's outputs for one crop of the image (the whole image when box is null). */
+export function classify(classifier: Backbone, image: tf.Tensor3D, box: Box | null) {
+  const crop = squareCrop(box ?? { x: 0, y: 0, width: 1, height: 1 }, image.shape[1], image.shape[0]);
+  return classifyCrop(classifier, image, crop);
+}
+
+/**
+ * The model's outputs for a crop given as [y1, x1, y2, x2] fractions, mirrored when `mirror`
+ * (the training script's augmentation).
+ */
+export async function classifyCrop(
+  { model, descriptor }: Backbone,
+  image: tf.Tensor3D,
+  crop: [number, number, number, number],
+  mirror = false,
+): Promise<ClassifierOutput> {
+  const [probabilities, features] = tf.tidy(() => {
     const [min, max] = descriptor.inputRange;
     const batch = tf.expandDims<tf.Tensor4D>(tf.cast(image, "float32"), 0);
-    const crop = squareCrop(box ?? { x: 0, y: 0, width: 1, height: 1 }, image.shape[1], image.shape[0]);
     const size: [number, number] = [descriptor.inputSize, descriptor.inputSize];
     const pixels = tf.image.cropAndResize(batch, [crop], [0], size, "bilinear");
-    const input = tf.add(tf.mul(pixels, (max - min) / 255), min);
-    const output = model.predict(input) as tf.Tensor;
-    const flat = tf.reshape(output, [-1]);
-    return descriptor.output === "logits" ? tf.softmax(flat) : flat;
+    const input = tf.add(tf.mul(mirror ? tf.reverse(pixels, 2) : pixels, (max - min) / 255), min);
+    const [pooled, logits] = model.execute(input, [
+      CLASSIFIER_OUTPUTS.features,
+      CLASSIFIER_OUTPUTS.logits,
+    ]) as tf.Tensor[];
+    return [tf.softmax(tf.reshape(logits!, [-1])), tf.reshape(pooled!, [-1])];
   });
-  const values = await probabilities.data();
-  probabilities.dispose();
-  return values;
+  const [p, f] = await Promise.all([probabilities.data(), features.data()]);
+  tf.dispose([probabilities, features]);
+  return { probabilities: p as Float32Array, features: f as Float32Array };
 }
 
 /**
@@ -81,15 +103,4 @@ function classBreeds(descriptor: ModelDescriptor) {
     classBreedCache.set(descriptor, breeds);
   }
   return breeds;
-}
-
-/** The breeds of one species, most likely first, with probabilities given that species. */
-export function rankBreeds(scores: BreedScores, species: Species, count: number) {
-  const total = scores[species];
-  if (total <= 0) return [];
-  return [...scores.breeds]
-    .filter(([breed]) => breed.species === species)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([breed, p]) => ({ breed, confidence: p / total }));
 }

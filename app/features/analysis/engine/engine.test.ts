@@ -1,25 +1,27 @@
 // @vitest-environment node
 /**
  * The analysis pipeline in Node on TensorFlow.js' WASM backend, as the worker runs it: pure
- * helpers, the model loading path with a tiny model made here, and the real models on real
- * photos from Debian packages (tests/support/debian-photos.ts).
+ * helpers, the fusion of the pet head with ImageNet, and the shipped models, loaded from the
+ * files the server serves, on real photos from Debian packages (tests/support/debian-photos.ts).
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import * as tf from "@tensorflow/tfjs-core";
 import "@tensorflow/tfjs-backend-wasm";
-import * as tfl from "@tensorflow/tfjs-layers";
 import jpeg from "jpeg-js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { debianPhotos, type DebianPhotos } from "../../../../tests/support/debian-photos";
-import { classify, rankBreeds, scoresByBreed, squareCrop } from "./classify";
+import { findBreed } from "../knowledge/breeds";
+import { BREED_MODEL_PATH } from "../worker/protocol";
+import { classify, scoresByBreed, squareCrop, type Classifier } from "./classify";
 import { iou, suppressOverlaps, type Detection } from "./detect-pets";
 import { findPet, type PetModels } from "./find-pet";
 import { loadClassifier, loadDetector, readModelArtifacts, type ReadFile } from "./load-models";
 import type { ModelDescriptor } from "./model-descriptor";
+import { fuse, petHead, type PetHeadFile } from "./pet-head";
 
-const DARKNET_DIR = path.resolve("../shared/models/imagenet-darknet-tiny");
+/** The breed model as the server serves it: public/ is what the build copies to client/. */
+const BREED_MODEL_URL = `file://${path.resolve("public")}${BREED_MODEL_PATH}`;
 const DETECTOR_JSON = path.resolve("node_modules/@vladmandic/human/models/centernet.json");
 
 const readFromDisk: ReadFile = async (url) => {
@@ -34,23 +36,6 @@ const readFromDisk: ReadFile = async (url) => {
 function readJpeg(file: string): tf.Tensor3D {
   const image = jpeg.decode(fs.readFileSync(file), { useTArray: true, formatAsRGBA: false });
   return tf.tensor3d(image.data, [image.height, image.width, 3], "int32");
-}
-
-/** A folder with descriptor.json for the shared Darknet model (its README gives the values). */
-function darknetFolder(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-darknet-"));
-  for (const file of fs.readdirSync(DARKNET_DIR))
-    fs.symlinkSync(path.join(DARKNET_DIR, file), path.join(dir, file));
-  const descriptor: ModelDescriptor = {
-    format: "layers",
-    modelUrl: "model.json",
-    inputSize: 224,
-    inputRange: [0, 1],
-    output: "logits",
-    classes: JSON.parse(fs.readFileSync(path.join(DARKNET_DIR, "classes.json"), "utf8")) as string[],
-  };
-  fs.writeFileSync(path.join(dir, "descriptor.json"), JSON.stringify(descriptor));
-  return dir;
 }
 
 beforeAll(async () => {
@@ -86,91 +71,96 @@ describe("geometry", () => {
   });
 });
 
-describe("breed scores", () => {
+describe("breed scores and their fusion", () => {
   const descriptor: ModelDescriptor = {
-    format: "layers",
     modelUrl: "model.json",
     inputSize: 32,
     inputRange: [0, 1],
-    output: "probabilities",
     classes: ["background", "golden retriever", "Labrador retriever", "tabby", "tiger cat", "kit fox"],
+    headUrl: "pet-head.json",
   };
+  const imagenet = scoresByBreed(descriptor, [0.05, 0.5, 0.2, 0.1, 0.1, 0.05]);
 
-  it("adds classes up by breed and by species through the knowledge base", () => {
-    const scores = scoresByBreed(descriptor, [0.05, 0.5, 0.2, 0.1, 0.1, 0.05]);
-    expect(scores.dog).toBeCloseTo(0.7);
-    expect(scores.cat).toBeCloseTo(0.2); // tabby and tiger cat are both Domestic Shorthair
-    const dogs = rankBreeds(scores, "dog", 3);
-    expect(dogs.map((d) => [d.breed.id, Number(d.confidence.toFixed(3))])).toEqual([
-      ["golden-retriever", 0.714],
-      ["labrador-retriever", 0.286],
+  /** A head on two features naming a Labrador and a Bengal, whose answer is its biases. */
+  function head(bias: [number, number], fusion: Partial<PetHeadFile["fusion"]> = {}) {
+    const file: PetHeadFile = {
+      classes: ["labrador-retriever", "bengal"],
+      weightsUrl: "weights.bin",
+      featureCount: 2,
+      fusion: {
+        speciesImagenetWeight: 0.5,
+        breedImagenetWeight: { dog: 0.5, cat: 0.5 },
+        temperature: { dog: 1, cat: 1 },
+        confidentMin: { dog: 0.7, cat: 0.8 },
+        ...fusion,
+      },
+    };
+    return petHead(file, new Float32Array([0, 0, 0, 0, ...bias]).buffer);
+  }
+
+  it("adds ImageNet classes up by breed and by species through the knowledge base", () => {
+    expect(imagenet.dog).toBeCloseTo(0.7);
+    expect(imagenet.cat).toBeCloseTo(0.2); // tabby and tiger cat are both Domestic Shorthair
+    expect(imagenet.breeds.get(findBreed("golden-retriever")!)).toBeCloseTo(0.5);
+    expect(imagenet.breeds.get(findBreed("domestic-shorthair")!)).toBeCloseTo(0.2);
+  });
+
+  it("averages the species votes and mixes the breeds, so ImageNet breeds the head never saw can win", () => {
+    // Head: Labrador 0.5, Bengal 0.5. ImageNet: dog 0.7 / cat 0.2 of its pets.
+    const fused = fuse(head([0, 0]), [0.5, 0.5], imagenet);
+    expect(fused.species.cat).toBeCloseTo(0.5 * 0.5 + 0.5 * (0.2 / 0.9));
+    // Dogs: Golden 0.5 × 0.5/0.7; Labrador 0.5 × 1 + 0.5 × 0.2/0.7.
+    expect(fused.breeds.dog.map((b) => [b.breed.id, Number(b.confidence.toFixed(3))])).toEqual([
+      ["labrador-retriever", 0.643],
+      ["golden-retriever", 0.357],
     ]);
-    expect(rankBreeds(scores, "cat", 3)).toMatchObject([
-      { breed: { id: "domestic-shorthair" }, confidence: 1 },
-    ]);
+    expect(fused.breeds.cat.map((b) => b.breed.id)).toEqual(["bengal", "domestic-shorthair"]);
+  });
+
+  it("sharpens or softens each species' breeds by its temperature", () => {
+    const sharp = fuse(head([0, 0], { temperature: { dog: 0.5, cat: 1 } }), [0.5, 0.5], imagenet);
+    // Squared then renormalised: 0.643² / (0.643² + 0.357²).
+    expect(sharp.breeds.dog[0]!.confidence).toBeCloseTo(0.643 ** 2 / (0.643 ** 2 + 0.357 ** 2), 2);
+  });
+
+  it("refuses weights of the wrong size and classes the knowledge base does not know", () => {
+    const file = { classes: ["labrador-retriever", "bengal"], weightsUrl: "w", featureCount: 2 };
+    const fusion = head([0, 0]).fusion;
+    expect(() => petHead({ ...file, fusion }, new ArrayBuffer(8))).toThrow(/expected 24/);
+    expect(() =>
+      petHead({ ...file, classes: ["labrador-retriever", "unicorn"], fusion }, new ArrayBuffer(24)),
+    ).toThrow(/"unicorn" is not in the knowledge base/);
   });
 });
 
-describe("loading a breed model from its descriptor", () => {
-  /** A real (tiny) layers model whose answer is fixed by its bias: class 1, "golden retriever". */
-  async function tinyModelFolder(output: ModelDescriptor["output"]) {
-    const model = tfl.sequential({
-      layers: [
-        tfl.layers.flatten({ inputShape: [32, 32, 3] }),
-        tfl.layers.dense({ units: 3, kernelInitializer: "zeros", biasInitializer: "zeros" }),
-      ],
-    });
-    model.layers[1]!.setWeights([tf.zeros([32 * 32 * 3, 3]), tf.tensor1d([0, 4, 1])]);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-tiny-model-"));
-    await model.save(
-      tf.io.withSaveHandler(async (artifacts) => {
-        fs.writeFileSync(path.join(dir, "weights.bin"), Buffer.from(artifacts.weightData as ArrayBuffer));
-        const manifest = [{ paths: ["weights.bin"], weights: artifacts.weightSpecs }];
-        fs.writeFileSync(
-          path.join(dir, "model.json"),
-          JSON.stringify({ modelTopology: artifacts.modelTopology, weightsManifest: manifest }),
-        );
-        return { modelArtifactsInfo: { dateSaved: new Date(), modelTopologyType: "JSON" } };
-      }),
-    );
-    const descriptor: ModelDescriptor = {
-      format: "layers",
-      modelUrl: "model.json",
-      inputSize: 32,
-      inputRange: [0, 1],
-      output,
-      classes: ["kit fox", "golden retriever", "tabby"],
-    };
-    fs.writeFileSync(path.join(dir, "descriptor.json"), JSON.stringify(descriptor));
-    return dir;
-  }
+describe("the shipped breed model", { timeout: 120_000 }, () => {
+  let classifier: Classifier;
+  beforeAll(async () => {
+    classifier = await loadClassifier(readFromDisk, BREED_MODEL_URL);
+  }, 120_000);
 
-  it("loads the model and applies softmax to logits", async () => {
-    const classifier = await loadClassifier(readFromDisk, `file://${await tinyModelFolder("logits")}/`);
-    const image = tf.fill([20, 30, 3], 128, "int32") as tf.Tensor3D;
-    const probabilities = Array.from(await classify(classifier, image, null));
-    // softmax([0, 4, 1]) = e^x / (1 + e^4 + e)
-    const total = 1 + Math.exp(4) + Math.E;
-    expect(probabilities[0]).toBeCloseTo(1 / total);
-    expect(probabilities[1]).toBeCloseTo(Math.exp(4) / total);
-    expect(probabilities[2]).toBeCloseTo(Math.E / total);
-    image.dispose();
+  it("loads MobileNet and the pet head from the served files, its class names with it", () => {
+    expect(classifier.descriptor.classes).toHaveLength(1001);
+    expect(classifier.descriptor.classes[208]).toBe("golden retriever");
+    expect(classifier.head.breeds).toHaveLength(37);
+    expect(classifier.head.breeds.filter((breed) => breed.species === "cat")).toHaveLength(12);
   });
 
-  it("takes probabilities as they are when the descriptor says so", async () => {
-    const classifier = await loadClassifier(
-      readFromDisk,
-      `file://${await tinyModelFolder("probabilities")}/`,
-    );
+  it("gives 1001 probabilities and 1,280 features from one pass", async () => {
     const image = tf.fill([20, 30, 3], 128, "int32") as tf.Tensor3D;
-    expect(Array.from(await classify(classifier, image, null))).toEqual([0, 4, 1]);
+    const { probabilities, features } = await classify(classifier, image, null);
+    expect(probabilities).toHaveLength(1001);
+    expect(probabilities.reduce((sum, p) => sum + p, 0)).toBeCloseTo(1, 3);
+    expect(features).toHaveLength(1280);
     image.dispose();
   });
 
   it("refuses a descriptor that does not match the schema", async () => {
-    const dir = await tinyModelFolder("logits");
-    fs.writeFileSync(path.join(dir, "descriptor.json"), JSON.stringify({ format: "onnx" }));
-    await expect(loadClassifier(readFromDisk, `file://${dir}/`)).rejects.toThrow();
+    const read: ReadFile = async (url) =>
+      url.endsWith("descriptor.json")
+        ? { bytes: new TextEncoder().encode(JSON.stringify({ format: "onnx" })).buffer, url }
+        : readFromDisk(url);
+    await expect(loadClassifier(read, "file:///nowhere/")).rejects.toThrow();
   });
 });
 
@@ -181,7 +171,7 @@ describe("the real models on real photos", { timeout: 120_000 }, () => {
   beforeAll(async () => {
     photos = await debianPhotos();
     const detector = await loadDetector(await readModelArtifacts(readFromDisk, `file://${DETECTOR_JSON}`));
-    const classifier = await loadClassifier(readFromDisk, `file://${darknetFolder()}/`);
+    const classifier = await loadClassifier(readFromDisk, BREED_MODEL_URL);
     models = { detector, classifier };
   }, 120_000);
 
@@ -200,7 +190,7 @@ describe("the real models on real photos", { timeout: 120_000 }, () => {
     return { findings, stages };
   }
 
-  it("finds a dog and names dog breeds", async () => {
+  it("finds a dog and names dog breeds: the Shiba Inu by name", async () => {
     for (const file of photos.dog) {
       const { findings, stages } = await analyse(file);
       expect(stages).toEqual(["detecting", "identifying"]);
@@ -209,12 +199,23 @@ describe("the real models on real photos", { timeout: 120_000 }, () => {
       expect(findings.breed.guesses.length).toBeGreaterThan(0);
       expect(findings.breed.guesses.length).toBeLessThanOrEqual(3);
     }
+    const { findings } = await analyse(photos.byName["dog-shiba-sofa"]);
+    if (findings.kind !== "pet" || findings.breed.status === "unavailable") throw new Error("no breed");
+    expect(findings.breed.guesses[0]?.breedId).toBe("shiba-inu");
   });
 
-  it("finds a cat", async () => {
+  it("finds a cat and guesses cat breeds the pet head knows", async () => {
     for (const file of photos.cat) {
-      expect((await analyse(file)).findings).toMatchObject({ kind: "pet", species: "cat" });
+      const { findings } = await analyse(file);
+      expect(findings).toMatchObject({ kind: "pet", species: "cat" });
+      if (findings.kind !== "pet" || findings.breed.status === "unavailable") throw new Error("no breed");
+      for (const guess of findings.breed.guesses) expect(findBreed(guess.breedId)?.species).toBe("cat");
     }
+    // ImageNet knows five kinds of cat; the head's breeds (Maine Coon, Bengal…) are named too.
+    const { findings } = await analyse(photos.byName["cat-tabby-looking-up"]);
+    if (findings.kind !== "pet" || findings.breed.status === "unavailable") throw new Error("no breed");
+    const breeds = findings.breed.guesses.map((guess) => findBreed(guess.breedId)!);
+    expect(breeds.some((breed) => breed.imagenetLabels.length === 0)).toBe(true);
   });
 
   it("finds no pet where there is none, and invents nothing", async () => {

@@ -1,30 +1,16 @@
 import type * as tf from "@tensorflow/tfjs-core";
 import type { GraphModel } from "@tensorflow/tfjs-converter";
 import type { Species } from "../knowledge/breeds";
-import { classify, rankBreeds, scoresByBreed, type Classifier } from "./classify";
+import { classify, scoresByBreed, type Classifier } from "./classify";
 import { detectAnimals } from "./detect-pets";
 import type { BreedIdentification, PhotoFindings } from "./outcome";
+import { fuse, headProbabilities } from "./pet-head";
 
-/*
- * Thresholds, calibrated on the 49 Oxford-IIIT samples in ../shared/photos/oxford-pets with
- * `npm run bench:analysis` (see docs/decisions/003-on-device-analysis.md).
- */
 /**
- * Below this probability the best breed is shown as a guess ("we're not sure"). Cats need more:
- * ImageNet knows only five kinds of cat, so a Ragdoll comes out as a confident "Siamese".
+ * Without a dog or cat from the detector, the ImageNet classifier alone must be this sure it
+ * sees one (its dog and cat classes together). Calibrated with `npm run bench:analysis`.
  */
-export const BREED_CONFIDENT_MIN: Record<Species, number> = { dog: 0.6, cat: 0.9 };
-/** Without a dog or cat from the detector, the classifier alone must be this sure it sees one. */
 export const CLASSIFIER_ONLY_PET_MIN = 0.4;
-/**
- * The classifier settles the species when it sees a pet at all (dogs and cats together at least
- * SPECIES_VOTE_MIN_TOTAL) and one species clearly leads (at least SPECIES_VOTE_MIN_SHARE of that
- * total); otherwise the detector's label does. An Egyptian Mau at dog 0.27 / cat 0.25 goes to
- * the detector, which said "cat"; a long-haired cat at cat 0.40 / dog 0.00 stays a cat although
- * the detector said "dog".
- */
-export const SPECIES_VOTE_MIN_TOTAL = 0.15;
-export const SPECIES_VOTE_MIN_SHARE = 0.75;
 
 const BREED_GUESSES = 3;
 
@@ -58,31 +44,27 @@ export async function findPet(
   // The detector finds animals well but mixes them up (a beagle is often a "horse"): its largest
   // animal only tells the classifier where to look.
   const focus = largestPet ?? animals[0] ?? null;
-  const probabilities = await classify(models.classifier, image, focus?.box ?? null);
-  const scores = scoresByBreed(models.classifier.descriptor, probabilities);
-  const petTotal = scores.dog + scores.cat;
-  if (!largestPet && petTotal < CLASSIFIER_ONLY_PET_MIN) return { kind: "no-pet" };
+  const { head, descriptor } = models.classifier;
+  const { probabilities, features } = await classify(models.classifier, image, focus?.box ?? null);
+  const imagenet = scoresByBreed(descriptor, probabilities);
+  // The pet head always sees a pet: whether there is one is the detector's and ImageNet's call.
+  if (!largestPet && imagenet.dog + imagenet.cat < CLASSIFIER_ONLY_PET_MIN) return { kind: "no-pet" };
 
-  // The classifier knows 120 dog and 5 cat classes: it settles the species when it is sure.
-  const classifierSure =
-    petTotal >= SPECIES_VOTE_MIN_TOTAL &&
-    Math.max(scores.dog, scores.cat) >= SPECIES_VOTE_MIN_SHARE * petTotal;
-  const species: Species =
-    classifierSure || !largestPet?.species ? (scores.dog >= scores.cat ? "dog" : "cat") : largestPet.species;
-  const speciesConfidence = petTotal > 0 ? scores[species] / petTotal : (largestPet?.score ?? 0);
-
-  const guesses = rankBreeds(scores, species, BREED_GUESSES).map(({ breed, confidence }) => ({
+  // Species and breed: the pet head and the ImageNet classifier fused and calibrated (pet-head.ts).
+  const fused = fuse(head, headProbabilities(head, features), imagenet);
+  const species: Species = fused.species.cat > fused.species.dog ? "cat" : "dog";
+  const guesses = fused.breeds[species].slice(0, BREED_GUESSES).map(({ breed, confidence }) => ({
     breedId: breed.id,
     name: breed.name,
     confidence,
   }));
-  const confident = (guesses[0]?.confidence ?? 0) >= BREED_CONFIDENT_MIN[species];
+  const confident = (guesses[0]?.confidence ?? 0) >= head.fusion.confidentMin[species];
   const breed: BreedIdentification = { status: confident ? "identified" : "unsure", guesses };
 
   return {
     kind: "pet",
     species,
-    speciesConfidence,
+    speciesConfidence: fused.species[species],
     petCount: Math.max(1, pets.length),
     box: focus?.box ?? null,
     breed,

@@ -1,8 +1,8 @@
 import * as tf from "@tensorflow/tfjs-core";
 import { loadGraphModel, type GraphModel } from "@tensorflow/tfjs-converter";
-import { loadLayersModel } from "@tensorflow/tfjs-layers";
 import type { Classifier } from "./classify";
-import { DESCRIPTOR_FILE, modelDescriptorSchema } from "./model-descriptor";
+import { DESCRIPTOR_FILE, modelDescriptorSchema, type ModelDescriptor } from "./model-descriptor";
+import { petHead, petHeadFileSchema } from "./pet-head";
 
 /**
  * Reads a file of a model; the browser fetches, Node tests read the disk. `url` is where the
@@ -51,18 +51,42 @@ export function loadDetector(artifacts: tf.io.ModelArtifacts): Promise<GraphMode
 }
 
 /**
- * Loads the breed classifier that `${baseUrl}descriptor.json` describes. Our server may
- * redirect it to BREED_MODEL_URL elsewhere: the descriptor's files are relative to where it is.
+ * Loads the breed model that `${baseUrl}descriptor.json` describes: MobileNet and the pet head.
+ * With BREED_MODEL_URL our server redirects elsewhere: files are relative to where the descriptor is.
  */
 export async function loadClassifier(read: ReadFile, baseUrl: string): Promise<Classifier> {
+  const [backbone, head] = await Promise.all([
+    loadBackbone(read, baseUrl),
+    readDescriptor(read, baseUrl).then(async ({ descriptor, url }) => {
+      const headFile = await read(new URL(descriptor.headUrl, url).href);
+      const json = petHeadFileSchema.parse(JSON.parse(new TextDecoder().decode(headFile.bytes)));
+      return petHead(json, (await read(new URL(json.weightsUrl, absolute(headFile.url)).href)).bytes);
+    }),
+  ]);
+  return { ...backbone, head };
+}
+
+/** MobileNet alone (the training script runs it before there is a head). */
+export async function loadBackbone(read: ReadFile, baseUrl: string): Promise<Omit<Classifier, "head">> {
+  const { descriptor, url } = await readDescriptor(read, baseUrl);
+  const artifacts = await readModelArtifacts(read, new URL(descriptor.modelUrl, url).href);
+  return { model: await loadGraphModel(tf.io.fromMemory(artifacts)), descriptor };
+}
+
+const descriptors = new Map<string, Promise<{ descriptor: ModelDescriptor; url: string }>>();
+/** The descriptor and where it really came from, read once per base URL. */
+function readDescriptor(read: ReadFile, baseUrl: string) {
   const base = absolute(baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
-  const file = await read(new URL(DESCRIPTOR_FILE, base).href);
-  const descriptor = modelDescriptorSchema.parse(JSON.parse(new TextDecoder().decode(file.bytes)));
-  const artifacts = await readModelArtifacts(read, new URL(descriptor.modelUrl, absolute(file.url)).href);
-  const handler = tf.io.fromMemory(artifacts);
-  const model =
-    descriptor.format === "graph" ? await loadGraphModel(handler) : await loadLayersModel(handler);
-  return { model, descriptor };
+  let reading = descriptors.get(base);
+  if (!reading) {
+    reading = read(new URL(DESCRIPTOR_FILE, base).href).then((file) => ({
+      descriptor: modelDescriptorSchema.parse(JSON.parse(new TextDecoder().decode(file.bytes))),
+      url: absolute(file.url),
+    }));
+    descriptors.set(base, reading);
+    reading.catch(() => descriptors.delete(base));
+  }
+  return reading;
 }
 
 /** Fetches a file of our origin, failing on any answer but 200. */

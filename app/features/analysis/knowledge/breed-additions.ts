@@ -23,6 +23,8 @@ export const DOG_ROWS: readonly string[] = [
   "American Eskimo Dog | double | alert, bright, playful, eager | progressive retinal atrophy, hip dysplasia, patellar luxation",
   "American Foxhound | short | easygoing, independent, sweet, vocal | hip dysplasia, thrombocytopathy, ear infections",
   "American Hairless Terrier | hairless | energetic, alert, curious, friendly | sun sensitivity of the skin, patellar luxation, allergies",
+  "American Bulldog | short | confident, loyal, protective, energetic | hip dysplasia, elbow dysplasia, neuronal ceroid lipofuscinosis, skin allergies",
+  "American Pit Bull Terrier | short | confident, eager, affectionate, strong-willed | hip dysplasia, skin allergies, hypothyroidism, heart disease",
   "American Staffordshire Terrier | short | confident, loyal, affectionate, stubborn | hip dysplasia, skin allergies, cerebellar ataxia, heart disease",
   "American Water Spaniel | curly | eager, happy, adaptable, energetic | hip dysplasia, ear infections, eye disease",
   "Anatolian Shepherd Dog | double | loyal, independent, protective, calm | hip dysplasia, elbow dysplasia, entropion, hypothyroidism",
@@ -235,6 +237,11 @@ export const DOG_OVERRIDES: Readonly<
   Record<string, { weightKg?: [number, number]; energy?: number; grooming?: number }>
 > = {
   Boxer: { weightKg: [22.7, 36.3] },
+  // The AKC gives one figure ("up to 7 pounds") and DogTime no range: the standards' usual spans.
+  Maltese: { weightKg: [1.8, 3.2] },
+  "Norwich Terrier": { weightKg: [4.5, 5.4] },
+  "Welsh Terrier": { weightKg: [8.2, 9.1] },
+  "Manchester Terrier (Toy)": { weightKg: [2.7, 5.4] },
   "American Hairless Terrier": { energy: 4, grooming: 1 },
   "Poodle (Miniature)": { energy: 3, grooming: 5 },
 };

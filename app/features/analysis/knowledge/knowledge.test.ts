@@ -4,10 +4,14 @@ import { describe, expect, it } from "vitest";
 import { breedSchema } from "./breed-schema";
 import { BREEDS, breedForImagenetLabel, findBreed } from "./breeds";
 
-/** The model's class list, read from the shared checkout beside this repo (../shared). */
-const CLASSES_FILE = path.resolve(process.cwd(), "../shared/models/imagenet-darknet-tiny/classes.json");
+/** The shipped model's ImageNet class list and pet head (public/models/breed/). */
+const MODEL_DIR = path.resolve(process.cwd(), "public/models/breed");
+const readJson = (file: string) =>
+  JSON.parse(fs.readFileSync(path.join(MODEL_DIR, file), "utf8")) as Record<string, unknown>;
+/** ImageNet's 1000 classes, after the model's leading "background". */
+const imagenetClasses = () => (readJson("descriptor.json").classes as string[]).slice(1);
 
-/** The 118 ImageNet dog-breed classes (standard indices 151-268), spelled as in classes.json. */
+/** The 118 ImageNet dog-breed classes (standard indices 151-268), spelled as in the descriptor. */
 const IMAGENET_DOG_CLASSES = [
   "Chihuahua", "Japanese spaniel", "Maltese dog", "Pekinese", "Shih-Tzu", "Blenheim spaniel", "papillon",
   "toy terrier", "Rhodesian ridgeback", "Afghan hound", "basset", "beagle", "bloodhound", "bluetick",
@@ -56,10 +60,10 @@ describe("breed knowledge base", () => {
     expect(new Set(BREEDS.map((b) => b.name.toLowerCase())).size).toBe(BREEDS.length);
   });
 
-  it("keeps every range ordered", () => {
+  it('keeps every range a real range: a standard\'s single figure ("up to 7 lb") is widened', () => {
     for (const b of BREEDS) {
       for (const r of [b.weightKg, b.weightLb, b.lifeExpectancyYears]) {
-        expect(r.min, b.id).toBeLessThanOrEqual(r.max);
+        expect(r.min, b.id).toBeLessThan(r.max);
       }
     }
   });
@@ -84,22 +88,27 @@ describe("breed knowledge base", () => {
     }
   });
 
-  it("reads the model's classes.json (fails when the file is missing)", () => {
-    expect(fs.existsSync(CLASSES_FILE), `missing ${CLASSES_FILE}`).toBe(true);
-    const classes: unknown = JSON.parse(fs.readFileSync(CLASSES_FILE, "utf8"));
-    expect(Array.isArray(classes)).toBe(true);
-    expect(classes).toHaveLength(1000);
+  it("reads the shipped model's 1000 ImageNet classes", () => {
+    expect(imagenetClasses()).toHaveLength(1000);
   });
 
-  it("maps every ImageNet dog and cat class in classes.json to a breed of the right species", () => {
-    const classes = new Set(JSON.parse(fs.readFileSync(CLASSES_FILE, "utf8")) as string[]);
+  it("has an entry for every breed the pet head names", () => {
+    const classes = readJson("pet-head.json").classes as string[];
+    expect(classes).toHaveLength(37);
+    const species = classes.map((id) => findBreed(id)?.species);
+    expect(species.filter((s) => s === "dog")).toHaveLength(25);
+    expect(species.filter((s) => s === "cat")).toHaveLength(12);
+  });
+
+  it("maps every ImageNet dog and cat class of the model to a breed of the right species", () => {
+    const classes = new Set(imagenetClasses());
     expect(IMAGENET_DOG_CLASSES).toHaveLength(118);
     for (const [labels, species] of [
       [IMAGENET_DOG_CLASSES, "dog"],
       [IMAGENET_CAT_CLASSES, "cat"],
     ] as const) {
       for (const label of labels) {
-        expect(classes.has(label), `"${label}" is not in classes.json`).toBe(true);
+        expect(classes.has(label), `"${label}" is not an ImageNet class of the model`).toBe(true);
         const breed = breedForImagenetLabel(label);
         expect(breed, `"${label}" maps to no breed`).toBeDefined();
         expect(breed?.species, label).toBe(species);
@@ -107,8 +116,8 @@ describe("breed knowledge base", () => {
     }
   });
 
-  it("only lists ImageNet labels that exist in classes.json", () => {
-    const classes = new Set(JSON.parse(fs.readFileSync(CLASSES_FILE, "utf8")) as string[]);
+  it("only lists ImageNet labels the model has", () => {
+    const classes = new Set(imagenetClasses());
     for (const b of BREEDS)
       for (const label of b.imagenetLabels) expect(classes.has(label), label).toBe(true);
   });

@@ -11,14 +11,24 @@ import wasmSimdUrl from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-si
 import wasmThreadedUrl from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url";
 import detectorJsonUrl from "@detector-model/centernet.json?url";
 import detectorWeightsUrl from "@detector-model/centernet.bin?url";
+import { classify, type Classifier } from "../engine/classify";
+import { detectAnimals } from "../engine/detect-pets";
 import { findPet, type PetModels } from "../engine/find-pet";
 import { fetchFile, loadClassifier, loadDetector, readModelArtifacts } from "../engine/load-models";
-import type { Classifier } from "../engine/classify";
-import { MIN_PHOTO_SIDE, WORKING_LONG_SIDE, type FromWorker, type ToWorker } from "./protocol";
+import {
+  MIN_PHOTO_SIDE,
+  WORKING_LONG_SIDE,
+  type FromWorker,
+  type ToWorker,
+  type WorkerStartup,
+} from "./protocol";
 
 declare const self: DedicatedWorkerGlobalScope;
 
 const post = (message: FromWorker) => self.postMessage(message);
+/** Epoch milliseconds, comparable with the page's clock. */
+const now = () => performance.timeOrigin + performance.now();
+const startup: WorkerStartup = { workerStart: now(), wasmReady: null, modelsReady: null };
 
 let backendReady: Promise<void> | null = null;
 let detector: ReturnType<typeof loadDetector> | null = null;
@@ -37,6 +47,7 @@ function ready() {
     tf.env().set("WASM_HAS_MULTITHREAD_SUPPORT", false);
     if (!(await tf.setBackend("wasm"))) throw new Error("WebAssembly backend unavailable");
     await tf.ready();
+    startup.wasmReady ??= now();
   })();
   return backendReady;
 }
@@ -66,28 +77,40 @@ function loadClassifierOnce(breedModelUrl: string) {
 const readyModels = new Map<string, Promise<{ models: PetModels; breedModelProblem: string | null }>>();
 
 /**
- * Loads both models, then runs them once on a blank image: the first run of a model prepares
- * its kernels and memory (over a second for the detector), better spent while the visitor
- * is still choosing a photo.
+ * Loads both models and runs each once on a blank image as soon as it is there: the first run of
+ * a model prepares its kernels and memory (over a second for the detector), better spent while
+ * the other model is still downloading and the visitor is still choosing a photo.
  */
 function loadModels(breedModelUrl: string) {
-  let ready = readyModels.get(breedModelUrl);
-  if (!ready) {
-    ready = (async () => {
-      const [detectorModel, breed] = await Promise.all([
-        loadDetectorOnce(),
-        loadClassifierOnce(breedModelUrl),
-      ]);
-      const models: PetModels = { detector: detectorModel, classifier: breed.classifier };
+  let loading = readyModels.get(breedModelUrl);
+  if (!loading) {
+    loading = (async () => {
+      // No tensor before the backend is set: TF.js would pick one itself.
+      await ready();
       const blank = tf.zeros([MIN_PHOTO_SIDE, MIN_PHOTO_SIDE, 3], "int32") as tf.Tensor3D;
-      await findPet(models, blank).finally(() => blank.dispose());
-      return { models, breedModelProblem: breed.problem };
+      try {
+        const [detectorModel, breed] = await Promise.all([
+          loadDetectorOnce().then(async (model) => {
+            await detectAnimals(model, blank);
+            return model;
+          }),
+          loadClassifierOnce(breedModelUrl).then(async (loaded) => {
+            if (loaded.classifier) await classify(loaded.classifier, blank, null);
+            return loaded;
+          }),
+        ]);
+        startup.modelsReady ??= now();
+        const models: PetModels = { detector: detectorModel, classifier: breed.classifier };
+        return { models, breedModelProblem: breed.problem };
+      } finally {
+        blank.dispose();
+      }
     })();
     // A failed load may succeed later (the network came back): do not remember it.
-    ready.catch(() => readyModels.delete(breedModelUrl));
-    readyModels.set(breedModelUrl, ready);
+    loading.catch(() => readyModels.delete(breedModelUrl));
+    readyModels.set(breedModelUrl, loading);
   }
-  return ready;
+  return loading;
 }
 
 class PhotoError extends Error {
@@ -155,6 +178,7 @@ async function analyze(id: number, photo: Blob, breedModelUrl: string) {
       id,
       findings,
       breedModelProblem: loaded.breedModelProblem,
+      startup,
       timings: {
         decode: decoded - readingStarted,
         detect: identifyingStarted - decoded,

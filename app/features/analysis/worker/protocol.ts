@@ -9,6 +9,9 @@ export type ToWorker =
   | { type: "warm-up"; breedModelUrl: string }
   | { type: "analyze"; id: number; photo: Blob; breedModelUrl: string };
 
+/** When the worker started, its WebAssembly backend was ready and its models were warm (epoch ms). */
+export type WorkerStartup = { workerStart: number; wasmReady: number | null; modelsReady: number | null };
+
 /** Why a photo could not be analysed. "models" means this device cannot run the analysis. */
 export type PhotoProblem = "unreadable" | "too-small" | "models";
 
@@ -21,8 +24,15 @@ export type FromWorker =
       timings: StageTimings;
       /** Why breed identification is off, when it is. */
       breedModelProblem: string | null;
+      startup: WorkerStartup;
     }
   | { type: "problem"; id: number; problem: PhotoProblem; detail: string };
+
+/**
+ * Where our origin serves the breed model (public/models/breed/ in the repo); the server
+ * redirects it to BREED_MODEL_URL when that is set.
+ */
+export const BREED_MODEL_PATH = "/models/breed/";
 
 /** Photos whose shorter side is below this cannot show a pet well enough to analyse. */
 export const MIN_PHOTO_SIDE = 64;
