@@ -9,6 +9,7 @@ import { siteBaseUrl } from "~/utils/seo";
 import { breedModelDir } from "./breed-model";
 import { breedModelRedirect, breedModelRoutes } from "./breed-model-route";
 import { breedModelBaseUrl } from "~/utils/breed-model.server";
+import { firstPaintStream, stylesheetReader } from "./first-paint";
 import { precompressedStatic } from "./precompressed";
 import { prerenderedPageHandler } from "./prerendered";
 import { limitRequestBodies, refuseCrossSiteWrites, securityHeaders, type Locals } from "./security";
@@ -50,7 +51,8 @@ export async function createApp() {
   );
   // Prerendered pages and their .data files are the signed-out view of the site.
   const isSignedIn = (req: express.Request) => hasSessionCookie(req.headers.cookie);
-  app.use(prerenderedPageHandler(CLIENT_DIR, isSignedIn));
+  const stylesheet = stylesheetReader(CLIENT_DIR);
+  app.use(prerenderedPageHandler(CLIENT_DIR, isSignedIn, siteBaseUrl(), stylesheet));
   const publicFiles = express.static(CLIENT_DIR, {
     index: false,
     redirect: false,
@@ -62,7 +64,7 @@ export async function createApp() {
   app.use((req, res, next) =>
     req.path.endsWith(".data") && isSignedIn(req) ? next() : publicFiles(req, res, next),
   );
-  app.use(refuseCrossSiteWrites(), limitRequestBodies(MAX_BODY_BYTES));
+  app.use(refuseCrossSiteWrites(), limitRequestBodies(MAX_BODY_BYTES), firstPaintStream(stylesheet));
   app.all(
     "/{*splat}",
     createRequestHandler({
