@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
+import { registerServiceWorker } from "~/features/offline/register-service-worker";
 import type { Locals } from "./security";
 
 const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/assets\/[^"]+\.css)"[^>]*?\/?>/g;
@@ -17,6 +18,7 @@ const HELD_BACK = "text/x-module-after-paint";
  * - the scripts (module preloads and React Router's module script) start loading right after
  *   the first frame is painted (`loadAfterFirstPaint`), unchanged: the same preloads, so
  *   there is no waterfall, and the same module script text (so the same CSP hash).
+ * - the service worker is registered once the page has loaded (registerServiceWorker).
  * `stylesheet` returns the text of a /assets/ style sheet (undefined leaves its link alone);
  * `nonce` is the response's CSP nonce, if its scripts carry one.
  */
@@ -36,7 +38,9 @@ export function firstPaintHtml(
       return "";
     })
     .replace(MODULE_SCRIPT, (_script, before: string, after: string, code: string) => {
-      const load = `(${String(loadAfterFirstPaint)})(document.currentScript.previousElementSibling,${JSON.stringify(preloads)})`;
+      const load =
+        `(${String(loadAfterFirstPaint)})(document.currentScript.previousElementSibling,${JSON.stringify(preloads)});` +
+        `(${String(registerServiceWorker)})()`;
       return (
         `<script${before} type="${HELD_BACK}"${after}>${code}</script>` +
         `<script${nonce ? ` nonce="${nonce}"` : ""}>${load}</script>`

@@ -58,7 +58,9 @@ export async function createApp() {
     redirect: false,
     maxAge: "1h",
     setHeaders: (res, file) => {
-      if (file.endsWith(".data")) res.setHeader("Cache-Control", "no-cache");
+      // The service worker must be checked for a new version on every visit.
+      if (file.endsWith(".data") || path.basename(file) === "sw.js")
+        res.setHeader("Cache-Control", "no-cache");
     },
   });
   app.use((req, res, next) =>
