@@ -34,12 +34,15 @@ export function OfflineStatus() {
     };
   }, []);
   return (
-    <p
-      role="status"
-      className="mx-auto flex min-h-6 max-w-3xl items-center justify-center gap-2 px-4 text-sm text-ink-600"
-    >
-      {state === "ready" && <Icon name="check" className="size-4 text-brand-700" />}
-      {state && TEXT[state]}
-    </p>
+    // Two lines reserved: the longest text wraps once on a phone.
+    <div className="px-4 pb-6">
+      <p
+        role="status"
+        className="mx-auto flex min-h-10 max-w-3xl items-center justify-center gap-2 text-center text-sm text-ink-600"
+      >
+        {state === "ready" && <Icon name="check" className="size-4 shrink-0 text-brand-700" />}
+        {state && TEXT[state]}
+      </p>
+    </div>
   );
 }
