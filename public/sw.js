@@ -13,7 +13,8 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(BUILD.precache))
+      // Without cookies: the public pages, never a signed-in visitor's.
+      .then((cache) => cache.addAll(BUILD.precache.map((url) => new Request(url, { credentials: "omit" }))))
       .then(() => self.skipWaiting()),
   );
 });
@@ -51,14 +52,15 @@ async function cacheFirst(request) {
   const cached = await caches.match(request, { ignoreVary: true });
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok && response.status === 200) await put(request, response.clone());
+  // Build and model files are the same for every visitor.
+  if (response.status === 200) await put(request, response.clone());
   return response;
 }
 
 async function networkFirst(request) {
   try {
     const response = await fetch(request);
-    if (response.ok && response.status === 200) await put(request, response.clone());
+    if (isPublic(response)) await put(request, response.clone());
     return response;
   } catch (error) {
     const cached = await caches.match(request, {
@@ -68,6 +70,11 @@ async function networkFirst(request) {
     if (cached) return cached;
     throw error;
   }
+}
+
+/** Only what the server marks public is kept: a signed-in visitor's pages stay off the device. */
+function isPublic(response) {
+  return response.status === 200 && /\bpublic\b/.test(response.headers.get("Cache-Control") ?? "");
 }
 
 async function put(request, response) {

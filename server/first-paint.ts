@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
-import { registerServiceWorker } from "~/features/offline/register-service-worker";
 import type { Locals } from "./security";
 
 const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/assets\/[^"]+\.css)"[^>]*?\/?>/g;
@@ -9,6 +8,20 @@ const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^
 const MODULE_SCRIPT = /<script([^>]*) type="module"([^>]*)>([\s\S]*?)<\/script>/;
 /** The type that keeps React Router's module script from running while the page parses. */
 const HELD_BACK = "text/x-module-after-paint";
+/**
+ * Runs in the page right after the held-back module script `s`, with the preloads `p`; written
+ * small because every page carries it. Once the first frame is painted (high-priority images,
+ * e.g. the home page's illustration, decoded) it adds the preloads and the module script back,
+ * as React Router wrote them. Once the page has loaded and is idle it registers the service
+ * worker (public/sw.js), so that its downloads never compete with the page's own.
+ */
+const LOADER =
+  "(s,p,d=document)=>{" +
+  "Promise.all([...d.querySelectorAll('img[fetchpriority=high]')].map(i=>i.decode().catch(()=>{})))" +
+  ".then(()=>requestAnimationFrame(()=>setTimeout(()=>{" +
+  'for(const h of p){const l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.append(l)}' +
+  'const m=d.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;d.body.append(m)})));' +
+  'addEventListener("load",()=>(window.requestIdleCallback||setTimeout)(()=>navigator.serviceWorker?.register("/sw.js").catch(()=>{})))}';
 
 /**
  * Rewrites a page so that its first paint needs the document alone, and nothing else
@@ -16,9 +29,9 @@ const HELD_BACK = "text/x-module-after-paint";
  * - the stylesheet (~7 KB with Brotli: the page and its styles fit the first round trip) is
  *   inlined. React still finds its <link> when it hydrates; `disabled` keeps it from loading.
  * - the scripts (module preloads and React Router's module script) start loading right after
- *   the first frame is painted (`loadAfterFirstPaint`), unchanged: the same preloads, so
- *   there is no waterfall, and the same module script text (so the same CSP hash).
- * - the service worker is registered once the page has loaded (registerServiceWorker).
+ *   the first frame is painted (`LOADER`), unchanged: the same preloads, so there is no
+ *   waterfall, and the same module script text (so the same CSP hash).
+ * - the service worker is registered once the page has loaded and is idle (`LOADER`).
  * `stylesheet` returns the text of a /assets/ style sheet (undefined leaves its link alone);
  * `nonce` is the response's CSP nonce, if its scripts carry one.
  */
@@ -38,43 +51,12 @@ export function firstPaintHtml(
       return "";
     })
     .replace(MODULE_SCRIPT, (_script, before: string, after: string, code: string) => {
-      const load =
-        `(${String(loadAfterFirstPaint)})(document.currentScript.previousElementSibling,${JSON.stringify(preloads)});` +
-        `(${String(registerServiceWorker)})()`;
+      const load = `(${LOADER})(document.currentScript.previousElementSibling,${JSON.stringify(preloads)})`;
       return (
         `<script${before} type="${HELD_BACK}"${after}>${code}</script>` +
         `<script${nonce ? ` nonce="${nonce}"` : ""}>${load}</script>`
       );
     });
-}
-
-/**
- * Runs in the page, right after the held-back module script: once the first frame has been
- * painted (with the high-priority images, e.g. the home page's illustration), it adds the
- * module preloads and the module script back, as React Router wrote them.
- */
-function loadAfterFirstPaint(held: HTMLScriptElement, preloads: string[]) {
-  const images = Array.from(
-    document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]'),
-    (image) => image.decode().catch(() => {}),
-  );
-  void Promise.all(images).then(() =>
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        for (const href of preloads) {
-          const link = document.createElement("link");
-          link.rel = "modulepreload";
-          link.href = href;
-          document.head.append(link);
-        }
-        const script = document.createElement("script");
-        script.type = "module";
-        script.nonce = held.nonce;
-        script.textContent = held.textContent;
-        document.body.append(script);
-      }),
-    ),
-  );
 }
 
 /** Reads the build's style sheets once: they are fingerprinted, so they never change under a name. */

@@ -53,7 +53,7 @@ export function prerenderedPageHandler(
     const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
     const dataFile = data.get(pathname);
     if (dataFile !== undefined) {
-      res.setHeader("Cache-Control", "no-cache");
+      res.setHeader("Cache-Control", "public, no-cache");
       res.type("application/octet-stream").send(dataFile);
       return;
     }
