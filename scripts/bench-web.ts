@@ -124,14 +124,19 @@ if (failures.length) {
 
 /** One Lighthouse run; `failures` collects accessibility, best-practices and SEO misses (ours only). */
 async function audit(origin: string, route: string, failures?: string[]): Promise<Row> {
-  const result = await lighthouse(`${origin}${route}`, {
-    port: chrome.port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-    // The 404 page answers 404, which Lighthouse otherwise refuses to audit.
-    ignoreStatusCode: route === NOT_FOUND,
-  });
+  let result;
+  // A trace Lighthouse could not record (e.g. NO_NAVSTART on a busy machine) is run again, as it advises.
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    result = await lighthouse(`${origin}${route}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      // The 404 page answers 404, which Lighthouse otherwise refuses to audit.
+      ignoreStatusCode: route === NOT_FOUND,
+    });
+    if (!result?.lhr.runtimeError) break;
+  }
   if (!result) throw new Error(`Lighthouse returned nothing for ${origin}${route}`);
   const { categories, audits } = result.lhr;
   if (result.lhr.runtimeError) throw new Error(`${origin}${route}: ${result.lhr.runtimeError.message}`);
