@@ -15,7 +15,8 @@ import "./app.css";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "apple-touch-icon", href: "/icon-512.png" },
+  // Opaque and small (3 KB): every page load fetches it.
+  { rel: "apple-touch-icon", href: "/icon-maskable-192.png" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 

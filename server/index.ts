@@ -9,6 +9,7 @@ import { siteBaseUrl } from "~/utils/seo";
 import { BREED_MODEL_PATH } from "~/features/analysis/worker/protocol";
 import { breedModelHandler } from "./breed-model";
 import { MAX_FORM_BYTES } from "~/server/forms.server";
+import { firstPaintStream, stylesheetReader } from "./first-paint";
 import { precompressedStatic } from "./precompressed";
 import { prerenderedPageHandler } from "./prerendered";
 import { limitRequestBodies, refuseCrossSiteWrites, securityHeaders, type Locals } from "./security";
@@ -40,19 +41,22 @@ export async function createApp() {
   app.use(BREED_MODEL_PATH, breedModelHandler(CLIENT_DIR));
   // Prerendered pages and their .data files are the signed-out view of the site.
   const isSignedIn = (req: express.Request) => hasSessionCookie(req.headers.cookie);
-  app.use(prerenderedPageHandler(CLIENT_DIR, isSignedIn));
+  const stylesheet = stylesheetReader(CLIENT_DIR);
+  app.use(prerenderedPageHandler(CLIENT_DIR, isSignedIn, siteBaseUrl(), stylesheet));
   const publicFiles = express.static(CLIENT_DIR, {
     index: false,
     redirect: false,
     maxAge: "1h",
     setHeaders: (res, file) => {
-      if (file.endsWith(".data")) res.setHeader("Cache-Control", "no-cache");
+      // The service worker must be checked for a new version on every visit.
+      if (file.endsWith(".data") || path.basename(file) === "sw.js")
+        res.setHeader("Cache-Control", "no-cache");
     },
   });
   app.use((req, res, next) =>
     req.path.endsWith(".data") && isSignedIn(req) ? next() : publicFiles(req, res, next),
   );
-  app.use(refuseCrossSiteWrites(), limitRequestBodies(MAX_FORM_BYTES));
+  app.use(refuseCrossSiteWrites(), limitRequestBodies(MAX_FORM_BYTES), firstPaintStream(stylesheet));
   app.all(
     "/{*splat}",
     createRequestHandler({

@@ -10,12 +10,13 @@ const SUGGESTIONS = [
 ] as const;
 
 /**
- * True when going back leads to a page the visitor came from: an earlier page of this
- * app (React Router numbers its entries), or a page that linked here.
+ * True when the browser has an earlier entry in this tab, whether a page of ours (a typed
+ * address after /pricing included) or another site's. The Navigation API knows exactly;
+ * where it is missing, a history longer than this one page is the best sign.
  */
 function hasHistoryToGoBackTo() {
-  const { idx } = (window.history.state ?? {}) as { idx?: number };
-  return (typeof idx === "number" && idx > 0) || (window.history.length > 1 && document.referrer !== "");
+  const { navigation } = window as { navigation?: { canGoBack: boolean } };
+  return navigation ? navigation.canGoBack : window.history.length > 1;
 }
 
 export function NotFound() {

@@ -6,6 +6,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Section } from "~/components/ui/section";
 import { BRAND, STATS } from "~/content/site";
 import { AnalysisDemo } from "~/features/analysis/analysis-demo";
+import { OfflineStatus } from "~/features/offline/offline-status";
 import { cn } from "~/utils/cn";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 
@@ -88,6 +89,7 @@ export default function Features() {
       </section>
 
       <AnalysisDemo />
+      <OfflineStatus />
 
       <Section
         heading="Powerful Features for Happy Pets"

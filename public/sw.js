@@ -1,0 +1,113 @@
+// PawPal's service worker: the site and its on-device analysis keep working offline after
+// the first visit. The build (scripts/precompress.ts) replaces the next line with its version
+// and file lists; a new deploy is a new version, whose caches replace the old ones.
+const BUILD = { version: "dev", precache: [], analysis: [] };
+
+const CACHE = `pawpal-${BUILD.version}`;
+/** Fingerprinted build files and model files: a URL never changes content, so the cache answers first. */
+const IMMUTABLE = /^\/(assets|models)\//;
+/** The breed model the server serves at run time (BREED_MODEL_DIR); its files are listed in model.json. */
+const BREED_MODEL = "/models/breed/";
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      // Without cookies: the public pages, never a signed-in visitor's.
+      .then((cache) => cache.addAll(BUILD.precache.map((url) => new Request(url, { credentials: "omit" }))))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  event.respondWith(IMMUTABLE.test(url.pathname) ? cacheFirst(request) : networkFirst(request));
+});
+
+// The Features page asks for the analysis files (WebAssembly, detector, breed model) so that
+// a photo can be analysed offline even before the first analysis; it answers "ready" or "failed".
+self.addEventListener("message", (event) => {
+  if (event.data?.type !== "cache-analysis") return;
+  const reply = event.ports[0];
+  event.waitUntil(
+    cacheAnalysis().then(
+      () => reply?.postMessage("ready"),
+      () => reply?.postMessage("failed"),
+    ),
+  );
+});
+
+async function cacheFirst(request) {
+  const cached = await caches.match(request, { ignoreVary: true });
+  if (cached) return cached;
+  const response = await fetch(request);
+  // Build and model files are the same for every visitor.
+  if (response.status === 200) await put(request, response.clone());
+  return response;
+}
+
+async function networkFirst(request) {
+  try {
+    const response = await fetch(request);
+    if (isPublic(response)) await put(request, response.clone());
+    return response;
+  } catch (error) {
+    const cached = await caches.match(request, {
+      ignoreVary: true,
+      ignoreSearch: request.mode === "navigate",
+    });
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+/** Only what the server marks public is kept: a signed-in visitor's pages stay off the device. */
+function isPublic(response) {
+  return response.status === 200 && /\bpublic\b/.test(response.headers.get("Cache-Control") ?? "");
+}
+
+async function put(request, response) {
+  const cache = await caches.open(CACHE);
+  await cache.put(request, response);
+}
+
+async function cacheAnalysis() {
+  const cache = await caches.open(CACHE);
+  const breedModel = await fetchBreedModelFiles();
+  const wanted = [...BUILD.analysis, ...breedModel];
+  const missing = [];
+  for (const url of wanted) if (!(await cache.match(url, { ignoreVary: true }))) missing.push(url);
+  await cache.addAll(missing);
+}
+
+/** model.json and its weight files, when the server has a breed model (none is not an error). */
+async function fetchBreedModelFiles() {
+  const modelUrl = `${BREED_MODEL}model.json`;
+  let response;
+  try {
+    response = await fetch(modelUrl);
+  } catch {
+    // Offline: whatever was cached before is what there is.
+    return [];
+  }
+  if (!response.ok) return [];
+  const model = await response.clone().json();
+  await put(modelUrl, response);
+  const descriptor = await fetch(`${BREED_MODEL}descriptor.json`);
+  if (descriptor.ok) await put(`${BREED_MODEL}descriptor.json`, descriptor);
+  const base = new URL(response.url);
+  return (model.weightsManifest ?? []).flatMap((group) =>
+    group.paths.map((file) => new URL(file, base).pathname),
+  );
+}

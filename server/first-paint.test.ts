@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { firstPaintHtml } from "./first-paint";
+
+const PAGE =
+  '<html><head><link rel="modulepreload" href="/assets/entry.js"/><link rel="modulepreload" href="/assets/root.js"/>' +
+  '<link rel="stylesheet" href="/assets/root.css"/></head><body><main>Hi</main>' +
+  '<script type="module" async="">import "/assets/root.js";</script></body></html>';
+const sheets = (href: string) => (href === "/assets/root.css" ? "main{color:red}" : undefined);
+
+describe("firstPaintHtml", () => {
+  it("inlines the stylesheet and keeps its link, disabled, for React to find", () => {
+    const html = firstPaintHtml(PAGE, sheets);
+    expect(html).toContain(
+      '<style>main{color:red}</style><link rel="stylesheet" href="/assets/root.css" disabled=""/>',
+    );
+  });
+
+  it("leaves a stylesheet it cannot read alone", () => {
+    expect(firstPaintHtml(PAGE, () => undefined)).toContain(
+      '<link rel="stylesheet" href="/assets/root.css"/></head>',
+    );
+  });
+
+  it("holds the scripts back until after the first paint, then adds the same ones", () => {
+    const html = firstPaintHtml(PAGE, sheets, "abc");
+    expect(html).not.toContain('modulepreload" href');
+    expect(html).toContain(
+      '<script type="text/x-module-after-paint" async="">import "/assets/root.js";</script><script nonce="abc">',
+    );
+    expect(html).toContain('["/assets/entry.js","/assets/root.js"]');
+  });
+});

@@ -1,0 +1,204 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { debianPhotos } from "../support/debian-photos";
+import { ANALYSIS_TIMEOUT, demo, expectNoA11yViolations } from "./support";
+
+/*
+ * The service worker, the install manifest and BASE_URL at run time. Each test starts its
+ * own server (the build of this run, or a copy standing for the next deploy), so it can stop
+ * it, swap it, or give it its own environment.
+ */
+
+const BUILD_DIR = process.env.BUILD_DIR || "build";
+const READY = "Ready to work offline: the analysis runs on this device, even without a connection.";
+
+test.describe.configure({ timeout: 180_000 });
+
+type Server = { child: ChildProcess; dataDir: string; origin: string };
+const servers: Server[] = [];
+
+test.afterEach(async () => {
+  for (const server of servers.splice(0)) await stopServer(server);
+});
+
+/** A port on 127.0.0.1 that nothing listens on right now. */
+async function freePort() {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function startServer(port: number, { buildDir = BUILD_DIR, env = {} as NodeJS.ProcessEnv } = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-offline-"));
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    ...env,
+  };
+  delete serverEnv.DATABASE_URL;
+  const child = spawn(process.execPath, [path.join(buildDir, "start.js")], {
+    env: serverEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const server = { child, dataDir, origin: `http://127.0.0.1:${port}` };
+  servers.push(server);
+  await expect
+    .poll(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
+        return fetch(`${server.origin}/healthz`).then(
+          (response) => response.status,
+          () => 0,
+        );
+      },
+      { timeout: 90_000, message: `server on ${server.origin}: ${output}` },
+    )
+    .toBe(200);
+  return server;
+}
+
+async function stopServer({ child, dataDir }: Server) {
+  if (child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function gotoHydrated(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** The version the build stamped into its service worker (scripts/precompress.ts). */
+function serviceWorkerVersion(buildDir: string) {
+  const source = fs.readFileSync(path.join(buildDir, "client", "sw.js"), "utf8");
+  return /"version":"([^"]+)"/.exec(source)![1]!;
+}
+
+test("after one visit, the Features page loads and analyses a photo with the network off", async ({
+  page,
+  context,
+}) => {
+  const server = await startServer(await freePort());
+  await gotoHydrated(page, `${server.origin}/features`);
+  await expect(page.getByText(READY)).toBeVisible({ timeout: ANALYSIS_TIMEOUT });
+  await expectNoA11yViolations(page, "ready to work offline");
+
+  // No network at all: the browser is offline and the server is gone.
+  await stopServer(servers.pop()!);
+  await context.setOffline(true);
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Everything Your Pet Needs, From One Photo",
+  );
+
+  const { uploadInput, result } = demo(page);
+  await uploadInput.setInputFiles((await debianPhotos()).byName["dog-porch-bicycle"]);
+  await expect(result).toBeVisible({ timeout: ANALYSIS_TIMEOUT });
+  await expect(result.getByTestId("species")).toHaveText("Dog");
+});
+
+test("a new deploy replaces the service worker and its caches", async ({ page }) => {
+  const port = await freePort();
+  const current = serviceWorkerVersion(BUILD_DIR);
+  let server = await startServer(port);
+  await gotoHydrated(page, `${server.origin}/`);
+  const cacheNames = () => page.evaluate(() => caches.keys());
+  await expect.poll(cacheNames, { timeout: 30_000 }).toEqual([`pawpal-${current}`]);
+
+  // The next deploy: the same site, built again, so its service worker carries a new version.
+  const nextBuild = `${BUILD_DIR}-next-deploy-${test.info().parallelIndex}`;
+  fs.rmSync(nextBuild, { recursive: true, force: true });
+  fs.cpSync(BUILD_DIR, nextBuild, { recursive: true });
+  try {
+    const worker = path.join(nextBuild, "client", "sw.js");
+    fs.writeFileSync(
+      worker,
+      fs.readFileSync(worker, "utf8").replace(`"version":"${current}"`, '"version":"next"'),
+    );
+    await stopServer(servers.pop()!);
+    server = await startServer(port, { buildDir: nextBuild });
+
+    await gotoHydrated(page, `${server.origin}/`);
+    await expect.poll(cacheNames, { timeout: 30_000 }).toEqual(["pawpal-next"]);
+    const cachedHome = await page.evaluate(async () => (await caches.match("/")) !== undefined);
+    expect(cachedHome).toBe(true);
+  } finally {
+    await stopServer(servers.pop()!);
+    fs.rmSync(nextBuild, { recursive: true, force: true });
+  }
+});
+
+test("the site is installable: manifest, icons and a service worker that controls the page", async ({
+  page,
+  request,
+}) => {
+  const server = await startServer(await freePort());
+  await gotoHydrated(page, `${server.origin}/`);
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/site.webmanifest");
+
+  const manifest = (await (await request.get(`${server.origin}/site.webmanifest`)).json()) as {
+    name: string;
+    display: string;
+    start_url: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+  };
+  expect(manifest).toMatchObject({ name: "PawPal", display: "standalone", start_url: "/" });
+  for (const size of [192, 512])
+    for (const purpose of ["any", "maskable"]) {
+      const icon = manifest.icons.find(
+        (entry) => entry.sizes === `${size}x${size}` && entry.purpose === purpose,
+      );
+      expect(icon, `${size} px ${purpose} icon`).toBeTruthy();
+      const png = await (await request.get(`${server.origin}${icon!.src}`)).body();
+      // PNG: width and height are the big-endian words at bytes 16 and 20.
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
+    }
+
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+    .toBe(true);
+  // Chromium's own verdict on installability; test browsers are incognito, which it names too.
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+  expect(installabilityErrors.map((error) => error.errorId)).toEqual(["in-incognito"]);
+});
+
+test("BASE_URL set when the server starts reaches prerendered pages, their data, robots and sitemap", async ({
+  request,
+}) => {
+  const base = "https://pets.example.org";
+  const built = fs.readFileSync(path.join(BUILD_DIR, "client", "about", "index.html"), "utf8");
+  expect(built).not.toContain(base);
+  const server = await startServer(await freePort(), { env: { BASE_URL: base } });
+
+  for (const [page, url] of [
+    ["/", `${base}/`],
+    ["/about", `${base}/about`],
+    ["/pricing", `${base}/pricing`],
+  ] as const) {
+    const html = await (await request.get(`${server.origin}${page}`)).text();
+    expect(html, page).toContain(`<link rel="canonical" href="${url}"/>`);
+    expect(html, page).toContain(`<meta property="og:url" content="${url}"/>`);
+  }
+  expect(await (await request.get(`${server.origin}/about.data`)).text()).toContain(base);
+  expect(await (await request.get(`${server.origin}/robots.txt`)).text()).toContain(`${base}/sitemap.xml`);
+  expect(await (await request.get(`${server.origin}/sitemap.xml`)).text()).toContain(
+    `<loc>${base}/about</loc>`,
+  );
+});
