@@ -307,7 +307,7 @@ export function outcomeSummary(outcome: AnalysisOutcome): string {
   const { breed } = findings;
   const best = breed.status === "unavailable" ? undefined : breed.guesses[0];
   if (breed.status === "identified" && best) {
-    return `Analysis complete: ${best.name}, ${Math.round(best.confidence * 100)}% confidence.`;
+    return `Analysis complete: ${best.breed.name}, ${Math.round(best.confidence * 100)}% confidence.`;
   }
   if (breed.status === "unsure") return `Analysis complete: a ${findings.species}, breed uncertain.`;
   return `Analysis complete: a ${findings.species}.`;

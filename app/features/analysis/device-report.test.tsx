@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { DeviceReport, NO_PET_TIPS } from "./device-report";
+import { findBreed } from "./knowledge/breeds";
 import type { PhotoFindings } from "./engine/outcome";
 import { PROFILE_ERRORS } from "./profile-form";
 
@@ -14,9 +15,9 @@ const dog = (breed: Extract<PhotoFindings, { kind: "pet" }>["breed"], petCount =
   breed,
 });
 const guesses = [
-  { breedId: "golden-retriever", name: "Golden Retriever", confidence: 0.81 },
-  { breedId: "labrador-retriever", name: "Labrador Retriever", confidence: 0.12 },
-  { breedId: "chihuahua", name: "Chihuahua", confidence: 0.03 },
+  { breed: findBreed("golden-retriever")!, confidence: 0.81 },
+  { breed: findBreed("labrador-retriever")!, confidence: 0.12 },
+  { breed: findBreed("chihuahua")!, confidence: 0.03 },
 ];
 
 type User = { id: string; name: string; email: string; role: string } | null;

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { buildCarePlan } from "./care-plan/build-care-plan";
-import { findBreed, type Breed } from "./knowledge/breeds";
+import type { Breed } from "./knowledge/breeds";
 import { GENERIC_BREEDS } from "./knowledge/generic";
 import type { BreedGuess, PhotoFindings } from "./engine/outcome";
 import { CarePlanSections, ConfidenceMeter, ResultBlock } from "./analysis-result";
@@ -61,9 +61,9 @@ type PetFindings = Extract<PhotoFindings, { kind: "pet" }>;
 function PetReport({ findings }: { findings: PetFindings }) {
   const { species, breed: identification } = findings;
   const guesses = identification.status === "unavailable" ? [] : identification.guesses;
-  const [chosenId, setChosenId] = useState(guesses[0]?.breedId ?? null);
+  const [chosenId, setChosenId] = useState(guesses[0]?.breed.id ?? null);
   const [profileValues, setProfileValues] = useState<ProfileFormValues>({});
-  const breed: Breed = (chosenId && findBreed(chosenId)) || GENERIC_BREEDS[species];
+  const breed: Breed = guesses.find((guess) => guess.breed.id === chosenId)?.breed ?? GENERIC_BREEDS[species];
   const profile = useMemo(() => profileFromForm(profileValues), [profileValues]);
   const plan = useMemo(() => buildCarePlan(breed, profile), [breed, profile]);
   const words = SPECIES_WORDS[species];
@@ -85,7 +85,7 @@ function PetReport({ findings }: { findings: PetFindings }) {
             <div>
               <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Breed</p>
               <h3 id="analysis-result-title" className="text-3xl font-extrabold text-ink-900">
-                {best.name}
+                {best.breed.name}
               </h3>
             </div>
             <ConfidenceMeter label="Confidence" percent={percent(best.confidence)} />
@@ -170,18 +170,18 @@ function BreedChoices({
       <div className="mt-2 grid gap-2">
         {guesses.map((guess) => (
           <label
-            key={guess.breedId}
+            key={guess.breed.id}
             className="flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2 ring-1 ring-ink-100 has-checked:bg-brand-50 has-checked:ring-brand-300"
           >
             <input
               type="radio"
               name={name}
-              value={guess.breedId}
-              checked={chosenId === guess.breedId}
-              onChange={() => onChoose(guess.breedId)}
+              value={guess.breed.id}
+              checked={chosenId === guess.breed.id}
+              onChange={() => onChoose(guess.breed.id)}
               className="size-4 accent-brand-700"
             />
-            <span className="flex-1 text-ink-800">{guess.name}</span>
+            <span className="flex-1 text-ink-800">{guess.breed.name}</span>
             <span className="text-sm font-semibold text-brand-800">{percent(guess.confidence)}%</span>
           </label>
         ))}

@@ -1,11 +1,11 @@
-import type { Species } from "../knowledge/breeds";
+import type { Breed, Species } from "../knowledge/breeds";
 
 /** Where the pet is in the photo, as fractions (0-1) of the photo's width and height. */
 export type Box = { x: number; y: number; width: number; height: number };
 
 export type BreedGuess = {
-  breedId: string;
-  name: string;
+  /** The knowledge-base entry itself: the page builds the care plan from it without a lookup. */
+  breed: Breed;
   /** Probability (0-1) of this breed given the species the analysis settled on. */
   confidence: number;
 };
