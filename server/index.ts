@@ -18,6 +18,8 @@ import { limitRequestBodies, refuseCrossSiteWrites, securityHeaders, type Locals
 const BUILD_DIR = path.dirname(fileURLToPath(import.meta.url));
 const CLIENT_DIR = path.join(BUILD_DIR, "client");
 
+const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
+
 /** The whole site as one Express app: static assets, prerendered pages, then server rendering. */
 export async function createApp() {
   const build = (await import(path.join(BUILD_DIR, "server", "index.js"))) as ServerBuild;
@@ -28,6 +30,11 @@ export async function createApp() {
   // HSTS and upgrading requests only where the public site is served over HTTPS.
   const https = process.env.NODE_ENV === "production" && siteBaseUrl().startsWith("https://");
   app.use(securityHeaders({ https }));
+  // A web site answers GET, HEAD and POST; TRACE, PUT and the rest get a plain 405.
+  app.use((req, res, next) => {
+    if (ALLOWED_METHODS.includes(req.method)) return next();
+    res.status(405).set("Allow", ALLOWED_METHODS.join(", ")).type("text/plain").send("Method not allowed.");
+  });
   app.use(compression());
 
   // Fingerprinted build output never changes under the same name.
@@ -36,6 +43,14 @@ export async function createApp() {
   app.use(
     "/assets",
     express.static(assetsDir, { immutable: true, maxAge: "1y", etag: false, lastModified: false }),
+    // A missing asset is a plain 404 that cannot be framed, not the site's HTML 404 page.
+    (_req: express.Request, res: express.Response) => {
+      res
+        .status(404)
+        .set("X-Frame-Options", "DENY")
+        .set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+      res.type("text/plain").send("Not found.");
+    },
   );
   // The breed model the Features page runs in the browser: shipped in the build, or BREED_MODEL_URL.
   app.use(BREED_MODEL_PATH, breedModelHandler(CLIENT_DIR));

@@ -1,0 +1,126 @@
+import crypto from "node:crypto";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+
+/*
+ * Requests no page of ours sends, tried as an attacker or a clumsy client would: each gets a
+ * clear 4xx and changes nothing.
+ */
+
+/** A client address no other request uses, so no rate limit is shared. */
+function freshAddress() {
+  const bytes = crypto.randomBytes(3);
+  return `10.${bytes[0]}.${bytes[1]}.${(bytes[2]! % 250) + 1}`;
+}
+
+const PASSWORD = "hardening-password-1";
+
+async function signUp(request: APIRequestContext) {
+  const email = `hardening-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const response = await request.post("/auth", {
+    form: { intent: "signup", name: "Ada", email, password: PASSWORD, confirmPassword: PASSWORD },
+    headers: { "X-Forwarded-For": freshAddress() },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  return email;
+}
+
+test("better-auth's JSON endpoints are closed: sign-in, sign-up and resets go through the limited forms", async ({
+  request,
+}) => {
+  const email = `api-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  for (const [path, body] of [
+    [
+      "/api/auth/sign-up/email",
+      { name: "x".repeat(60_000), email, password: PASSWORD, image: "javascript:alert(1)" },
+    ],
+    ["/api/auth/sign-in/email", { email, password: PASSWORD }],
+    ["/api/auth/request-password-reset", { email }],
+    ["/api/auth/reset-password", { newPassword: PASSWORD, token: "x" }],
+    ["/api/auth/update-user", { name: "" }],
+  ] as const) {
+    const response = await request.post(path, { data: body, headers: { Origin: "http://127.0.0.1" } });
+    expect(response.status(), path).toBe(404);
+  }
+  // Nothing was created: the address is still free to sign up with through the form.
+  const signup = await request.post("/auth", {
+    form: { intent: "signup", name: "Ada", email, password: PASSWORD, confirmPassword: PASSWORD },
+    headers: { "X-Forwarded-For": freshAddress() },
+    maxRedirects: 0,
+  });
+  expect(signup.status()).toBe(302);
+});
+
+test("methods a web site does not answer get 405", async ({ request }) => {
+  for (const method of ["TRACE", "PUT", "DELETE", "PATCH"]) {
+    const response = await request.fetch("/", { method });
+    expect(response.status(), method).toBe(405);
+    expect(response.headers()["allow"]).toBe("GET, HEAD, POST");
+  }
+});
+
+test("a missing asset is a plain 404 that cannot be framed", async ({ request }) => {
+  const response = await request.get("/assets/no-such-file.js");
+  expect(response.status()).toBe(404);
+  expect(response.headers()["content-type"]).toContain("text/plain");
+  expect(response.headers()["x-frame-options"]).toBe("DENY");
+  expect(response.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+});
+
+test("a body that is not a form gets 415 with the reason, on every form route", async ({ request }) => {
+  await signUp(request);
+  for (const path of ["/auth", "/pets", "/forgot-password", "/reset-password", "/contact"]) {
+    for (const [type, body] of [
+      ["application/json", '{"intent":"login"}'],
+      ["text/plain", "intent=login"],
+    ]) {
+      const response = await request.post(path, {
+        headers: { "Content-Type": type, "X-Forwarded-For": freshAddress() },
+        data: body,
+        maxRedirects: 0,
+      });
+      expect(response.status(), `${type} to ${path}`).toBe(415);
+      expect(await response.text()).toContain(
+        "Send the form as application/x-www-form-urlencoded or multipart/form-data.",
+      );
+    }
+  }
+});
+
+test("control characters and impossible dates are refused by the shared schemas", async ({ request }) => {
+  const contact = await request.post("/contact", {
+    form: { name: "Ada\u0000", email: "ada@example.com", subject: "Hi", message: "Hello" },
+    headers: { "X-Forwarded-For": freshAddress() },
+  });
+  expect(contact.status()).toBe(400);
+  expect(await contact.text()).toContain("Please keep this on one line, without control characters.");
+
+  const signup = await request.post("/auth", {
+    form: {
+      intent: "signup",
+      name: "Ada",
+      email: `nul-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      petName: "Bis\u0000cuit",
+    },
+    headers: { "X-Forwarded-For": freshAddress() },
+    maxRedirects: 0,
+  });
+  expect(signup.status()).toBe(400);
+
+  await signUp(request);
+  for (const [field, value, message] of [
+    ["birthDate", "0000-01-01", "Please enter a birth date within the last 40 years."],
+    ["name", "Rex\u0000", "Please keep this on one line, without control characters."],
+  ]) {
+    const pet = await request.post("/pets", {
+      form: { intent: "create", name: "Rex", type: "dog", [field]: value },
+      maxRedirects: 0,
+    });
+    expect(pet.status(), field).toBe(400);
+    expect(await pet.text()).toContain(message);
+  }
+  const list = await request.get("/pets");
+  expect(await list.text()).not.toContain("Rex");
+});
