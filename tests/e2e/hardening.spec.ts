@@ -73,7 +73,7 @@ test("a body that is not a form gets 415 with the reason, on every form route", 
     for (const [type, body] of [
       ["application/json", '{"intent":"login"}'],
       ["text/plain", "intent=login"],
-    ]) {
+    ] as const) {
       const response = await request.post(path, {
         headers: { "Content-Type": type, "X-Forwarded-For": freshAddress() },
         data: body,
@@ -113,7 +113,7 @@ test("control characters and impossible dates are refused by the shared schemas"
   for (const [field, value, message] of [
     ["birthDate", "0000-01-01", "Please enter a birth date within the last 40 years."],
     ["name", "Rex\u0000", "Please keep this on one line, without control characters."],
-  ]) {
+  ] as const) {
     const pet = await request.post("/pets", {
       form: { intent: "create", name: "Rex", type: "dog", [field]: value },
       maxRedirects: 0,
