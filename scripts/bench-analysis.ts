@@ -11,7 +11,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page, type Worker } from "@playwright/test";
@@ -21,6 +20,8 @@ import type { StageTimings } from "../app/features/analysis/engine/outcome";
 import type { Breed, Species } from "../app/features/analysis/knowledge/breeds";
 import { expectedCalibrationError } from "./models/calibration";
 import { oxfordBreed } from "./models/oxford";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
+import { freePort } from "../tests/support/ports";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR || "build");
@@ -106,16 +107,8 @@ try {
   const breedModelFiles = await breedModelUrls();
   await warmServer(breedModelFiles);
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--enable-precise-memory-info",
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS, "--enable-precise-memory-info"],
   });
   const chromiumVersion = browser.version();
   console.log(`Chromium ${chromiumVersion}, ${truths.length} photos, the shipped breed model`);
@@ -689,14 +682,6 @@ async function fetchJson(url: string): Promise<unknown> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return response.json();
-}
-
-async function freePort() {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 async function waitForServer(child: ChildProcess, url: string) {

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 
 const { values: args } = parseArgs({
   options: { compare: { type: "string" }, runs: { type: "string", default: "3" } },
@@ -48,16 +49,8 @@ const server = spawn(process.execPath, ["build/start.js"], {
 await waitForServer(`${ORIGIN}/healthz`);
 
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
 });
 
 const ours = new Map<string, Row>();

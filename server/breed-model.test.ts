@@ -68,7 +68,7 @@ describe("the shipped breed model", () => {
     for (const file of ["descriptor.json", "model.json", "pet-head.json"]) {
       const response = await get(`${BREED_MODEL_PATH}${file}`);
       expect(response.status, file).toBe(200);
-      expect(response.headers.get("cache-control"), file).toBe("no-cache");
+      expect(response.headers.get("cache-control"), file).toBe("public, no-cache");
       expect(await response.json(), file).toBeTypeOf("object");
     }
     for (const file of weightFiles) {

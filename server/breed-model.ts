@@ -52,8 +52,9 @@ export function breedModelHandler(clientDir: string, env = process.env): Request
     express.static(dir, {
       index: false,
       redirect: false,
+      // "public" so the service worker keeps them for offline use; the JSON is revalidated.
       setHeaders: (res, file) =>
-        res.setHeader("Cache-Control", HASHED_FILE.test(file) ? IMMUTABLE : "no-cache"),
+        res.setHeader("Cache-Control", HASHED_FILE.test(file) ? IMMUTABLE : "public, no-cache"),
     }),
   );
   router.use((_req, res) => {

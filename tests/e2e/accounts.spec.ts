@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
-import { expectNoA11yViolations, gotoHydrated, isPhone, test } from "./support";
+import { expectNoA11yViolations, gotoHydrated, isPhone, resetLinksFor, test } from "./support";
 
 const panel = (page: Page, name: "Login" | "Sign Up") => page.getByRole("tabpanel", { name, exact: true });
 const toast = (page: Page) => page.locator("[data-sonner-toast]");
@@ -97,26 +95,8 @@ async function petsWithSession(request: APIRequestContext, token: string) {
 
 /** The reset link in the newest mail to `email` in the test server's outbox. */
 async function resetLinkFor(email: string) {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
   let link: string | undefined;
-  await expect
-    .poll(() => {
-      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(".eml")) : [];
-      const mails = files
-        .map((file) => {
-          const full = path.join(outbox, file);
-          return { text: fs.readFileSync(full, "utf8"), time: fs.statSync(full).mtimeMs, file };
-        })
-        .filter((mail) => mail.text.includes(email))
-        .sort((a, b) => b.time - a.time || b.file.localeCompare(a.file));
-      const newest = mails[0];
-      if (!newest) return undefined;
-      // Quoted-printable: soft line breaks ("=" at a line's end) and "=3D" for "=".
-      const body = newest.text.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
-      link = /\/reset-password\?token=[A-Za-z0-9%._~-]+/.exec(body)?.[0];
-      return link;
-    })
-    .toBeTruthy();
+  await expect.poll(() => (link = resetLinksFor(email)[0])).toBeTruthy();
   return link!;
 }
 

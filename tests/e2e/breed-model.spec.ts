@@ -7,7 +7,7 @@ test("the breed model's descriptor names its files and ImageNet classes, revalid
 }) => {
   const response = await request.get("/models/breed/descriptor.json");
   expect(response.status()).toBe(200);
-  expect(response.headers()["cache-control"]).toBe("no-cache");
+  expect(response.headers()["cache-control"]).toBe("public, no-cache");
   const descriptor = await response.json();
   expect(descriptor).toMatchObject({ modelUrl: "model.json", inputSize: 224, headUrl: "pet-head.json" });
   expect(descriptor.classes).toHaveLength(1001);

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { debianPhotos } from "../support/debian-photos";
+import { freePort } from "../support/ports";
 import { ANALYSIS_TIMEOUT, demo, expectNoA11yViolations } from "./support";
 
 /*
@@ -26,14 +26,6 @@ test.afterEach(async () => {
 });
 
 /** A port on 127.0.0.1 that nothing listens on right now. */
-async function freePort() {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 async function startServer(port: number, { buildDir = BUILD_DIR, env = {} as NodeJS.ProcessEnv } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-offline-"));
   const serverEnv: NodeJS.ProcessEnv = {

@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
 import { deflateSync } from "node:zlib";
 
 /**
@@ -187,4 +189,23 @@ export async function holdAnalysisResults(page: Page) {
     held: () => page.evaluate(() => (window as unknown as Hooks).pawpalTest.held()),
     statuses: () => page.evaluate(() => (window as unknown as Hooks).pawpalTest.statuses),
   };
+}
+
+/** The reset links mailed to `email` (in the test server's outbox), newest first. */
+export function resetLinksFor(email: string): string[] {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(".eml")) : [];
+  return files
+    .map((file) => {
+      const full = path.join(outbox, file);
+      return { text: fs.readFileSync(full, "utf8"), time: fs.statSync(full).mtimeMs, file };
+    })
+    .filter((mail) => mail.text.includes(email))
+    .sort((a, b) => b.time - a.time || b.file.localeCompare(a.file))
+    .map((mail) => {
+      // Quoted-printable: soft line breaks ("=" at a line's end) and "=3D" for "=".
+      const body = mail.text.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+      return /\/reset-password\?token=[A-Za-z0-9%._~-]+/.exec(body)?.[0];
+    })
+    .filter((link): link is string => link !== undefined);
 }

@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     echo: { email: AUTH_LIMITS.email },
   });
   if (!submission.ok) return data<ForgotResult>(submission.reply(), submission.init);
-  await requestPasswordReset(submission.value.email, request);
+  await requestPasswordReset(submission.value.email);
   return data<ForgotResult>({ ok: true });
 }
 

@@ -1,5 +1,7 @@
 import { configuredSocialProviders, getAuth } from "~/server/auth/better-auth.server";
+import { enqueueJob } from "~/server/jobs/queue.server";
 import { createPet } from "~/server/pets.server";
+import { consumeRateLimit } from "~/server/rate-limit.server";
 import { storedPetType, type LoginValues, type SignupValues } from "~/domain/auth";
 
 /**
@@ -79,19 +81,28 @@ export async function submitLogout(request: Request): Promise<Headers> {
   return forwardedCookies(response);
 }
 
-/** Sends the reset mail if the account exists; the caller answers the same either way. */
-export async function requestPasswordReset(email: string, request: Request) {
+export const PASSWORD_RESET_JOB = "password-reset";
+
+/**
+ * Asks for a reset mail to `email`, answering the same, in the same time, whether an account
+ * has it or not: the lookup and the mail happen in a background job. At most a few per address
+ * an hour (the rest are dropped quietly, so the limit tells nothing either).
+ */
+export async function requestPasswordReset(email: string) {
+  if (!(await consumeRateLimit("passwordResetEmail", email.toLowerCase())).ok) return;
+  await enqueueJob(PASSWORD_RESET_JOB, { email });
+}
+
+/** The job: better-auth looks the account up and, if there is one, mails the link. */
+export async function sendPasswordReset(payload: unknown) {
+  const { email } = payload as { email: string };
   const auth = await getAuth();
-  try {
-    await auth.api.requestPasswordReset({
-      body: { email, redirectTo: "/reset-password" },
-      headers: request.headers,
-      asResponse: true,
-    });
-  } catch (error) {
-    // Never reveal anything to the visitor; the team sees it in the log.
-    console.error("[auth] password reset request failed", error);
-  }
+  const response = await auth.api.requestPasswordReset({
+    body: { email, redirectTo: "/reset-password" },
+    headers: new Headers(),
+    asResponse: true,
+  });
+  if (!response.ok) throw new Error(`Password reset request failed with status ${response.status}`);
 }
 
 /** Sets the new password; false when the token is unknown, used or expired. */

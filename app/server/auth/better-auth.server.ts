@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { and, eq, like } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { dataDir, getDb } from "~/server/db/client.server";
@@ -59,6 +60,12 @@ async function createAuth() {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // A reset ends every other reset link of the account too (sessions end above).
+      onPasswordReset: async ({ user }) => {
+        await db
+          .delete(schema.verification)
+          .where(and(eq(schema.verification.value, user.id), like(schema.verification.identifier, "reset-password:%")));
+      },
       // Our own page takes the token, so the link leads to the site, not to the API.
       sendResetPassword: async ({ user, token }) => {
         await sendMail({

@@ -47,9 +47,9 @@ export async function getDb(): Promise<Database> {
 async function connect(): Promise<Connection> {
   const url = process.env.DATABASE_URL;
   if (url) {
+    await migratePostgres(url);
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
     const db = drizzleNodePostgres({ client: pool, schema });
-    await migrateNodePostgres(db, { migrationsFolder: MIGRATIONS_DIR });
     return { db: db as unknown as Database, close: () => pool.end(), kind: "postgres" };
   }
   const directory = path.join(dataDir(), "pglite");
@@ -58,6 +58,24 @@ async function connect(): Promise<Connection> {
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   return { db: db as unknown as Database, close: () => client.close(), kind: "pglite" };
+}
+
+/** Any fixed number: the key of the advisory lock that migrations hold. */
+const MIGRATION_LOCK = 7_262_001;
+
+/**
+ * Applies the migrations on one connection holding an advisory lock: several server processes
+ * starting together against one PostgreSQL migrate one after the other, never at once.
+ */
+async function migratePostgres(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrateNodePostgres(drizzleNodePostgres({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.end();
+  }
 }
 
 /** True when the database answers a trivial query. */

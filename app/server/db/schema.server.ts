@@ -135,10 +135,3 @@ export const job = pgTable(
   },
   (table) => [index("job_pending_idx").on(table.runAfter).where(sql`done_at is null and failed_at is null`)],
 );
-
-/** Rate-limit windows, shared by every server process (server/rate-limit.server.ts). */
-export const rateLimit = pgTable("rate_limit", {
-  key: text("key").primaryKey(),
-  count: integer("count").notNull(),
-  resetsAt: timestamp("resets_at", { withTimezone: true }).notNull(),
-});

@@ -1,3 +1,4 @@
+import { PASSWORD_RESET_JOB, sendPasswordReset } from "~/server/auth/account.server";
 import { CONTACT_TEAM_MAIL_JOB, mailContactMessageToTeam } from "~/server/contact-messages.server";
 import { MAIL_JOB, sendMail, type Mail } from "~/server/mail/mailer.server";
 import type { JobHandlers } from "./queue.server";
@@ -6,4 +7,5 @@ import type { JobHandlers } from "./queue.server";
 export const JOB_HANDLERS: JobHandlers = {
   [MAIL_JOB]: (payload) => sendMail(payload as Mail),
   [CONTACT_TEAM_MAIL_JOB]: mailContactMessageToTeam,
+  [PASSWORD_RESET_JOB]: sendPasswordReset,
 };
