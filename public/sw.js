@@ -85,7 +85,8 @@ async function put(request, response) {
 async function cacheAnalysis() {
   const cache = await caches.open(CACHE);
   const breedModel = await fetchBreedModelFiles();
-  const wanted = [...BUILD.analysis, ...breedModel];
+  // A Set: the build may list the shipped model's files too, and addAll refuses duplicates.
+  const wanted = new Set([...BUILD.analysis, ...breedModel]);
   const missing = [];
   for (const url of wanted) if (!(await cache.match(url, { ignoreVary: true }))) missing.push(url);
   await cache.addAll(missing);
