@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { toast } from "~/components/ui/toaster";
 import { AnalysisDemo } from "./analysis-demo";
 import { NOT_AN_IMAGE_MESSAGE } from "./photo";
-import { createSampleAnalyzer } from "./sample-analyzer";
+import { createSampleAnalyzer } from "../../../tests/support/sample-analyzer";
 
 vi.mock("~/components/ui/toaster", () => ({
   toast: { info: vi.fn(), success: vi.fn(), error: vi.fn(), message: vi.fn() },

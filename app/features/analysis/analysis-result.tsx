@@ -3,7 +3,8 @@ import type { IconName } from "~/components/ui/icons/icon-names";
 import { Card } from "~/components/ui/card";
 import { BRAND } from "~/content/site";
 import { cn } from "~/utils/cn";
-import type { AnalysisResult, CareSchedule } from "./analyzer";
+import type { AnalysisResult } from "./analyzer";
+import type { CareSchedule } from "./care-plan/build-care-plan";
 
 const SCHEDULE: { key: keyof CareSchedule; title: string; icon: IconName }[] = [
   { key: "vaccination", title: "Vaccination", icon: "syringe" },

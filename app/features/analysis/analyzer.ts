@@ -3,6 +3,7 @@
  * (device-analyzer.ts, models in a Web Worker) and the specification's fixed sample
  * (sample-analyzer.ts), which is also the fallback where a device cannot run the models.
  */
+import type { CarePlan } from "./care-plan/build-care-plan";
 import type { PhotoFindings, StageTimings } from "./engine/outcome";
 import type { WorkerStage } from "./worker/protocol";
 
@@ -18,26 +19,16 @@ export const STAGE_LABELS: Record<AnalysisStage, string> = {
   identifying: "Identifying the breed…",
 };
 
-export type CareSchedule = {
-  vaccination: readonly string[];
-  feeding: readonly string[];
-  exercise: readonly string[];
-  grooming: readonly string[];
-};
-
 export type NearbyService = {
   name: string;
   distanceMiles: number;
 };
 
-/** The fixed sample report of the specification, section 3. */
-export type AnalysisResult = {
+/** The fixed sample report of the specification, section 3: a care plan with a breed and places. */
+export type AnalysisResult = CarePlan & {
   breed: string;
   /** Percent, 0-100. */
   confidence: number;
-  characteristics: readonly string[];
-  healthRecommendations: readonly string[];
-  careSchedule: CareSchedule;
   nearbyServices: readonly NearbyService[];
 };
 

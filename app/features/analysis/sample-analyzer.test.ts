@@ -6,12 +6,8 @@ import {
   NOT_AN_IMAGE_MESSAGE,
   TOO_LARGE_MESSAGE,
 } from "./photo";
-import {
-  createSampleAnalyzer,
-  DEMO_ANALYSIS_DELAY_MS,
-  SAMPLE_OUTCOME,
-  SAMPLE_RESULT,
-} from "./sample-analyzer";
+import { createSampleAnalyzer, DEMO_ANALYSIS_DELAY_MS } from "../../../tests/support/sample-analyzer";
+import { SAMPLE_OUTCOME, SAMPLE_RESULT } from "./sample-analyzer";
 
 const sampleAnalyzer = createSampleAnalyzer();
 

@@ -1,7 +1,4 @@
-import { abortError, type AnalysisOutcome, type AnalysisResult, type Analyzer } from "./analyzer";
-
-/** The specification's fixed delay before the sample result appears (section 9). */
-export const DEMO_ANALYSIS_DELAY_MS = 3000;
+import type { AnalysisOutcome, AnalysisResult } from "./analyzer";
 
 /** The specification's fixed sample: the same report whatever the photo shows. */
 export const SAMPLE_RESULT: AnalysisResult = {
@@ -57,30 +54,3 @@ export const SAMPLE_OUTCOME: AnalysisOutcome = {
   result: SAMPLE_RESULT,
   fallbackReason: null,
 };
-
-/**
- * The specification's demo: every photo gets SAMPLE_RESULT after DEMO_ANALYSIS_DELAY_MS, and
- * the photo is never read. The site uses the on-device analyzer; this one serves tests.
- */
-export function createSampleAnalyzer(delayMs: number = DEMO_ANALYSIS_DELAY_MS): Analyzer {
-  return {
-    analyze(_photo, { signal, onStage } = {}) {
-      return new Promise<AnalysisOutcome>((resolve, reject) => {
-        if (signal?.aborted) {
-          reject(abortError());
-          return;
-        }
-        const onAbort = () => {
-          clearTimeout(timer);
-          reject(abortError());
-        };
-        const timer = setTimeout(() => {
-          signal?.removeEventListener("abort", onAbort);
-          resolve(SAMPLE_OUTCOME);
-        }, delayMs);
-        signal?.addEventListener("abort", onAbort, { once: true });
-        onStage?.("analyzing");
-      });
-    },
-  };
-}

@@ -1,4 +1,3 @@
-import type { AnalysisResult } from "../analyzer";
 import type { Breed } from "../knowledge/breeds";
 import { type Activity, dailyEnergyKcal, energyState } from "./energy";
 import { exerciseLines } from "./exercise";
@@ -18,7 +17,19 @@ export type PetProfile = {
   kcalPerCup?: number;
 };
 
-export type CarePlan = Pick<AnalysisResult, "characteristics" | "healthRecommendations" | "careSchedule">;
+export type CareSchedule = {
+  vaccination: readonly string[];
+  feeding: readonly string[];
+  exercise: readonly string[];
+  grooming: readonly string[];
+};
+
+/** What the report shows for a pet: the breed's traits, what to watch for, and its care schedule. */
+export type CarePlan = {
+  characteristics: readonly string[];
+  healthRecommendations: readonly string[];
+  careSchedule: CareSchedule;
+};
 
 /** An adult of 3 years when no age is given. */
 export const DEFAULT_AGE_MONTHS = 36;

@@ -1,19 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { BREEDS, findBreed, type Breed } from "../knowledge/breeds";
-import {
-  brushingAdvice,
-  buildCarePlan,
-  cupsPerDay,
-  dailyEnergyKcal,
-  ENERGY_FACTORS,
-  energyState,
-  exercisePlan,
-  formatCups,
-  lifeStage,
-  mealsPerDay,
-  restingEnergyKcal,
-  vaccinationLines,
-} from "./index";
+import { buildCarePlan } from "./build-care-plan";
+import { dailyEnergyKcal, ENERGY_FACTORS, energyState, restingEnergyKcal } from "./energy";
+import { exercisePlan } from "./exercise";
+import { cupsPerDay, formatCups, mealsPerDay } from "./feeding";
+import { brushingAdvice } from "./grooming";
+import { lifeStage } from "./life-stage";
+import { vaccinationLines } from "./vaccination";
 
 function breed(name: string): Breed {
   const found = findBreed(name);
