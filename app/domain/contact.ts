@@ -31,7 +31,9 @@ const SUBMISSION_KEY = /^[A-Za-z0-9-]{16,64}$/;
 
 /** The contact form, checked the same way in the browser and in the route action. */
 export const contactSchema = z.object({
-  name: singleLine(requiredText(CONTACT_LIMITS.name, CONTACT_ERRORS.nameRequired, CONTACT_ERRORS.nameTooLong)),
+  name: singleLine(
+    requiredText(CONTACT_LIMITS.name, CONTACT_ERRORS.nameRequired, CONTACT_ERRORS.nameTooLong),
+  ),
   email: requiredText(CONTACT_LIMITS.email, CONTACT_ERRORS.emailRequired, CONTACT_ERRORS.emailTooLong).pipe(
     z.email(CONTACT_ERRORS.emailInvalid),
   ),
@@ -42,11 +44,7 @@ export const contactSchema = z.object({
     requiredText(CONTACT_LIMITS.message, CONTACT_ERRORS.messageRequired, CONTACT_ERRORS.messageTooLong),
   ),
   /** Lets a retried post store one message (see server/contact-messages.server.ts). */
-  submissionKey: z
-    .string()
-    .regex(SUBMISSION_KEY)
-    .optional()
-    .catch(undefined),
+  submissionKey: z.string().regex(SUBMISSION_KEY).optional().catch(undefined),
 });
 
 export type ContactValues = z.output<typeof contactSchema>;

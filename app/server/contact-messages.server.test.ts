@@ -78,7 +78,10 @@ describe("submitContactMessage", () => {
     const { id } = await submitContactMessage({ ...values, email: "typed@example.com" }, { user: sender });
     expect((await stored(id))?.userId).toBe("user-1");
     await runJobs();
-    const receipt = vi.mocked(sendMail).mock.calls.map(([mail]) => mail).find((mail) => mail.to === sender.email);
+    const receipt = vi
+      .mocked(sendMail)
+      .mock.calls.map(([mail]) => mail)
+      .find((mail) => mail.to === sender.email);
     expect(receipt?.subject).toBe("We received your message");
     expect(receipt?.text).not.toContain(values.message);
     expect(sendMail).not.toHaveBeenCalledWith(expect.objectContaining({ to: "typed@example.com" }));

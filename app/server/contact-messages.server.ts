@@ -24,7 +24,10 @@ export const CONTACT_TEAM_MAIL_JOB = "contact-team-mail";
  */
 function submissionKeyOf({ submissionKey, name, email, subject, message }: ContactValues, now: Date) {
   if (submissionKey) return `form:${submissionKey}`;
-  const digest = crypto.createHash("sha256").update(JSON.stringify([name, email, subject, message])).digest("hex");
+  const digest = crypto
+    .createHash("sha256")
+    .update(JSON.stringify([name, email, subject, message]))
+    .digest("hex");
   return `content:${now.toISOString().slice(0, 10)}:${digest}`;
 }
 
@@ -48,7 +51,11 @@ export async function submitContactMessage(
       .onConflictDoNothing({ target: contactMessage.submissionKey })
       .returning({ id: contactMessage.id });
     if (!inserted) return undefined;
-    await enqueueJob(CONTACT_TEAM_MAIL_JOB, { messageId: inserted.id }, { key: `contact-team:${inserted.id}`, db: tx });
+    await enqueueJob(
+      CONTACT_TEAM_MAIL_JOB,
+      { messageId: inserted.id },
+      { key: `contact-team:${inserted.id}`, db: tx },
+    );
     // Only to the sender's own account address, and never quoting the message: a form that
     // mails whatever address it is given what it is given would be a spam relay.
     if (sender) await queueMail(receiptMail(sender), { key: `contact-receipt:${inserted.id}`, db: tx });

@@ -84,13 +84,26 @@ describe("parseSubmission", () => {
 
   beforeEach(() => resetRateLimits());
 
-  it("gives the parsed values of a valid form", () => {
-    const submission = parseSubmission(form([["email", " ada@example.com "], ["password", "pw"]]), schema);
+  it("gives the parsed values of a valid form", async () => {
+    const submission = await parseSubmission(
+      form([
+        ["email", " ada@example.com "],
+        ["password", "pw"],
+      ]),
+      schema,
+    );
     expect(submission).toMatchObject({ ok: true, value: { email: "ada@example.com", password: "pw" } });
   });
 
-  it("answers 400 with one error per field and echoes only the fields it is told to, cut to length", () => {
-    const submission = parseSubmission(form([["email", ""], ["password", ""]]), schema, { echo: { email: 3 } });
+  it("answers 400 with one error per field and echoes only the fields it is told to, cut to length", async () => {
+    const submission = await parseSubmission(
+      form([
+        ["email", ""],
+        ["password", ""],
+      ]),
+      schema,
+      { echo: { email: 3 } },
+    );
     expect(submission.ok).toBe(false);
     if (submission.ok) return;
     expect(submission.init).toEqual({ status: 400 });
@@ -99,9 +112,16 @@ describe("parseSubmission", () => {
       errors: { email: "Please enter your email.", password: "Please enter your password." },
       values: { email: "" },
     });
-    const long = parseSubmission(form([["email", "abcdef"], ["password", "secret"]]), schema, {
-      echo: { email: 3 },
-    });
+    const long = await parseSubmission(
+      form([
+        ["email", "abcdef"],
+        ["password", "secret"],
+      ]),
+      schema,
+      {
+        echo: { email: 3 },
+      },
+    );
     expect(long.ok && long.reply({ formError: "Wrong." })).toEqual({
       ok: false,
       errors: {},
@@ -111,7 +131,11 @@ describe("parseSubmission", () => {
   });
 
   it("refuses a repeated field with 400", async () => {
-    const repeated = form([["email", "a@b.c"], ["email", "d@e.f"], ["password", "pw"]]);
+    const repeated = form([
+      ["email", "a@b.c"],
+      ["email", "d@e.f"],
+      ["password", "pw"],
+    ]);
     expect(await refusalOf(() => parseSubmission(repeated, schema))).toEqual({
       status: 400,
       formError: "The email field was sent more than once.",
@@ -119,30 +143,41 @@ describe("parseSubmission", () => {
   });
 
   it("refuses a file where text belongs with 400", async () => {
-    const withFile = form([["email", new File(["x"], "x.txt")], ["password", "pw"]]);
+    const withFile = form([
+      ["email", new File(["x"], "x.txt")],
+      ["password", "pw"],
+    ]);
     expect(await refusalOf(() => parseSubmission(withFile, schema))).toEqual({
       status: 400,
       formError: "The email field must be text, not a file.",
     });
   });
 
-  it("counts every submission against the rate limit and answers 429 with Retry-After once it is used up", () => {
-    const valid = () => form([["email", "ada@example.com"], ["password", "pw"]]);
+  it("counts every submission against the rate limit and answers 429 with Retry-After once it is used up", async () => {
+    const valid = () =>
+      form([
+        ["email", "ada@example.com"],
+        ["password", "pw"],
+      ]);
     const rateLimit = { bucket: "contact" as const, key: "10.0.0.1" };
     for (let attempt = 0; attempt < RATE_LIMITS.contact.limit; attempt++) {
-      expect(parseSubmission(valid(), schema, { rateLimit }).ok).toBe(true);
+      expect((await parseSubmission(valid(), schema, { rateLimit })).ok).toBe(true);
     }
-    const limited = parseSubmission(valid(), schema, { rateLimit, echo: { email: 254 } });
+    const limited = await parseSubmission(valid(), schema, { rateLimit, echo: { email: 254 } });
     expect(limited.ok).toBe(false);
     if (limited.ok) return;
     expect(limited.init.status).toBe(429);
-    expect(new Headers(limited.init.headers).get("Retry-After")).toBe(String(RATE_LIMITS.contact.windowSeconds));
+    expect(new Headers(limited.init.headers).get("Retry-After")).toBe(
+      String(RATE_LIMITS.contact.windowSeconds),
+    );
     expect(limited.reply()).toEqual({
       ok: false,
       errors: {},
       values: { email: "ada@example.com" },
       formError: "Too many attempts. Please try again in 10 minutes.",
     });
-    expect(parseSubmission(valid(), schema, { rateLimit: { ...rateLimit, key: "10.0.0.2" } }).ok).toBe(true);
+    expect(
+      (await parseSubmission(valid(), schema, { rateLimit: { ...rateLimit, key: "10.0.0.2" } })).ok,
+    ).toBe(true);
   });
 });

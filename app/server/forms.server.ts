@@ -76,11 +76,11 @@ type ObjectSchema = z.ZodObject<z.ZodRawShape>;
  * the rate limit. Each of the schema's fields may be sent once, as text: a repeated field or
  * a file is refused with 400 like any other request a browser form would not send.
  */
-export function parseSubmission<Schema extends ObjectSchema>(
+export async function parseSubmission<Schema extends ObjectSchema>(
   form: FormData,
   schema: Schema,
   { rateLimit, echo = {} }: SubmissionOptions<Extract<keyof z.input<Schema>, string>> = {},
-): Submission<z.output<Schema>, Extract<keyof z.input<Schema>, string>> {
+): Promise<Submission<z.output<Schema>, Extract<keyof z.input<Schema>, string>>> {
   type Field = Extract<keyof z.input<Schema>, string>;
   const values: Record<string, string> = {};
   for (const field of Object.keys(schema.shape)) {
@@ -101,7 +101,7 @@ export function parseSubmission<Schema extends ObjectSchema>(
   });
 
   if (rateLimit) {
-    const verdict = consumeRateLimit(rateLimit.bucket, rateLimit.key);
+    const verdict = await consumeRateLimit(rateLimit.bucket, rateLimit.key);
     if (!verdict.ok) {
       const formError = `Too many attempts. Please try again in ${describeWait(verdict.retryAfterSeconds)}.`;
       return {

@@ -1,32 +1,38 @@
+// @vitest-environment node
 import { beforeEach, describe, expect, it } from "vitest";
-import {
-  consumeRateLimit,
-  describeWait,
-  RATE_LIMITS,
-  resetRateLimits,
-} from "./rate-limit.server";
+import { consumeRateLimit, describeWait, RATE_LIMITS, resetRateLimits } from "./rate-limit.server";
 
+// The windows live in the database (an in-memory PostgreSQL here, see tests/setup-unit.ts).
 describe("rate limits", () => {
   beforeEach(() => resetRateLimits());
 
-  it("allows the limit, then refuses with the time left, then allows again after the window", () => {
+  it("allows the limit, then refuses with the time left, then allows again after the window", async () => {
     const { limit, windowSeconds } = RATE_LIMITS.passwordReset;
-    const start = 1_000_000;
+    const start = new Date("2027-01-01T10:00:00Z");
+    const later = (seconds: number) => new Date(start.getTime() + seconds * 1000);
     for (let attempt = 0; attempt < limit; attempt++) {
-      expect(consumeRateLimit("passwordReset", "1.2.3.4", start).ok).toBe(true);
+      expect((await consumeRateLimit("passwordReset", "1.2.3.4", start)).ok).toBe(true);
     }
-    expect(consumeRateLimit("passwordReset", "1.2.3.4", start + 1000)).toEqual({
+    expect(await consumeRateLimit("passwordReset", "1.2.3.4", later(1))).toEqual({
       ok: false,
       retryAfterSeconds: windowSeconds - 1,
     });
-    expect(consumeRateLimit("passwordReset", "5.6.7.8", start + 1000).ok).toBe(true);
-    expect(consumeRateLimit("passwordReset", "1.2.3.4", start + windowSeconds * 1000).ok).toBe(true);
+    expect((await consumeRateLimit("passwordReset", "5.6.7.8", later(1))).ok).toBe(true);
+    expect((await consumeRateLimit("passwordReset", "1.2.3.4", later(windowSeconds))).ok).toBe(true);
   });
 
-  it("keeps buckets apart", () => {
-    for (let attempt = 0; attempt < RATE_LIMITS.login.limit; attempt++) consumeRateLimit("login", "ip");
-    expect(consumeRateLimit("login", "ip").ok).toBe(false);
-    expect(consumeRateLimit("signup", "ip").ok).toBe(true);
+  it("keeps buckets apart", async () => {
+    for (let attempt = 0; attempt < RATE_LIMITS.login.limit; attempt++) await consumeRateLimit("login", "ip");
+    expect((await consumeRateLimit("login", "ip")).ok).toBe(false);
+    expect((await consumeRateLimit("signup", "ip")).ok).toBe(true);
+  });
+
+  it("counts attempts made at the same moment exactly once each", async () => {
+    const { limit } = RATE_LIMITS.contact;
+    const verdicts = await Promise.all(
+      Array.from({ length: limit + 5 }, () => consumeRateLimit("contact", "racer")),
+    );
+    expect(verdicts.filter((verdict) => verdict.ok)).toHaveLength(limit);
   });
 
   it("words the wait", () => {

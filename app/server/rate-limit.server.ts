@@ -1,3 +1,7 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "~/server/db/client.server";
+import { rateLimit } from "~/server/db/schema.server";
+
 /** Limits per client address; a fixed window is enough to stop guessing and flooding. */
 export const RATE_LIMITS = {
   contact: { limit: 10, windowSeconds: 10 * 60 },
@@ -12,28 +16,36 @@ export const RATE_LIMITS = {
 
 export type RateLimitBucket = keyof typeof RATE_LIMITS;
 
-type Window = { count: number; resetsAt: number };
-const windows = new Map<string, Window>();
-const MAX_TRACKED = 50_000;
+/** Expired windows are deleted now and then, not on every attempt. */
+const PRUNE_CHANCE = 0.01;
 
 /**
  * Counts one attempt for (bucket, client) and answers whether it is allowed, or how long to
  * wait. The one rate-limit API: forms go through parseSubmission (forms.server.ts), the JSON
- * routes call it directly. In memory: with several server processes, put a shared store (the
- * database) behind this function.
+ * routes call it directly. The windows live in the database, so every server process sharing
+ * it counts against the same limits; one atomic upsert per attempt.
  */
-export function consumeRateLimit(bucket: RateLimitBucket, clientKey: string, now = Date.now()) {
+export async function consumeRateLimit(
+  bucket: RateLimitBucket,
+  clientKey: string,
+  now = new Date(),
+): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
   const { limit, windowSeconds } = RATE_LIMITS[bucket];
-  const key = `${bucket}:${clientKey}`;
-  let window = windows.get(key);
-  if (!window || window.resetsAt <= now) {
-    if (windows.size >= MAX_TRACKED) pruneExpired(now);
-    window = { count: 0, resetsAt: now + windowSeconds * 1000 };
-    windows.set(key, window);
-  }
-  window.count += 1;
-  const retryAfterSeconds = Math.max(1, Math.ceil((window.resetsAt - now) / 1000));
-  return window.count <= limit ? { ok: true as const } : { ok: false as const, retryAfterSeconds };
+  const db = await getDb();
+  const at = now.toISOString();
+  const fresh = new Date(now.getTime() + windowSeconds * 1000).toISOString();
+  const result = await db.execute(sql`
+    insert into ${rateLimit} (key, count, resets_at) values (${`${bucket}:${clientKey}`}, 1, ${fresh}::timestamptz)
+    on conflict (key) do update set
+      count = case when ${rateLimit.resetsAt} <= ${at}::timestamptz then 1 else ${rateLimit.count} + 1 end,
+      resets_at = case when ${rateLimit.resetsAt} <= ${at}::timestamptz then ${fresh}::timestamptz else ${rateLimit.resetsAt} end
+    returning count, resets_at`);
+  const [row] = (result as unknown as { rows: { count: number; resets_at: string | Date }[] }).rows;
+  if (Math.random() < PRUNE_CHANCE)
+    await db.execute(sql`delete from ${rateLimit} where resets_at < ${at}::timestamptz`);
+  if (row!.count <= limit) return { ok: true };
+  const resetsAt = new Date(row!.resets_at).getTime();
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((resetsAt - now.getTime()) / 1000)) };
 }
 
 /** "45 seconds", "2 minutes": the wait a 429 answer names. */
@@ -43,11 +55,7 @@ export function describeWait(seconds: number) {
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
-function pruneExpired(now: number) {
-  for (const [key, window] of windows) if (window.resetsAt <= now) windows.delete(key);
-}
-
 /** For tests: forget every window. */
-export function resetRateLimits() {
-  windows.clear();
+export async function resetRateLimits() {
+  await (await getDb()).delete(rateLimit);
 }

@@ -15,24 +15,60 @@ async function restrictedImports(filePath: string, code: string) {
 
 describe("the server/browser boundary", () => {
   it.each([
-    ["a feature importing the database", "app/features/pets/x.ts", 'import { getDb } from "~/server/db/client.server";'],
-    ["a feature importing a *.server module by relative path", "app/features/auth/x.ts", 'import { flashCookie } from "../../server/flash.server";'],
-    ["a feature importing a type from server code", "app/features/pets/x.ts", 'import type { Database } from "~/server/db/client.server";'],
+    [
+      "a feature importing the database",
+      "app/features/pets/x.ts",
+      'import { getDb } from "~/server/db/client.server";',
+    ],
+    [
+      "a feature importing a *.server module by relative path",
+      "app/features/auth/x.ts",
+      'import { flashCookie } from "../../server/flash.server";',
+    ],
+    [
+      "a feature importing a type from server code",
+      "app/features/pets/x.ts",
+      'import type { Database } from "~/server/db/client.server";',
+    ],
     ["a component importing drizzle", "app/components/ui/x.tsx", 'import { eq } from "drizzle-orm";'],
     ["shared utils importing Node's file system", "app/utils/x.ts", 'import fs from "node:fs";'],
-    ["a shared component importing a feature", "app/components/layout/x.tsx", 'import { PetForm } from "~/features/pets/pet-form";'],
+    [
+      "a shared component importing a feature",
+      "app/components/layout/x.tsx",
+      'import { PetForm } from "~/features/pets/pet-form";',
+    ],
     ["domain code importing React", "app/domain/x.ts", 'import { useState } from "react";'],
-    ["domain code importing server code", "app/domain/x.ts", 'import { createPet } from "~/server/pets.server";'],
-    ["server code importing a feature", "app/server/x.server.ts", 'import { PetForm } from "~/features/pets/pet-form";'],
+    [
+      "domain code importing server code",
+      "app/domain/x.ts",
+      'import { createPet } from "~/server/pets.server";',
+    ],
+    [
+      "server code importing a feature",
+      "app/server/x.server.ts",
+      'import { PetForm } from "~/features/pets/pet-form";',
+    ],
     ["zod imported unconfigured", "app/features/pets/x.ts", 'import { z } from "zod";'],
   ])("refuses %s", async (_case, filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\nexport {};\n`)).toBe(1);
   });
 
   it.each([
-    ["a route module importing server code", "app/routes/pets/x.tsx", 'import { createPet } from "~/server/pets.server";'],
-    ["a feature importing domain code", "app/features/pets/x.ts", 'import { petSchema } from "~/domain/pets";'],
-    ["server code importing domain code", "app/server/x.server.ts", 'import { petSchema } from "~/domain/pets";'],
+    [
+      "a route module importing server code",
+      "app/routes/pets/x.tsx",
+      'import { createPet } from "~/server/pets.server";',
+    ],
+    [
+      "a feature importing domain code",
+      "app/features/pets/x.ts",
+      'import { petSchema } from "~/domain/pets";',
+    ],
+    [
+      "server code importing domain code",
+      "app/server/x.server.ts",
+      'import { petSchema } from "~/domain/pets";',
+    ],
   ])("allows %s", async (_case, filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\nexport {};\n`)).toBe(0);
   });

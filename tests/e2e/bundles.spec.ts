@@ -14,12 +14,18 @@ const clientScripts = () =>
     .map((name) => ({ name, text: fs.readFileSync(path.join(ASSETS, name), "utf8") }));
 
 test.describe("client bundles", () => {
-
   test("carry no server-only code", () => {
     const scripts = clientScripts();
     expect(scripts.length).toBeGreaterThan(5);
     // Drizzle's table builders, our tables' column names, the auth and mail libraries.
-    const markers = ["drizzle:", "email_verified", "access_token_expires_at", "contact_message", "better-auth", "nodemailer"];
+    const markers = [
+      "drizzle:",
+      "email_verified",
+      "access_token_expires_at",
+      "contact_message",
+      "better-auth",
+      "nodemailer",
+    ];
     for (const { name, text } of scripts) {
       for (const marker of markers) expect(text.includes(marker), `${marker} in ${name}`).toBe(false);
     }

@@ -36,11 +36,16 @@ describe("root error boundary", () => {
 
   it("says why the server refused a request, with no stack trace", async () => {
     renderFailingRoute(() => {
-      throw data({ formError: "Send the form as application/x-www-form-urlencoded or multipart/form-data." }, {
-        status: 415,
-      });
+      throw data(
+        { formError: "Send the form as application/x-www-form-urlencoded or multipart/form-data." },
+        {
+          status: 415,
+        },
+      );
     });
-    expect(await screen.findByRole("heading", { name: "We could not accept that request" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "We could not accept that request" }),
+    ).toBeInTheDocument();
     expect(
       screen.getByText("Send the form as application/x-www-form-urlencoded or multipart/form-data."),
     ).toBeInTheDocument();

@@ -8,7 +8,6 @@ import { FormMessage } from "~/components/ui/form-message";
 import { Icon } from "~/components/ui/icon";
 import type { Species } from "./knowledge/breeds";
 
-
 /**
  * Saves the result to one of the signed-in user's pets on /pets (or a new one): the species,
  * the breed the plan is built for, and the weight if one was given. Signed out, it says how.

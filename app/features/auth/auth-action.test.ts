@@ -20,8 +20,8 @@ vi.mock("~/server/auth/better-auth.server", () => ({
 const signedIn = () =>
   new Headers({ "Set-Cookie": "pawpal.session_token=abc; Path=/; HttpOnly; SameSite=Lax" });
 
-beforeEach(() => {
-  resetRateLimits();
+beforeEach(async () => {
+  await resetRateLimits();
   vi.spyOn(console, "info").mockImplementation(() => {});
 });
 afterEach(() => {
@@ -132,7 +132,9 @@ describe("auth action", () => {
     }
     const response = await run(login);
     expect(response.init?.status).toBe(429);
-    expect(new Headers(response.init?.headers).get("Retry-After")).toBe(String(RATE_LIMITS.login.windowSeconds));
+    expect(new Headers(response.init?.headers).get("Retry-After")).toBe(
+      String(RATE_LIMITS.login.windowSeconds),
+    );
     expect(response.data).toEqual({
       intent: "login",
       ok: false,
@@ -148,7 +150,11 @@ describe("auth action", () => {
     ["plain text", "text/plain", "intent=login"],
   ])("refuses a %s body with 415 and a message", async (_kind, contentType, body) => {
     const refused = action({
-      request: new Request("http://localhost/auth", { method: "POST", headers: { "Content-Type": contentType }, body }),
+      request: new Request("http://localhost/auth", {
+        method: "POST",
+        headers: { "Content-Type": contentType },
+        body,
+      }),
       params: {},
       context: { clientIp: "10.0.0.1", cspNonce: "" },
     } as Parameters<typeof action>[0]);

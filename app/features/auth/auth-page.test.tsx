@@ -2,11 +2,12 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ComponentProps } from "react";
 import { createRoutesStub, useLocation } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import AuthRoute, { action } from "~/routes/auth/auth";
 import { toast } from "~/components/ui/toaster";
 import { AUTH_ERRORS } from "~/domain/auth";
 import { submitLogin, submitSignup } from "~/server/auth/account.server";
+import { resetRateLimits } from "~/server/rate-limit.server";
 
 vi.mock("~/components/ui/toaster", () => ({
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), message: vi.fn() },
@@ -68,6 +69,9 @@ async function fillSignup(user: ReturnType<typeof userEvent.setup>, confirm = "b
   await user.type(within(panel).getByLabelText("Pet Name (optional)"), "Biscuit");
   await user.selectOptions(within(panel).getByLabelText("Pet Type (optional)"), "dog");
 }
+
+// The action counts each post against the rate limits, kept in this file's test database.
+beforeAll(() => resetRateLimits());
 
 beforeEach(() => {
   vi.spyOn(console, "info").mockImplementation(() => {});

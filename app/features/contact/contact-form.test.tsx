@@ -14,7 +14,9 @@ vi.mock("~/components/ui/toaster", () => ({
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), message: vi.fn() },
 }));
 // The database and the mail are the server module's business (and its own tests').
-vi.mock("~/server/contact-messages.server", () => ({ submitContactMessage: vi.fn(async () => ({ id: "stored" })) }));
+vi.mock("~/server/contact-messages.server", () => ({
+  submitContactMessage: vi.fn(async () => ({ id: "stored" })),
+}));
 
 const actionSpy = vi.fn(action);
 
@@ -28,8 +30,8 @@ function renderContact() {
 const field = (name: string) =>
   screen.getByLabelText(name, { exact: true }) as HTMLInputElement | HTMLTextAreaElement;
 
-beforeEach(() => {
-  resetRateLimits();
+beforeEach(async () => {
+  await resetRateLimits();
   vi.spyOn(console, "info").mockImplementation(() => {});
   vi.spyOn(console, "log").mockImplementation(() => {});
 });

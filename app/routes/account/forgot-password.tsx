@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 /** Sends the reset mail when the account exists, and answers the same whether it does or not. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseSubmission(await readForm(request), forgotPasswordSchema, {
+  const submission = await parseSubmission(await readForm(request), forgotPasswordSchema, {
     rateLimit: { bucket: "passwordReset", key: context.clientIp },
     echo: { email: AUTH_LIMITS.email },
   });

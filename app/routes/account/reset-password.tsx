@@ -43,7 +43,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** Sets the new password (which ends every session of the account), then asks to log in. */
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseSubmission(await readForm(request), resetPasswordSchema);
+  const submission = await parseSubmission(await readForm(request), resetPasswordSchema);
   if (!submission.ok) {
     const reply = submission.reply();
     return data<ResetResult>({ ...reply, tokenInvalid: Boolean(reply.errors.token) }, submission.init);

@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const secure = url.protocol === "https:";
 
   if (intent === "login") {
-    const submission = parseSubmission(form, loginSchema, {
+    const submission = await parseSubmission(form, loginSchema, {
       rateLimit: { bucket: "login", key: context.clientIp },
       echo: { email: AUTH_LIMITS.email },
     });
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "signup") {
-    const submission = parseSubmission(form, signupSchema, {
+    const submission = await parseSubmission(form, signupSchema, {
       rateLimit: { bucket: "signup", key: context.clientIp },
       echo: { name: AUTH_LIMITS.name, email: AUTH_LIMITS.email, petName: AUTH_LIMITS.petName, petType: 10 },
     });

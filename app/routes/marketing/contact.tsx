@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** Checks the message with the form's own schema, then stores it and mails it. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const submission = parseSubmission(form, contactSchema, {
+  const submission = await parseSubmission(form, contactSchema, {
     rateLimit: { bucket: "contact", key: context.clientIp },
     echo: CONTACT_LIMITS,
   });

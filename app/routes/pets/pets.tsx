@@ -58,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = form.get("intent");
 
   if (intent === "create") {
-    const submission = parseSubmission(form, petSchema, { echo: PET_ECHO });
+    const submission = await parseSubmission(form, petSchema, { echo: PET_ECHO });
     if (!submission.ok) return data<PetActionData>({ intent, ...submission.reply() }, submission.init);
     const pet = await createPet(user.id, submission.value);
     return data<PetActionData>({ intent, ok: true, name: pet.name });
@@ -66,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "update") {
     const petId = petIdFrom(form);
-    const submission = parseSubmission(form, petSchema, { echo: PET_ECHO });
+    const submission = await parseSubmission(form, petSchema, { echo: PET_ECHO });
     if (!submission.ok) {
       // Only the owner learns that the values were wrong.
       if (!(await listPets(user.id)).some((pet) => pet.id === petId)) throw data(null, { status: 404 });
@@ -78,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   // From the analysis report on /features (a fetcher: the answer stays on that page).
   if (intent === "save-analysis") {
-    const submission = parseSubmission(form, saveAnalysisSchema);
+    const submission = await parseSubmission(form, saveAnalysisSchema);
     if (!submission.ok) return data<SaveAnalysisAnswer>({ intent, ...submission.reply() }, submission.init);
     const pet = await saveAnalysisToPet(user.id, submission.value);
     if (!pet) throw data(null, { status: 404 });

@@ -64,7 +64,12 @@ async function createAuth() {
       onPasswordReset: async ({ user }) => {
         await db
           .delete(schema.verification)
-          .where(and(eq(schema.verification.value, user.id), like(schema.verification.identifier, "reset-password:%")));
+          .where(
+            and(
+              eq(schema.verification.value, user.id),
+              like(schema.verification.identifier, "reset-password:%"),
+            ),
+          );
       },
       // Our own page takes the token, so the link leads to the site, not to the API.
       sendResetPassword: async ({ user, token }) => {

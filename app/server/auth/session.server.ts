@@ -2,7 +2,6 @@ import { data, redirect } from "react-router";
 import type { SessionUser } from "~/domain/auth";
 import { COOKIE_PREFIX, getAuth } from "./better-auth.server";
 
-
 const SESSION_COOKIE = new RegExp(`(^|;\\s*)(__Secure-)?${COOKIE_PREFIX}\\.session_token=`);
 
 /** Cheap test, no database: does the request carry a session cookie at all? */

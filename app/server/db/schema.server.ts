@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { PET_TYPES } from "../../domain/pets";
 
 /*
@@ -133,5 +144,16 @@ export const job = pgTable(
     failedAt: timestamp("failed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("job_pending_idx").on(table.runAfter).where(sql`done_at is null and failed_at is null`)],
+  (table) => [
+    index("job_pending_idx")
+      .on(table.runAfter)
+      .where(sql`done_at is null and failed_at is null`),
+  ],
 );
+
+/** Rate-limit windows, shared by every server process (server/rate-limit.server.ts). */
+export const rateLimit = pgTable("rate_limit", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetsAt: timestamp("resets_at", { withTimezone: true }).notNull(),
+});

@@ -82,13 +82,17 @@ export async function runDueJobs(handlers: JobHandlers, { now = new Date(), limi
         const handler = handlers[kind];
         if (!handler) throw new Error(`No handler for jobs of kind "${kind}"`);
         await handler(payload);
-        await db.execute(sql`update ${job} set done_at = now(), locked_until = null, last_error = null where id = ${id}`);
+        await db.execute(
+          sql`update ${job} set done_at = now(), locked_until = null, last_error = null where id = ${id}`,
+        );
         ran += 1;
       } catch (error) {
         failed += 1;
         const message = error instanceof Error ? error.message : String(error);
         const giveUp = attempts >= MAX_ATTEMPTS;
-        console.error(`[jobs] ${kind} ${id} failed (attempt ${attempts}${giveUp ? ", giving up" : ""}): ${message}`);
+        console.error(
+          `[jobs] ${kind} ${id} failed (attempt ${attempts}${giveUp ? ", giving up" : ""}): ${message}`,
+        );
         await db.execute(sql`
           update ${job} set locked_until = null, last_error = ${message.slice(0, 2000)},
             run_after = ${now.toISOString()}::timestamptz + make_interval(secs => ${retryDelaySeconds(attempts)}),

@@ -44,9 +44,9 @@ afterAll(async () => {
   overpass.closeAllConnections();
   await new Promise((resolve) => overpass.close(resolve));
 });
-beforeEach(() => {
+beforeEach(async () => {
   resetNearbyState();
-  resetRateLimits();
+  await resetRateLimits();
   received = [];
   reply = () => json(london);
   vi.spyOn(console, "warn").mockImplementation(() => {});

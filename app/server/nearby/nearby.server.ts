@@ -39,7 +39,7 @@ class NearbyFailure extends Error {
 
 /** GET /api/nearby?lat=..&lon=..: always JSON, never a 500 or a stack trace. */
 export async function nearbyResponse(params: URLSearchParams, clientIp: string) {
-  const allowed = consumeRateLimit("nearby", clientIp);
+  const allowed = await consumeRateLimit("nearby", clientIp);
   if (!allowed.ok) {
     return json({ error: NEARBY_MESSAGES.limited(describeWait(allowed.retryAfterSeconds)) }, 429, {
       "Retry-After": String(allowed.retryAfterSeconds),

@@ -53,7 +53,9 @@ export async function findPet(
   // Species and breed: the pet head and the ImageNet classifier fused and calibrated (pet-head.ts).
   const fused = fuse(head, headProbabilities(head, features), imagenet);
   const species: Species = fused.species.cat > fused.species.dog ? "cat" : "dog";
-  const guesses = fused.breeds[species].slice(0, BREED_GUESSES).map(({ breed, confidence }) => ({ breed, confidence }));
+  const guesses = fused.breeds[species]
+    .slice(0, BREED_GUESSES)
+    .map(({ breed, confidence }) => ({ breed, confidence }));
   const confident = (guesses[0]?.confidence ?? 0) >= head.fusion.confidentMin[species];
   const breed: BreedIdentification = { status: confident ? "identified" : "unsure", guesses };
 
