@@ -12,7 +12,7 @@ import { freePort } from "../support/ports";
  * answers (checked when a PostgreSQL server is available: scripts/with-postgres.sh).
  */
 
-/** A port on 127.0.0.1 that nothing listens on right now. */
+/** A server of the production build on `port`, with its own data folder. */
 function startServer(port: number, databaseUrl: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-dbdown-"));
   const child = spawn(process.execPath, [`${process.env.BUILD_DIR || "build"}/start.js`], {

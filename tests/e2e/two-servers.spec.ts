@@ -1,0 +1,117 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { freePort } from "../support/ports";
+
+/*
+ * Two PawPal processes on one PostgreSQL, as behind a load balancer: they share the rate
+ * limits and the mail queue. Only the PostgreSQL run has a database two processes can share
+ * (PGlite is one process), so these tests exist when scripts/with-postgres.sh provides one.
+ */
+const DATABASE_URL = process.env.E2E_DATABASE_URL;
+
+type Server = { child: ChildProcess; origin: string };
+
+async function startServer(dataDir: string): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [`${process.env.BUILD_DIR || "build"}/start.js`], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      DATABASE_URL,
+      TRUST_PROXY: "loopback",
+    },
+    stdio: "ignore",
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await expect
+    .poll(async () => (await fetch(`${origin}/healthz`).catch(() => undefined))?.status, { timeout: 60_000 })
+    .toBe(200);
+  return { child, origin };
+}
+
+async function stopServer({ child }: Server) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+const post = (origin: string, pathname: string, form: Record<string, string>, address: string) =>
+  fetch(`${origin}${pathname}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": address },
+    body: new URLSearchParams(form),
+    redirect: "manual",
+  });
+
+if (DATABASE_URL) {
+  test.describe("two servers, one PostgreSQL", () => {
+    // The tests share one pair of servers: in order, in one worker.
+    test.describe.configure({ mode: "serial" });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-two-"));
+    let servers: Server[] = [];
+
+    test.beforeAll(async () => {
+      servers = await Promise.all([startServer(dataDir), startServer(dataDir)]);
+    });
+    test.afterAll(async () => {
+      await Promise.all(servers.map(stopServer));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    test("the login limit holds across both: attempts alternate, the 11th is refused", async () => {
+      const address = `10.77.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+      const login = {
+        intent: "login",
+        email: `nobody-${crypto.randomUUID()}@example.com`,
+        password: "wrong-password",
+      };
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const response = await post(servers[attempt % 2]!.origin, "/auth", login, address);
+        expect(response.status, `attempt ${attempt + 1}`).toBe(401);
+      }
+      const refused = await post(servers[0]!.origin, "/auth", login, address);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    });
+
+    test("each queued mail is sent once, though both servers run the queue", async () => {
+      const tag = `Two servers ${crypto.randomUUID().slice(0, 8)}`;
+      for (let message = 0; message < 12; message++) {
+        const response = await post(
+          servers[message % 2]!.origin,
+          "/contact",
+          {
+            name: "Ada",
+            email: "ada@example.com",
+            subject: `${tag} #${message}`,
+            message: "Hello from both.",
+          },
+          `10.78.${message}.${crypto.randomInt(1, 255)}`,
+        );
+        expect(response.status).toBe(200);
+      }
+      const outbox = path.join(dataDir, "outbox");
+      const mails = () =>
+        fs.existsSync(outbox)
+          ? fs
+              .readdirSync(outbox)
+              .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
+              .filter((mail) => mail.includes(tag))
+          : [];
+      await expect.poll(() => mails().length, { timeout: 30_000 }).toBe(12);
+      // Both runners have had several passes since: still one mail per message.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      const subjects = mails().map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1]);
+      expect(new Set(subjects).size).toBe(12);
+      expect(subjects).toHaveLength(12);
+    });
+  });
+}
