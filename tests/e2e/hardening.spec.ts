@@ -157,3 +157,17 @@ test("one inbox gets at most 3 reset mails an hour, and a reset ends the account
   expect(again.status()).toBe(400);
   expect(await again.text()).toContain("This password reset link is invalid or has expired.");
 });
+
+test("a form's 429 says when to retry, in Retry-After and in words", async ({ request }) => {
+  const address = freshAddress();
+  const send = () =>
+    request.post("/contact", {
+      form: { name: "Ada", email: "ada@example.com", subject: "Again", message: "And again." },
+      headers: { "X-Forwarded-For": address },
+    });
+  for (let attempt = 0; attempt < 10; attempt++) expect((await send()).status()).toBe(200);
+  const refused = await send();
+  expect(refused.status()).toBe(429);
+  expect(refused.headers()["retry-after"]).toMatch(/^\d+$/);
+  expect(await refused.text()).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
+});

@@ -12,6 +12,7 @@ import { requestPasswordReset } from "~/server/auth/account.server";
 import { parseSubmission, readForm } from "~/server/forms.server";
 import { FormError } from "~/features/auth/form-error";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
+import { actionOrLoaderHeaders } from "~/utils/http";
 
 type ForgotResult = { ok: true } | FormReply<"email">;
 
@@ -26,6 +27,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   ),
   { name: "robots", content: "noindex" },
 ];
+
+export const headers = actionOrLoaderHeaders;
 
 /** Sends the reset mail when the account exists, and answers the same whether it does or not. */
 export async function action({ request, context }: Route.ActionArgs) {

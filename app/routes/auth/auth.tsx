@@ -13,6 +13,7 @@ import { parseSubmission, readForm } from "~/server/forms.server";
 import { safeRedirect } from "~/features/auth/redirect";
 import { flashCookie } from "~/server/flash.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
+import { actionOrLoaderHeaders } from "~/utils/http";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -23,6 +24,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     },
     baseUrlFrom(matches),
   );
+
+export const headers = actionOrLoaderHeaders;
 
 /** Signed-in visitors have nothing to do here; everyone else learns which social logins work. */
 export async function loader({ request }: Route.LoaderArgs) {

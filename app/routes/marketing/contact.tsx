@@ -18,6 +18,7 @@ import { submitContactMessage } from "~/server/contact-messages.server";
 import { isHoneypotFilled } from "~/domain/honeypot";
 import { parseSubmission, readForm } from "~/server/forms.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
+import { actionOrLoaderHeaders } from "~/utils/http";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -28,6 +29,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     },
     baseUrlFrom(matches),
   );
+
+export const headers = actionOrLoaderHeaders;
 
 /** Checks the message with the form's own schema, then stores it and mails it. */
 export async function action({ request, context }: Route.ActionArgs) {

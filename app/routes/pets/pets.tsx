@@ -17,6 +17,7 @@ import {
 import { parseSubmission, readForm } from "~/server/forms.server";
 import { createPet, deletePet, listPets, saveAnalysisToPet, updatePet } from "~/server/pets.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
+import { actionOrLoaderHeaders } from "~/utils/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(
@@ -29,6 +30,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   ),
   { name: "robots", content: "noindex" },
 ];
+
+export const headers = actionOrLoaderHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
