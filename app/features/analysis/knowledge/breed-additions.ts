@@ -1,6 +1,6 @@
 /**
  * Our own hand-written additions to the public breed figures (scripts/build-breed-knowledge.ts
- * merges them with the CSVs in ../shared/data/breeds). The CSVs give numbers; everything written
+ * merges them with the public breed CSVs of the shared data folder). The CSVs give numbers; everything written
  * here — coat type, temperament words, health predispositions, ImageNet mapping — is our wording.
  *
  * A breed is in the knowledge base only if it has a row here. Row format, one breed per string:
