@@ -6,6 +6,14 @@ import { singleLine } from "./text";
 export const PET_TYPES = ["dog", "cat", "other"] as const;
 export type PetType = (typeof PET_TYPES)[number];
 
+/** How active a pet is, as the care plan's energy needs take it (the database column takes the same values). */
+export const ACTIVITY_LEVELS = ["low", "normal", "high"] as const;
+export type ActivityLevel = (typeof ACTIVITY_LEVELS)[number];
+
+/** The kinds of health record a pet has (the pet_record table's `kind`). */
+export const RECORD_KINDS = ["vaccination", "vet_visit", "medication", "weight", "note"] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
 /** A pet as the page shows it. */
 export type Pet = {
   id: string;
@@ -15,7 +23,18 @@ export type Pet = {
   birthDate: string | null;
   /** Kilograms, as stored (two decimals), or null. */
   weightKg: string | null;
+  neutered: boolean | null;
+  activity: ActivityLevel | null;
 };
+
+/**
+ * Who may do what with a pet: its owner everything; a member of the owner's family sees it
+ * and adds, edits and removes records, but cannot change or delete the pet itself.
+ */
+export type PetRole = "owner" | "member";
+
+/** A pet the signed-in user can open: their own, or one shared with them by its owner's family. */
+export type AccessiblePet = Pet & { role: PetRole; ownerId: string; ownerName: string };
 
 export const PET_TYPE_LABELS: Record<PetType, string> = { dog: "Dog", cat: "Cat", other: "Other" };
 

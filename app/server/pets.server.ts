@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
-import { pet } from "~/server/db/schema.server";
-import type { Pet, PetValues, SaveAnalysisValues } from "~/domain/pets";
+import { familyMember, pet, user } from "~/server/db/schema.server";
+import type { AccessiblePet, Pet, PetRole, PetValues, SaveAnalysisValues } from "~/domain/pets";
 
 /** The pet table: every read and write of it goes through this module. */
 
@@ -12,7 +12,24 @@ const columns = {
   breed: pet.breed,
   birthDate: pet.birthDate,
   weightKg: pet.weightKg,
+  neutered: pet.neutered,
+  activity: pet.activity,
 };
+
+/** A pet's columns as `userId` sees it: whose it is, and whether `userId` owns it or shares it. */
+function accessColumns(userId: string) {
+  return {
+    ...columns,
+    ownerId: pet.userId,
+    ownerName: user.name,
+    role: sql<PetRole>`case when ${pet.userId} = ${userId} then 'owner' else 'member' end`,
+  };
+}
+
+/** `userId` owns the pet, or is a member of its owner's family (the join below). */
+function canOpen(userId: string) {
+  return or(eq(pet.userId, userId), eq(familyMember.memberId, userId));
+}
 
 function toRow(values: PetValues) {
   return { ...values, weightKg: values.weightKg === null ? null : values.weightKg.toFixed(2) };
@@ -22,6 +39,36 @@ function toRow(values: PetValues) {
 export async function listPets(userId: string): Promise<Pet[]> {
   const db = await getDb();
   return db.select(columns).from(pet).where(eq(pet.userId, userId)).orderBy(asc(pet.createdAt), asc(pet.id));
+}
+
+/**
+ * The pets the user can open, oldest first: their own, then those of every family they
+ * are a member of. Each says whether the user owns it or shares it, and whose it is.
+ */
+export async function listAccessiblePets(userId: string): Promise<AccessiblePet[]> {
+  const db = await getDb();
+  return db
+    .select(accessColumns(userId))
+    .from(pet)
+    .innerJoin(user, eq(user.id, pet.userId))
+    .leftJoin(familyMember, and(eq(familyMember.ownerId, pet.userId), eq(familyMember.memberId, userId)))
+    .where(canOpen(userId))
+    .orderBy(sql`${pet.userId} <> ${userId}`, asc(pet.createdAt), asc(pet.id));
+}
+
+/**
+ * One pet the user can open, with their role; null when it is neither theirs nor shared
+ * with them (the route answers 404: a stranger cannot tell it exists).
+ */
+export async function findAccessiblePet(userId: string, petId: string): Promise<AccessiblePet | null> {
+  const db = await getDb();
+  const [found] = await db
+    .select(accessColumns(userId))
+    .from(pet)
+    .innerJoin(user, eq(user.id, pet.userId))
+    .leftJoin(familyMember, and(eq(familyMember.ownerId, pet.userId), eq(familyMember.memberId, userId)))
+    .where(and(eq(pet.id, petId), canOpen(userId)));
+  return found ?? null;
 }
 
 export async function createPet(userId: string, values: PetValues): Promise<Pet> {

@@ -1,0 +1,58 @@
+// @vitest-environment node
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { afterAll, expect, it } from "vitest";
+
+/** The migrations folder as it was when only the first `count` migrations existed. */
+function migrationsUpTo(count: number) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-migrations-"));
+  fs.mkdirSync(path.join(folder, "meta"));
+  const journal = JSON.parse(fs.readFileSync("drizzle/meta/_journal.json", "utf8"));
+  journal.entries = journal.entries.slice(0, count);
+  fs.writeFileSync(path.join(folder, "meta", "_journal.json"), JSON.stringify(journal));
+  for (const entry of journal.entries)
+    fs.copyFileSync(`drizzle/${entry.tag}.sql`, path.join(folder, `${entry.tag}.sql`));
+  return folder;
+}
+
+const client = new PGlite();
+afterAll(() => client.close());
+
+it("a database from before pet records upgrades in place with nothing lost", async () => {
+  const db = drizzle({ client });
+  // Today's schema before the records (0000 and 0001), with an account, a pet and a message in it.
+  await migrate(db, { migrationsFolder: migrationsUpTo(2) });
+  await db.execute(sql`insert into "user" (id, name, email) values ('u1', 'Ada', 'ada@example.com')`);
+  await db.execute(
+    sql`insert into pet (id, user_id, name, type, breed, birth_date, weight_kg)
+        values ('7d0e1c1e-53a3-4a51-9c3b-0f0c8c7a9a01', 'u1', 'Bella', 'dog', 'Beagle', '2022-05-01', 11.5)`,
+  );
+  await db.execute(
+    sql`insert into contact_message (name, email, subject, message) values ('Ada', 'ada@example.com', 'Hi', 'Hello')`,
+  );
+
+  await migrate(db, { migrationsFolder: "drizzle" });
+
+  const pets = await db.execute(sql`select name, breed, birth_date, weight_kg, neutered, activity from pet`);
+  expect(pets.rows).toEqual([
+    {
+      name: "Bella",
+      breed: "Beagle",
+      birth_date: "2022-05-01",
+      weight_kg: "11.50",
+      neutered: null,
+      activity: null,
+    },
+  ]);
+  expect((await db.execute(sql`select subject from contact_message`)).rows).toEqual([{ subject: "Hi" }]);
+  // The new tables are there and take the old pet's records.
+  await db.execute(
+    sql`insert into pet_record (pet_id, kind, date, weight_kg) values ('7d0e1c1e-53a3-4a51-9c3b-0f0c8c7a9a01', 'weight', '2026-01-01', 12)`,
+  );
+  expect((await db.execute(sql`select count(*)::int as n from pet_record`)).rows).toEqual([{ n: 1 }]);
+});
