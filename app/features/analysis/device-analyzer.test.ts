@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PhotoProblemError } from "./analyzer";
-import { createDeviceAnalyzer, DEVICE_UNSUPPORTED_REASON, PHOTO_PROBLEM_MESSAGES } from "./device-analyzer";
+import { createDeviceAnalyzer, DEVICE_UNSUPPORTED_REASON } from "./device-analyzer";
+import { PHOTO_PROBLEM_MESSAGES } from "./photo";
 import { SAMPLE_RESULT } from "./sample-analyzer";
 import type { FromWorker, ToWorker } from "./worker/protocol";
 

@@ -1,13 +1,7 @@
 import { abortError, PhotoProblemError, type Analyzer, type AnalysisOutcome } from "./analyzer";
 import { SAMPLE_RESULT } from "./sample-analyzer";
-import type { FromWorker, PhotoProblem, ToWorker } from "./worker/protocol";
-import { MIN_PHOTO_SIDE } from "./worker/protocol";
-
-export const PHOTO_PROBLEM_MESSAGES: Record<Exclude<PhotoProblem, "models">, string> = {
-  unreadable:
-    "We couldn't read this photo. It may be damaged or in a format your browser can't open: try a JPG or PNG.",
-  "too-small": `This photo is too small to analyse. Please choose one at least ${MIN_PHOTO_SIDE} pixels on each side.`,
-};
+import { PHOTO_PROBLEM_MESSAGES } from "./photo";
+import type { FromWorker, ToWorker } from "./worker/protocol";
 
 export const DEVICE_UNSUPPORTED_REASON =
   "This device or browser can't run the analysis, so here is our sample report instead.";

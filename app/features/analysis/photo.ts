@@ -1,4 +1,8 @@
-/** Photo validation of the specification, section 5 (image files only, first file only), and a size cap. */
+/**
+ * Photo validation of the specification, section 5 (image files only, first file only), a size
+ * cap, and every message that tells a visitor why a photo cannot be used.
+ */
+import { MIN_PHOTO_SIDE, type PhotoProblem } from "./worker/protocol";
 
 /** Image types some systems leave without a MIME type (then the extension decides). */
 const IMAGE_EXTENSIONS = /\.(avif|bmp|gif|heic|heif|jpe?g|png|tiff?|webp)$/i;
@@ -16,6 +20,13 @@ export const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
 
 export const TOO_LARGE_MESSAGE =
   "That photo is larger than 25 MB. Please choose a smaller one, or take a new photo with your camera.";
+
+/** What the worker found wrong with a photo it was given (a model failure is not the photo's fault). */
+export const PHOTO_PROBLEM_MESSAGES: Record<Exclude<PhotoProblem, "models">, string> = {
+  unreadable:
+    "We couldn't read this photo. It may be damaged or in a format your browser can't open: try a JPG or PNG.",
+  "too-small": `This photo is too small to analyse. Please choose one at least ${MIN_PHOTO_SIDE} pixels on each side.`,
+};
 
 export type PhotoChoice = { ok: true; file: File } | { ok: false; message: string } | null;
 
