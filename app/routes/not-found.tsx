@@ -6,6 +6,14 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta = () => [{ title: `Page not found | ${BRAND}` }, { name: "robots", content: "noindex" }];
+export const meta = () => [
+  { title: `Page not found | ${BRAND}` },
+  // Search engines skip the page (noindex), but a shared or bookmarked link still gets a summary.
+  {
+    name: "description",
+    content: `This page isn't on ${BRAND}. Go back, or start again from the home page to analyse your pet's photo.`,
+  },
+  { name: "robots", content: "noindex" },
+];
 
 export default NotFound;

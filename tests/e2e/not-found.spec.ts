@@ -7,6 +7,7 @@ test("an unknown path answers 404 with the playful page", async ({ page }) => {
   await expect(page.getByText("404").first()).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("404");
   await expect(page).toHaveTitle(/not found/i);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /isn't on PawPal/);
   const suggestions = page.getByRole("navigation", { name: "Popular pages" });
   for (const [name, path] of [
     ["Features", "/features"],
