@@ -8,6 +8,7 @@ import { hasSessionCookie } from "~/server/auth/session.server";
 import { siteBaseUrl } from "~/utils/seo";
 import { BREED_MODEL_PATH } from "~/features/analysis/worker/protocol";
 import { breedModelHandler } from "./breed-model";
+import { CSP_REPORT_PATH, cspReportHandler } from "./csp-reports";
 import { MAX_FORM_BYTES } from "~/server/forms.server";
 import { firstPaintStream, stylesheetReader } from "./first-paint";
 import { precompressedStatic } from "./precompressed";
@@ -36,6 +37,7 @@ export async function createApp() {
     res.status(405).set("Allow", ALLOWED_METHODS.join(", ")).type("text/plain").send("Method not allowed.");
   });
   app.use(compression());
+  app.use(CSP_REPORT_PATH, cspReportHandler());
 
   // Fingerprinted build output never changes under the same name.
   const assetsDir = path.join(CLIENT_DIR, "assets");

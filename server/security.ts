@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 import { configuredSocialProviders } from "~/server/auth/better-auth.server";
 import { breedModelOrigin } from "./breed-model";
+import { CSP_REPORTING_DIRECTIVES, REPORTING_ENDPOINTS_HEADER } from "./csp-reports";
 
 export type Locals = { cspNonce: string };
 
@@ -38,8 +39,11 @@ export function securityHeaders({ https }: { https: boolean }): RequestHandler {
         formAction(),
         "frame-ancestors 'none'",
         ...(https ? ["upgrade-insecure-requests"] : []),
+        // Violations are reported to us (server/csp-reports.ts) and logged.
+        ...CSP_REPORTING_DIRECTIVES,
       ].join("; "),
     );
+    res.setHeader("Reporting-Endpoints", REPORTING_ENDPOINTS_HEADER);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");

@@ -48,6 +48,24 @@ test("every rendered response carries the security headers and a fresh script no
   expect(nonces.size).toBe(3);
 });
 
+test("violations of the policy are reported to the site, which takes the report", async ({ request }) => {
+  for (const path of ["/", "/auth"]) {
+    const headers = (await request.get(path)).headers();
+    expect(headers["content-security-policy"], path).toContain("report-uri /csp-reports; report-to csp");
+    expect(headers["reporting-endpoints"], path).toBe('csp="/csp-reports"');
+  }
+  const report = {
+    "csp-report": { "document-uri": "/", "violated-directive": "img-src", "blocked-uri": "x" },
+  };
+  const sent = await request.post("/csp-reports", {
+    headers: { "Content-Type": "application/csp-report" },
+    data: JSON.stringify(report),
+  });
+  expect(sent.status()).toBe(204);
+  const notAReport = await request.post("/csp-reports", { form: { hello: "world" } });
+  expect(notAReport.status()).toBe(415);
+});
+
 test("prerendered pages, the same bytes for everyone, allow exactly their inline scripts by hash", async ({
   request,
 }) => {
