@@ -4,7 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { hasSessionCookie } from "~/server/auth/session.server";
+import { getUser, hasSessionCookie } from "~/server/auth/session.server";
 import { siteBaseUrl } from "~/utils/seo";
 import { BREED_MODEL_PATH } from "~/features/analysis/worker/protocol";
 import { breedModelHandler } from "./breed-model";
@@ -20,6 +20,8 @@ const BUILD_DIR = path.dirname(fileURLToPath(import.meta.url));
 const CLIENT_DIR = path.join(BUILD_DIR, "client");
 
 const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
+/** A path no route has: React Router renders the 404 page for it. */
+const NOT_FOUND_PATH = "/404";
 
 /** The whole site as one Express app: static assets, prerendered pages, then server rendering. */
 export async function createApp() {
@@ -74,6 +76,7 @@ export async function createApp() {
     req.path.endsWith(".data") && isSignedIn(req) ? next() : publicFiles(req, res, next),
   );
   app.use(refuseCrossSiteWrites(), limitRequestBodies(MAX_FORM_BYTES), firstPaintStream(stylesheet));
+  app.use(staffPagesHiddenFromOthers());
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -86,6 +89,37 @@ export async function createApp() {
     }),
   );
   return app;
+}
+
+/** The staff inbox's pages, and their data requests. */
+const STAFF_PAGES = /^\/admin(\/|\.data$|$)/;
+/** React Router's route discovery: the browser asks which routes match the paths it may visit. */
+const ROUTE_DISCOVERY = "/__manifest";
+
+/**
+ * Anyone but staff asking for a staff page gets the site's 404 page rendered as for a path that
+ * does not exist (the route's own 404 would name and preload the inbox's code in its HTML), and
+ * route discovery never describes the staff routes to them.
+ */
+function staffPagesHiddenFromOthers(): express.RequestHandler {
+  return (req, _res, next) => {
+    const discovery = req.path === ROUTE_DISCOVERY ? new URL(req.originalUrl, "http://x") : null;
+    const asked = discovery ? (discovery.searchParams.get("paths") ?? "").split(",") : [req.path];
+    if (!asked.some((path) => STAFF_PAGES.test(path))) return next();
+    const request = new Request(`http://${req.host}${req.originalUrl}`, {
+      headers: { cookie: req.headers.cookie ?? "" },
+    });
+    getUser(request).then((user) => {
+      if (user?.role === "staff") return next();
+      if (discovery) {
+        discovery.searchParams.set("paths", asked.filter((path) => !STAFF_PAGES.test(path)).join(","));
+        req.url = req.originalUrl = `${discovery.pathname}${discovery.search}`;
+      } else {
+        req.url = req.originalUrl = NOT_FOUND_PATH;
+      }
+      next();
+    }, next);
+  };
 }
 
 function parseTrustProxy(value: string): boolean | number | string {

@@ -6,6 +6,11 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
+/** A form posted to a path that does not exist is answered like a visit: 404, not 405. */
+export function action() {
+  return data(null, { status: 404 });
+}
+
 export const meta = () => [
   { title: `Page not found | ${BRAND}` },
   // Search engines skip the page (noindex), but a shared or bookmarked link still gets a summary.

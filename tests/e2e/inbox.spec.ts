@@ -373,11 +373,23 @@ test.describe("staff inbox", () => {
     ];
     const expectNotFound = async () => {
       for (const target of paths) {
+        const scripts: string[] = [];
+        const listen = (request: { url: () => string }) => scripts.push(request.url());
+        page.on("request", listen);
         const response = await page.goto(target);
         expect(response?.status(), target).toBe(404);
         await expect(page.getByRole("heading", { level: 1, name: NOT_FOUND })).toBeVisible();
         await expect(page.getByTestId("message-text")).toHaveCount(0);
+        // The 404 neither names nor loads the inbox's code.
+        expect(await response!.text(), target).not.toMatch(/routes\/admin|assets\/(inbox|messages?)-/);
+        page.off("request", listen);
+        expect(
+          scripts.filter((url) => /assets\/(inbox|messages?)-/.test(url)),
+          target,
+        ).toEqual([]);
       }
+      const discovery = await page.request.get(`/__manifest?paths=${encodeURIComponent(paths[0]!)}`);
+      expect(await discovery.text(), "route discovery").not.toContain("routes/admin");
       const post = await page.request.post(messagePath, { form: { intent: "handled" }, maxRedirects: 0 });
       expect(post.status(), "marking handled").toBe(404);
     };
