@@ -55,4 +55,5 @@ it("a database from before pet records upgrades in place with nothing lost", asy
     sql`insert into pet_record (pet_id, kind, date, weight_kg) values ('7d0e1c1e-53a3-4a51-9c3b-0f0c8c7a9a01', 'weight', '2026-01-01', 12)`,
   );
   expect((await db.execute(sql`select count(*)::int as n from pet_record`)).rows).toEqual([{ n: 1 }]);
-});
+  // Two full migration runs on an in-memory PostgreSQL: seconds, more on a busy machine.
+}, 60_000);
