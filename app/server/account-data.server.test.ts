@@ -24,7 +24,9 @@ const {
 } = schema;
 
 /** Every table of the schema: a table added later is checked too. */
-const TABLES = Object.values(schema).filter((value): value is PgTable => is(value, PgTable));
+const TABLES: PgTable[] = Object.values(schema as Record<string, unknown>).filter((value) =>
+  is(value, PgTable),
+) as PgTable[];
 
 const SECRETS = {
   passwordHash: "scrypt-hash-of-the-password",
