@@ -2,8 +2,15 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/server/db/client.server";
-import { session, user } from "~/server/db/schema.server";
-import { endOtherSessions, endSession, listSessions } from "./account-settings.server";
+import { account, session, user } from "~/server/db/schema.server";
+import {
+  changePassword,
+  endOtherSessions,
+  endSession,
+  listSessions,
+  verifyPassword,
+} from "./account-settings.server";
+import { getAuth } from "./better-auth.server";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
@@ -92,5 +99,47 @@ describe("an account's sessions", () => {
     expect(await endOtherSessions("me", "me-laptop")).toBe(2);
     expect(await sessionIds("me")).toEqual(["me-laptop"]);
     expect(await sessionIds("them")).toEqual(["them-laptop"]);
+  });
+});
+
+describe("password checks through better-auth", () => {
+  /** A new account's signed-in request (its session cookie), made by the real sign-up. */
+  async function signedUp(email: string) {
+    process.env.BETTER_AUTH_SECRET ??= "unit-test-secret-unit-test-secret-0123";
+    const auth = await getAuth();
+    const response = await auth.api.signUpEmail({
+      body: { name: "Ada", email, password: "biscuit-2024" },
+      headers: new Headers(),
+      asResponse: true,
+    });
+    const cookie = response.headers
+      .getSetCookie()
+      .map((header) => header.split(";")[0])
+      .join("; ");
+    const { user: created } = (await response.json()) as { user: { id: string } };
+    return {
+      userId: created.id,
+      request: new Request("http://localhost:3000/account", { headers: { cookie } }),
+    };
+  }
+
+  it("tells a wrong password from a missing one, and changes nothing for either", async () => {
+    const { userId, request } = await signedUp("checks@example.com");
+    expect(await verifyPassword("not-it", request)).toBe("wrongPassword");
+    expect(
+      await changePassword({ currentPassword: "not-it", newPassword: "new-biscuit-1" }, request),
+    ).toEqual({
+      ok: false,
+      reason: "wrongPassword",
+    });
+    expect(await verifyPassword("biscuit-2024", request)).toBe(true);
+
+    // An account that signs in with Google or Facebook only has no password to check.
+    const db = await getDb();
+    await db.delete(account).where(eq(account.userId, userId));
+    expect(await verifyPassword("biscuit-2024", request)).toBe("noPassword");
+    expect(
+      await changePassword({ currentPassword: "biscuit-2024", newPassword: "new-biscuit-1" }, request),
+    ).toEqual({ ok: false, reason: "noPassword" });
   });
 });

@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, ne } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, ne } from "drizzle-orm";
 import { describeSince, describeUserAgent, type AccountSession } from "~/domain/account";
 import { forwardedCookies } from "~/server/auth/account.server";
 import { getAuth } from "~/server/auth/better-auth.server";
 import { getDb } from "~/server/db/client.server";
-import { session } from "~/server/db/schema.server";
+import { account, session } from "~/server/db/schema.server";
 
 /**
  * Server side of /account's name, password and session forms, on top of better-auth. Each call
@@ -22,6 +22,17 @@ async function refusal(response: Response): Promise<PasswordRefusal | null> {
   if (code === "INVALID_PASSWORD") return "wrongPassword";
   if (code === "CREDENTIAL_ACCOUNT_NOT_FOUND") return "noPassword";
   return null;
+}
+
+async function hasPassword(userId: string) {
+  const db = await getDb();
+  const [found] = await db
+    .select({ id: account.id })
+    .from(account)
+    .where(
+      and(eq(account.userId, userId), eq(account.providerId, "credential"), isNotNull(account.password)),
+    );
+  return found !== undefined;
 }
 
 /** The id of the request's session (the one the page calls "this device"), or null. */
@@ -60,6 +71,9 @@ export async function changePassword(
 /** Checks the signed-in user's password (to confirm deleting the account); changes nothing. */
 export async function verifyPassword(password: string, request: Request): Promise<true | PasswordRefusal> {
   const auth = await getAuth();
+  // better-auth answers "invalid password" for an account without one too: tell them apart.
+  const found = await auth.api.getSession({ headers: request.headers });
+  if (found && !(await hasPassword(found.user.id))) return "noPassword";
   const response = await auth.api.verifyPassword({
     body: { password },
     headers: request.headers,
