@@ -15,6 +15,8 @@ export default [
   route("admin/messages", "routes/admin/messages.tsx"),
   route("admin/messages/:id", "routes/admin/message.tsx"),
   route("pets", "routes/pets/pets.tsx"),
+  route("account", "routes/account/account.tsx"),
+  route("account/export", "routes/account/export.ts"),
 
   route("api/auth/*", "routes/resources/auth-api.ts"),
   route("api/nearby", "routes/resources/nearby.ts"),

@@ -5,6 +5,7 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { getUser, hasSessionCookie } from "~/server/auth/session.server";
+import { parseFlash } from "~/server/flash.server";
 import { siteBaseUrl } from "~/utils/seo";
 import { BREED_MODEL_PATH } from "~/features/analysis/worker/protocol";
 import { breedModelHandler } from "./breed-model";
@@ -58,10 +59,13 @@ export async function createApp() {
   );
   // The breed model the Features page runs in the browser: shipped in the build, or BREED_MODEL_URL.
   app.use(BREED_MODEL_PATH, breedModelHandler(CLIENT_DIR));
-  // Prerendered pages and their .data files are the signed-out view of the site.
-  const isSignedIn = (req: express.Request) => hasSessionCookie(req.headers.cookie);
+  // Prerendered pages and their .data files are the signed-out view of the site. A visitor with
+  // a one-time message waiting (e.g. "account deleted", server/flash.server.ts) gets the page
+  // rendered, which shows it.
+  const isPersonal = (req: express.Request) =>
+    hasSessionCookie(req.headers.cookie) || parseFlash(req.headers.cookie) !== null;
   const stylesheet = stylesheetReader(CLIENT_DIR);
-  app.use(prerenderedPageHandler(CLIENT_DIR, isSignedIn, siteBaseUrl(), stylesheet));
+  app.use(prerenderedPageHandler(CLIENT_DIR, isPersonal, siteBaseUrl(), stylesheet));
   const publicFiles = express.static(CLIENT_DIR, {
     index: false,
     redirect: false,
@@ -73,7 +77,7 @@ export async function createApp() {
     },
   });
   app.use((req, res, next) =>
-    req.path.endsWith(".data") && isSignedIn(req) ? next() : publicFiles(req, res, next),
+    req.path.endsWith(".data") && isPersonal(req) ? next() : publicFiles(req, res, next),
   );
   app.use(refuseCrossSiteWrites(), limitRequestBodies(MAX_FORM_BYTES), firstPaintStream(stylesheet));
   app.use(staffPagesHiddenFromOthers());

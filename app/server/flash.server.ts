@@ -10,6 +10,21 @@ export const FLASH_MESSAGES = {
   login: LOGIN_SUCCESS,
   signup: SIGNUP_SUCCESS,
   passwordChanged: { title: "Your password has been changed.", description: "Please log in." },
+  // /account
+  nameChanged: { title: "Your name has been changed.", description: "It shows like this across PawPal." },
+  accountPasswordChanged: {
+    title: "Your password has been changed.",
+    description: "Every other device was signed out.",
+  },
+  sessionEnded: { title: "Signed out.", description: "That device has to log in again to use your account." },
+  otherSessionsEnded: {
+    title: "Signed out everywhere else.",
+    description: "Every other device has to log in again to use your account.",
+  },
+  accountDeleted: {
+    title: "Your account has been deleted.",
+    description: "Your pets, their records and everything else we held about you are gone.",
+  },
 } as const;
 
 export type FlashKind = keyof typeof FLASH_MESSAGES;

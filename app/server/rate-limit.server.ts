@@ -10,6 +10,8 @@ export const RATE_LIMITS = {
   passwordReset: { limit: 5, windowSeconds: 60 * 60 },
   // Per address asked for, whoever asks: no flood of reset mails to one inbox.
   passwordResetEmail: { limit: 3, windowSeconds: 60 * 60 },
+  // Per account: /account's password checks (change, delete) allow no more guesses than logging in.
+  accountPassword: { limit: 10, windowSeconds: 15 * 60 },
   // Each uncached search costs the shared, volunteer-run Overpass service.
   nearby: { limit: 20, windowSeconds: 10 * 60 },
 } as const;

@@ -63,9 +63,12 @@ export function UserMenu({ name }: { name: string }) {
       {/* Without JavaScript the button cannot open the menu: its items sit in the header (root's noscript styles). */}
       <div data-nojs-open className="hidden">
         <div className="flex items-center gap-2">
-          <span className="font-semibold text-ink-900">{name}</span>
+          <span className="max-w-40 truncate font-semibold text-ink-900 max-xl:hidden">{name}</span>
           <a href="/pets" className={buttonVariants({ variant: "ghost", size: "sm" })}>
             My pets
+          </a>
+          <a href="/account" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+            Account settings
           </a>
           <form method="post" action="/logout">
             <button type="submit" className={buttonVariants({ variant: "secondary", size: "sm" })}>
@@ -87,6 +90,11 @@ function UserMenuItems({ name, onNavigate }: { name: string; onNavigate: () => v
       <li className="pt-1">
         <Link to="/pets" className={itemClass} onClick={onNavigate}>
           My pets
+        </Link>
+      </li>
+      <li>
+        <Link to="/account" className={itemClass} onClick={onNavigate}>
+          Account settings
         </Link>
       </li>
       <li>
@@ -118,6 +126,13 @@ export function MobileUserItems({
       <li>
         <NavLink to="/pets" end className={navLinkClass} onClick={onNavigate}>
           {({ isActive }) => <span className={cn("block", isActive && "font-semibold")}>My pets</span>}
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/account" end className={navLinkClass} onClick={onNavigate}>
+          {({ isActive }) => (
+            <span className={cn("block", isActive && "font-semibold")}>Account settings</span>
+          )}
         </NavLink>
       </li>
       <li className="pt-2">

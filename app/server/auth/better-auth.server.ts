@@ -114,7 +114,9 @@ async function createAuth() {
     },
     // No cookie cache of the session: logging out or resetting the password must end a
     // session at once, which only the database lookup guarantees.
-    session: { cookieCache: { enabled: false } },
+    // The session's updated_at is refreshed at most once an hour (better-auth's default is a day):
+    // /account shows it as "last active".
+    session: { cookieCache: { enabled: false }, updateAge: 60 * 60 },
     // Rate limits are ours (per route, per client address): see server/rate-limit.server.ts.
     rateLimit: { enabled: false },
     advanced: {

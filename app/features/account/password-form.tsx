@@ -1,0 +1,76 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/field";
+import { useValidatedForm } from "~/components/ui/use-validated-form";
+import { changePasswordSchema } from "~/domain/account";
+import { AUTH_LIMITS } from "~/domain/auth";
+import type { AccountActionData } from "./action-data";
+import { FormProblems } from "./form-problems";
+
+const FIELD_IDS = {
+  currentPassword: "account-current-password",
+  newPassword: "account-new-password",
+  confirmPassword: "account-confirm-password",
+} as const;
+
+/** Current password, then the new one twice (sign-up's strength rules). Other devices are signed out. */
+export function PasswordForm({
+  result,
+}: {
+  result: Extract<AccountActionData, { intent: "password" }> | undefined;
+}) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
+  const { errors, hydrated, formProps } = useValidatedForm(changePasswordSchema, { result });
+  return (
+    <Form {...formProps} method="post" aria-label="Change password" className="space-y-4">
+      <input type="hidden" name="intent" value="password" />
+      <FormProblems result={result} hydrated={hydrated} fieldIds={FIELD_IDS} />
+      <Field id={FIELD_IDS.currentPassword} label="Current password" error={errors.currentPassword}>
+        {(control) => (
+          <Input
+            {...control}
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={AUTH_LIMITS.password}
+          />
+        )}
+      </Field>
+      <Field
+        id={FIELD_IDS.newPassword}
+        label="New password"
+        hint={`${AUTH_LIMITS.passwordMin} to ${AUTH_LIMITS.password} characters.`}
+        error={errors.newPassword}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={AUTH_LIMITS.passwordMin}
+            maxLength={AUTH_LIMITS.password}
+          />
+        )}
+      </Field>
+      <Field id={FIELD_IDS.confirmPassword} label="Confirm new password" error={errors.confirmPassword}>
+        {(control) => (
+          <Input
+            {...control}
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={AUTH_LIMITS.password}
+          />
+        )}
+      </Field>
+      <Button type="submit" disabled={submitting}>
+        {submitting ? "Changing…" : "Change password"}
+      </Button>
+    </Form>
+  );
+}
