@@ -5,7 +5,6 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import pg from "pg";
 import { freePort } from "../support/ports";
 
 /*
@@ -56,8 +55,9 @@ const post = (origin: string, pathname: string, form: Record<string, string>, ad
 if (DATABASE_URL) {
   test.describe("two servers, one PostgreSQL", () => {
     // The tests share one pair of servers: in order, in one worker.
-    // Mails go out on the runners' next passes (every 5 s): more than the default 30 s in all.
-    test.describe.configure({ mode: "serial", timeout: 120_000 });
+    // Mails go out on the runners' next passes (every 5 s), or after a retry's 30 s pause when a
+    // send failed: more than the default 30 s in all on a busy machine.
+    test.describe.configure({ mode: "serial", timeout: 180_000 });
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-two-"));
     let servers: Server[] = [];
 
@@ -170,62 +170,6 @@ if (DATABASE_URL) {
           .filter((mail) => mail.includes(tag))
           .map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1]);
       await expect.poll(() => new Set(mailed()).size, { timeout: 90_000 }).toBe(total);
-      expect(mailed()).toHaveLength(total);
-    });
-
-    // Last: it stops the second server.
-    test("a SIGTERM of one server under load loses nothing: every message is stored and mailed once", async () => {
-      const tag = `Drain ${crypto.randomUUID().slice(0, 8)}`;
-      const total = 60;
-      const [kept, stopped] = servers as [Server, Server];
-      const exitCode = new Promise<number | null>((resolve) => stopped.child.once("exit", resolve));
-      /** Posts message `i` like a browser that retries with the same submission key, on the other server if need be. */
-      async function send(i: number) {
-        const form = {
-          name: "Ada",
-          email: "ada@example.com",
-          subject: `${tag} #${i}`,
-          message: "Sent while a server stops.",
-          submissionKey: `drain-${tag.slice(6)}-${i}-key`,
-        };
-        const address = `10.79.${i}.${crypto.randomInt(1, 255)}`;
-        for (const server of [i % 2 === 0 ? stopped : kept, kept, kept]) {
-          const response = await post(server.origin, "/contact", form, address).catch(() => undefined);
-          if (response?.status === 200) return server === stopped ? "stopped" : "kept";
-          // 503 while draining, or a refused connection once it has gone: try again.
-        }
-        throw new Error(`message ${i} was never accepted`);
-      }
-      const sending = Array.from({ length: total }, (_, i) =>
-        new Promise((resolve) => setTimeout(resolve, i * 20)).then(() => send(i)),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      stopped.child.kill("SIGTERM");
-      const acceptedBy = await Promise.all(sending);
-      expect(await exitCode, "the stopped server exits cleanly").toBe(0);
-      // Some messages reached the server that stopped before it stopped; all of them count.
-      expect(acceptedBy.filter((by) => by === "stopped").length).toBeGreaterThan(0);
-
-      const database = new pg.Client({ connectionString: DATABASE_URL });
-      await database.connect();
-      try {
-        const stored = await database.query<{ subject: string }>(
-          "select subject from contact_message where subject like $1",
-          [`${tag} #%`],
-        );
-        expect(stored.rows).toHaveLength(total);
-        expect(new Set(stored.rows.map((row) => row.subject)).size).toBe(total);
-      } finally {
-        await database.end();
-      }
-      const outbox = path.join(dataDir, "outbox");
-      const mailed = () =>
-        fs
-          .readdirSync(outbox)
-          .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
-          .filter((mail) => mail.includes(tag))
-          .map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1]);
-      await expect.poll(() => new Set(mailed()).size, { timeout: 30_000 }).toBe(total);
       expect(mailed()).toHaveLength(total);
     });
   });
