@@ -10,6 +10,7 @@ export const FLASH_MESSAGES = {
   login: LOGIN_SUCCESS,
   signup: SIGNUP_SUCCESS,
   passwordChanged: { title: "Your password has been changed.", description: "Please log in." },
+  dueDone: { title: "Marked done.", description: "What comes next, if anything, is on the list." },
 } as const;
 
 export type FlashKind = keyof typeof FLASH_MESSAGES;

@@ -287,6 +287,20 @@ describe("settings", () => {
     });
   });
 
+  it("turning reminders off keeps the days ahead, and is harmless for an account without settings or gone", async () => {
+    const owner = await addUser();
+    await saveReminderSettings(owner, { remindersEnabled: true, daysAhead: 12 });
+    await turnRemindersOff(owner);
+    expect(await getReminderSettings(owner)).toMatchObject({
+      remindersEnabled: false,
+      reminderDaysAhead: 12,
+    });
+    const untouched = await addUser();
+    await turnRemindersOff(untouched);
+    expect(await getReminderSettings(untouched)).toMatchObject({ remindersEnabled: false });
+    await expect(turnRemindersOff("no-such-user")).resolves.toBeUndefined();
+  });
+
   it("a calendar token finds its account until it is replaced or revoked", async () => {
     const owner = await addUser("Ada");
     const first = await replaceCalendarToken(owner);

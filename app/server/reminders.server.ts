@@ -68,9 +68,16 @@ export async function saveReminderSettings(
   await upsertSettings(userId, { remindersEnabled, reminderDaysAhead: daysAhead });
 }
 
-/** Turns email reminders off (the unsubscribe link); the other settings stay. */
+/**
+ * Turns email reminders off (the unsubscribe link); the other settings stay. An account without
+ * settings has them off already, and one deleted since the mail was sent has nothing to change.
+ */
 export async function turnRemindersOff(userId: string) {
-  await upsertSettings(userId, { remindersEnabled: false });
+  const db = await getDb();
+  await db
+    .update(accountSettings)
+    .set({ remindersEnabled: false, updatedAt: new Date() })
+    .where(eq(accountSettings.userId, userId));
 }
 
 /** A new secret calendar feed address for the account; the old one stops working. */
