@@ -24,13 +24,12 @@ const items: DueItem[] = [
   },
 ];
 
-function renderAt(element: React.ReactNode, action = vi.fn(() => null)) {
+function renderAt(element: React.ReactNode, action: (args: { request: Request }) => unknown = () => null) {
   const Stub = createRoutesStub([
     { path: "/pets/:id", Component: () => element },
-    { path: "/pets/:id/due", action },
+    { path: "/pets/:id/due", action: (args) => action(args as { request: Request }) },
   ]);
   render(<Stub initialEntries={["/pets/pet-1"]} />);
-  return action;
 }
 
 describe("DueList", () => {
