@@ -17,9 +17,13 @@ export default [
   route("pets", "routes/pets/pets.tsx"),
   route("account", "routes/account/account.tsx"),
   route("account/export", "routes/account/export.ts"),
+  route("pets/:id/due", "routes/pets/due.tsx"),
+  route("account/reminders", "routes/account/reminders.tsx"),
+  route("reminders/unsubscribe", "routes/reminders/unsubscribe.tsx"),
 
   route("api/auth/*", "routes/resources/auth-api.ts"),
   route("api/nearby", "routes/resources/nearby.ts"),
+  route("calendar/:file", "routes/resources/calendar.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

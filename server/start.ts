@@ -2,6 +2,7 @@ import { closeDatabase, getConnection } from "~/server/db/client.server";
 import { JOB_HANDLERS } from "~/server/jobs/handlers.server";
 import { startJobRunner } from "~/server/jobs/queue.server";
 import { startDraining } from "~/server/lifecycle.server";
+import { startReminderScans } from "~/server/reminders.server";
 import { createApp } from "./index";
 
 const port = Number(process.env.PORT) || 3000;
@@ -13,10 +14,16 @@ const DRAIN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 1_000);
 const SHUTDOWN_DEADLINE_MS = 10_000;
 let stopping = false;
 let jobs: ReturnType<typeof startJobRunner> | undefined;
+let reminderScans: ReturnType<typeof startReminderScans> | undefined;
 
-/** Mails and other background jobs run in every server process (they claim work safely). */
+/**
+ * Mails and other background jobs run in every server process (they claim work safely), and so
+ * do the reminder scans (each reminder is enqueued once under its key).
+ */
 function startJobs() {
-  if (!stopping) jobs ??= startJobRunner(JOB_HANDLERS);
+  if (stopping) return;
+  jobs ??= startJobRunner(JOB_HANDLERS);
+  reminderScans ??= startReminderScans();
 }
 
 /**
@@ -95,6 +102,7 @@ async function shutdown(signal: string) {
 /** Every way out stops the jobs and closes the database first. */
 async function exit(code: number) {
   try {
+    await reminderScans?.stop();
     await jobs?.stop();
     await closeDatabase();
   } catch (error) {

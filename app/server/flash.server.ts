@@ -25,6 +25,7 @@ export const FLASH_MESSAGES = {
     title: "Your account has been deleted.",
     description: "Your pets, their records and everything else we held about you are gone.",
   },
+  dueDone: { title: "Marked done.", description: "What comes next, if anything, is on the list." },
 } as const;
 
 export type FlashKind = keyof typeof FLASH_MESSAGES;

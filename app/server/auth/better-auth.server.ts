@@ -17,7 +17,7 @@ export const RESET_LINK_TTL_SECONDS = 60 * 60;
  * The secret that signs session cookies: BETTER_AUTH_SECRET, or a random one created
  * once in DATA_DIR so that `npm start` works on a fresh machine and sessions survive restarts.
  */
-function authSecret(): string {
+export function authSecret(): string {
   if (process.env.BETTER_AUTH_SECRET) return process.env.BETTER_AUTH_SECRET;
   const file = path.join(dataDir(), "auth-secret");
   if (!fs.existsSync(file)) {

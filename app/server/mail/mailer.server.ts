@@ -11,6 +11,8 @@ export type Mail = {
   subject: string;
   text: string;
   replyTo?: string;
+  /** Extra header fields, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
 };
 
 /** Where mail goes when no SMTP server is configured: one .eml file per message. */

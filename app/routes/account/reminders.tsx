@@ -1,0 +1,130 @@
+import { data } from "react-router";
+import type { Route } from "./+types/reminders";
+import { Card } from "~/components/ui/card";
+import { FormMessage } from "~/components/ui/form-message";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { BRAND } from "~/content/site";
+import { reminderSettingsSchema } from "~/domain/reminders";
+import { CalendarFeed } from "~/features/reminders/calendar-feed";
+import {
+  FEED_INTENTS,
+  outcomeMessage,
+  type ReminderActionData,
+} from "~/features/reminders/reminder-outcomes";
+import { ReminderSettingsForm } from "~/features/reminders/reminder-settings-form";
+import { requireUser } from "~/server/auth/session.server";
+import { parseSubmission, readForm } from "~/server/forms.server";
+import {
+  calendarFeedPath,
+  getReminderSettings,
+  replaceCalendarToken,
+  revokeCalendarToken,
+  saveReminderSettings,
+  scanReminders,
+} from "~/server/reminders.server";
+import { actionOrLoaderHeaders } from "~/utils/http";
+import { baseUrlFrom, pageMeta, siteBaseUrl } from "~/utils/seo";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(
+    {
+      title: `Reminders — ${BRAND}`,
+      description: `Email reminders and a calendar feed of what your pets are due on ${BRAND}.`,
+      path: "/account/reminders",
+    },
+    baseUrlFrom(matches),
+  ),
+  { name: "robots", content: "noindex" },
+];
+
+export const headers = actionOrLoaderHeaders;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const settings = await getReminderSettings(user.id);
+  return data(
+    {
+      remindersEnabled: settings.remindersEnabled,
+      daysAhead: settings.reminderDaysAhead,
+      feedUrl: settings.calendarToken ? `${siteBaseUrl()}${calendarFeedPath(settings.calendarToken)}` : null,
+    },
+    // The page shows the secret feed address.
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+
+  if (intent === "save") {
+    const submission = await parseSubmission(form, reminderSettingsSchema, {
+      echo: { remindersEnabled: 2, daysAhead: 4 },
+    });
+    if (!submission.ok) return data<ReminderActionData>({ intent, ...submission.reply() }, submission.init);
+    const { remindersEnabled, daysAhead } = submission.value;
+    await saveReminderSettings(user.id, { remindersEnabled, daysAhead });
+    // What is already due within the window is mailed now, not at the next periodic scan.
+    if (remindersEnabled) await scanReminders({ userIds: [user.id] });
+    return data<ReminderActionData>({ intent, ok: true, remindersEnabled, daysAhead });
+  }
+
+  const feedIntent = FEED_INTENTS.find((known) => known === intent);
+  if (feedIntent) {
+    if (feedIntent === "revoke-feed") await revokeCalendarToken(user.id);
+    else await replaceCalendarToken(user.id);
+    return data<ReminderActionData>({ intent: feedIntent, ok: true });
+  }
+
+  throw data({ formError: "Unknown form." }, { status: 400 });
+}
+
+export default function Reminders({ loaderData, actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const saveResult = actionData?.intent === "save" ? actionData : undefined;
+  const feedResult = actionData && actionData.intent !== "save" ? actionData : undefined;
+  // Without JavaScript there is no toast: the outcome is shown in the page instead.
+  const outcome = !hydrated && actionData ? outcomeMessage(actionData) : null;
+  return (
+    <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-12 sm:px-6 lg:py-16">
+      <div className="mx-auto max-w-3xl">
+        <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">Reminders</h1>
+        <p className="mt-4 text-lg text-ink-700">
+          Never miss a vaccine, a treatment or a check-up: get an email before each is due, or see them all in
+          your calendar.
+        </p>
+        {outcome ? (
+          <FormMessage
+            tone="success"
+            title={outcome.title}
+            description={outcome.description}
+            className="mt-6"
+          />
+        ) : null}
+        <div className="mt-10 space-y-8">
+          <section aria-labelledby="email-reminders-title">
+            <Card className="sm:p-8">
+              <h2 id="email-reminders-title" className="mb-6 text-2xl font-bold text-ink-900">
+                Email reminders
+              </h2>
+              <ReminderSettingsForm
+                remindersEnabled={loaderData.remindersEnabled}
+                daysAhead={loaderData.daysAhead}
+                result={saveResult}
+              />
+            </Card>
+          </section>
+          <section aria-labelledby="calendar-feed-title">
+            <Card className="sm:p-8">
+              <h2 id="calendar-feed-title" className="mb-6 text-2xl font-bold text-ink-900">
+                Calendar feed
+              </h2>
+              <CalendarFeed feedUrl={loaderData.feedUrl} result={feedResult} />
+            </Card>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

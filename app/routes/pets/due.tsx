@@ -1,0 +1,67 @@
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import type { Route } from "./+types/due";
+import { NotFound } from "~/components/layout/not-found";
+import { ErrorScreen } from "~/components/layout/error-screen";
+import { buttonVariants } from "~/components/ui/button";
+import { BRAND } from "~/content/site";
+import { DUE_ERRORS, markDoneSchema } from "~/domain/due";
+import { petIdSchema } from "~/domain/pets";
+import { requireUser } from "~/server/auth/session.server";
+import { markDueDone } from "~/server/due.server";
+import { flashCookie } from "~/server/flash.server";
+import { parseSubmission, readForm } from "~/server/forms.server";
+
+/*
+ * POST /pets/:id/due: the "Mark done" button of a due item (features/pets/due-list.tsx). The owner
+ * or a family member marks it done for its due date and goes back to the pet's page with a
+ * toast; anyone else's pet is a 404, an item that is not due on that date a 400 saying so.
+ */
+
+/** The title of a refusal page (the only page this route shows). */
+export const meta = () => [{ title: `Mark done — ${BRAND}` }, { name: "robots", content: "noindex" }];
+
+function petIdFrom(params: { id?: string }) {
+  const parsed = petIdSchema.safeParse(params.id);
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const petId = petIdFrom(params);
+  const form = await readForm(request);
+  const submission = await parseSubmission(form, markDoneSchema);
+  if (!submission.ok) {
+    const { errors } = submission.reply();
+    throw data({ formError: errors.itemKey ?? errors.dueDate }, { status: 400 });
+  }
+  const { itemKey, dueDate } = submission.value;
+  const outcome = await markDueDone(user.id, petId, itemKey, dueDate);
+  if (outcome === "not-found") throw data(null, { status: 404 });
+  if (outcome === "not-due") throw data({ formError: DUE_ERRORS.notDue }, { status: 400 });
+  const secure = new URL(request.url).protocol === "https:";
+  throw redirect(`/pets/${petId}`, { headers: { "Set-Cookie": flashCookie("dueDone", secure) } });
+}
+
+/** A visited address (a reload after an error) shows the pet's page: marking needs the form. */
+export function loader({ params }: Route.LoaderArgs) {
+  throw redirect(`/pets/${petIdFrom(params)}`);
+}
+
+/** A refused mark says why, with the way back to the pet's page. */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const refusal: unknown = isRouteErrorResponse(error) ? error.data?.formError : undefined;
+  if (typeof refusal !== "string") return <ErrorScreen />;
+  return (
+    <div className="px-4 py-20 sm:px-6">
+      <div role="alert" className="mx-auto max-w-xl text-center">
+        <h1 className="text-3xl font-bold text-ink-900">This could not be marked done</h1>
+        <p className="mt-4 text-lg text-ink-600">{refusal}</p>
+        <Link className={buttonVariants({ className: "mt-8" })} to={`/pets/${params.id}`}>
+          Back to the pet
+        </Link>
+      </div>
+    </div>
+  );
+}

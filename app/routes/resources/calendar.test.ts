@@ -1,0 +1,61 @@
+// @vitest-environment node
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { parseCalendar } from "../../../tests/support/ical-parse";
+import { getDb } from "~/server/db/client.server";
+import { familyMember, pet, user } from "~/server/db/schema.server";
+import { replaceCalendarToken } from "~/server/reminders.server";
+import { loader } from "./calendar";
+
+vi.stubEnv("BASE_URL", "https://pawpal.example");
+// The first use creates and migrates the test database: in a hook, which may take that long.
+beforeAll(() => getDb());
+
+async function addUser(id: string, name: string) {
+  const db = await getDb();
+  await db.insert(user).values({ id, name, email: `${id}@example.com` });
+}
+
+async function addPet(userId: string, name: string) {
+  const db = await getDb();
+  const [created] = await db.insert(pet).values({ userId, name, type: "cat" }).returning({ id: pet.id });
+  return created!.id;
+}
+
+const feed = (file: string) => loader({ params: { file } } as Parameters<typeof loader>[0]);
+
+describe("the calendar feed", () => {
+  it("covers the account's own pets and those a family shares with it", async () => {
+    await addUser("olive", "Olive");
+    await addUser("max", "Max");
+    await addUser("sam", "Sam");
+    const db = await getDb();
+    await db.insert(familyMember).values({ ownerId: "olive", memberId: "max" });
+    const shared = await addPet("olive", "Tom");
+    const own = await addPet("max", "Milo");
+    await addPet("sam", "Nobody's business");
+
+    const response = await feed(`${await replaceCalendarToken("max")}.ics`);
+    expect(response.status).toBe(200);
+    const calendar = parseCalendar(await response.text());
+    expect(calendar.properties["X-WR-CALNAME"]).toBe("PawPal: Max's pets");
+    const events = Object.fromEntries(calendar.events.map((event) => [event.SUMMARY, event]));
+    expect(Object.keys(events).sort()).toEqual(["Milo: Yearly check-up", "Tom: Yearly check-up"]);
+    expect(events["Tom: Yearly check-up"]!.DESCRIPTION).toContain("Tom is shared with you by Olive.");
+    expect(events["Tom: Yearly check-up"]!.URL).toBe(`https://pawpal.example/pets/${shared}`);
+    expect(events["Milo: Yearly check-up"]!.DESCRIPTION).not.toContain("shared");
+    expect(events["Milo: Yearly check-up"]!.UID).toMatch(
+      new RegExp(`^${own}/checkup/\\d{4}-\\d{2}-\\d{2}@pawpal\\.example$`),
+    );
+  });
+
+  it("answers 404 for an unknown token or another file name", async () => {
+    await addUser("ada", "Ada");
+    const token = await replaceCalendarToken("ada");
+    expect((await feed(`${token}.ics`)).status).toBe(200);
+    expect((await feed(token)).status).toBe(404);
+    expect((await feed(`${token.slice(1)}x.ics`)).status).toBe(404);
+    const missing = await feed("nothing.ics");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("Cache-Control")).toBe("no-store");
+  });
+});

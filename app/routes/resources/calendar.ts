@@ -1,0 +1,51 @@
+import type { Route } from "./+types/calendar";
+import { writeCalendar, type CalendarEvent } from "~/domain/ical";
+import { dueItemsForPets } from "~/server/due.server";
+import { listAccessiblePets } from "~/server/pets.server";
+import { findCalendarAccount } from "~/server/reminders.server";
+import { siteBaseUrl } from "~/utils/seo";
+
+/**
+ * GET /calendar/<token>.ics: the account's secret iCalendar feed, one all-day event per due
+ * item of every pet the account can open (its own and those shared with it by a family).
+ * The token is the only key: an unknown or revoked one is a 404. Never cached on the way.
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  const token = /^(.+)\.ics$/.exec(params.file)?.[1];
+  const account = token ? await findCalendarAccount(token) : null;
+  if (!account) {
+    return new Response("No calendar at this address.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  const pets = await listAccessiblePets(account.userId);
+  const itemsOf = await dueItemsForPets(pets.map((pet) => pet.id));
+  const base = siteBaseUrl();
+  const host = new URL(base).hostname;
+  const events: CalendarEvent[] = pets.flatMap((pet) =>
+    (itemsOf[pet.id] ?? []).map((item) => ({
+      // The same item and due date keep their UID, so calendar apps update rather than duplicate.
+      uid: `${pet.id}/${item.key}/${item.dueDate}@${host}`,
+      date: item.dueDate,
+      summary: `${pet.name}: ${item.title}`,
+      description: [
+        item.detail,
+        pet.role === "member" ? `${pet.name} is shared with you by ${pet.ownerName}.` : null,
+        `Mark it done on PawPal: ${base}/pets/${pet.id}`,
+      ]
+        .filter(Boolean)
+        .join("\n"),
+      url: `${base}/pets/${pet.id}`,
+    })),
+  );
+  const calendar = writeCalendar({ name: `PawPal: ${account.name}'s pets`, events, now: new Date() });
+  return new Response(calendar, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": 'inline; filename="pawpal.ics"',
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}

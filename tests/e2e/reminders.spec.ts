@@ -1,0 +1,403 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { addDays, addYears } from "../../app/domain/vaccine-schedule";
+import { parseCalendar } from "../support/ical-parse";
+import { expectNoA11yViolations, expectNoHorizontalScroll, gotoHydrated, test } from "./support";
+
+/*
+ * Reminders, the calendar feed and "Mark done", through the real pages and form posts. Dates are
+ * the server's real "today" (UTC): a reminder mail is sent by the scan the server runs at once
+ * when an account turns reminders on (the same scan it runs every few minutes), so no test needs
+ * a hook into the server. `npm run reminders:run -- --now …` runs that scan at a chosen date for
+ * operators; it opens the database itself, which PGlite allows only with the server stopped.
+ */
+
+const PASSWORD = "biscuit-2024";
+const today = () => new Date().toISOString().slice(0, 10);
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const formatted = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
+
+/** A fresh account (with its dog Biscuit) made through the real sign-up form; the request context keeps its session. */
+async function signUp(request: APIRequestContext) {
+  const email = `reminders-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const response = await request.post("/auth", {
+    form: {
+      intent: "signup",
+      name: "Ada Lovelace",
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      petName: "Biscuit",
+      petType: "dog",
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBeLessThan(400);
+  return email;
+}
+
+async function addPet(request: APIRequestContext, name: string, birthDate = "") {
+  const response = await request.post("/pets", { form: { intent: "create", name, type: "dog", birthDate } });
+  expect(response.status()).toBe(200);
+}
+
+async function feedPath(request: APIRequestContext) {
+  const html = await (await request.get("/account/reminders")).text();
+  return /\/calendar\/[A-Za-z0-9_-]{43}\.ics/.exec(html)?.[0] ?? null;
+}
+
+/** The account's calendar feed, parsed; one is created if the account has none. */
+async function feedEvents(request: APIRequestContext) {
+  let feed = await feedPath(request);
+  if (!feed) {
+    await request.post("/account/reminders", { form: { intent: "create-feed" } });
+    feed = await feedPath(request);
+  }
+  const response = await request.get(feed!);
+  expect(response.status()).toBe(200);
+  return parseCalendar(await response.text()).events;
+}
+
+/** Each pet's id, by name, read from its check-up in the feed (every pet has one). */
+async function petIds(request: APIRequestContext) {
+  const ids: Record<string, string> = {};
+  for (const event of await feedEvents(request)) {
+    const [name, title] = event.SUMMARY!.split(": ");
+    if (title === "Yearly check-up") ids[name!] = /\/pets\/([\w-]+)$/.exec(event.URL!)![1]!;
+  }
+  return ids;
+}
+
+function markDone(request: APIRequestContext, petId: string, form: Record<string, string>) {
+  return request.post(`/pets/${petId}/due`, { form, maxRedirects: 0 });
+}
+
+type Mail = { headers: string; body: string };
+
+/** The mails to `email` in the test server's outbox, decoded (quoted-printable, folded headers). */
+function mailsTo(email: string): Mail[] {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((file) => file.endsWith(".eml")) : [];
+  return files
+    .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
+    .filter((text) => text.includes(email))
+    .map((text) => {
+      const split = text.search(/\r?\n\r?\n/);
+      const headers = text.slice(0, split).replace(/\r?\n[ \t]+/g, " ");
+      const quoted = text.slice(split).replace(/=\r?\n/g, "");
+      const body = Buffer.from(
+        quoted.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        "latin1",
+      ).toString("utf8");
+      return { headers, body };
+    });
+}
+
+const subjectOf = (mail: Mail) => /^Subject: (.*)$/m.exec(mail.headers)?.[1];
+
+const settingsForm = (page: Page) => page.getByRole("form", { name: "Email reminders" });
+
+test("reminder settings: opt in with how many days ahead; a bad number is refused beside the field", async ({
+  page,
+}) => {
+  await signUp(page.request);
+  await gotoHydrated(page, "/account/reminders");
+  await expect(page.getByRole("heading", { level: 1, name: "Reminders" })).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  const form = settingsForm(page);
+  await expect(form.getByLabel("Email me reminders")).not.toBeChecked();
+  await expect(form.getByLabel("Days ahead")).toHaveValue("7");
+  await expectNoHorizontalScroll(page);
+  await expectNoA11yViolations(page, "reminder settings");
+
+  await form.getByLabel("Email me reminders").check();
+  await form.getByLabel("Days ahead").fill("45");
+  await form.getByRole("button", { name: "Save reminder settings" }).click();
+  const daysAhead = form.getByLabel("Days ahead");
+  await expect(daysAhead).toHaveAttribute("aria-invalid", "true");
+  await expect(daysAhead).toHaveAccessibleDescription(/Please enter a whole number of days from 1 to 30\./);
+  await expect(daysAhead).toBeFocused();
+  await expectNoA11yViolations(page, "reminder settings with an error");
+
+  await daysAhead.fill("10");
+  await form.getByRole("button", { name: "Save reminder settings" }).click();
+  await expect(page.locator("[data-sonner-toast]").getByText("Reminders are on.")).toBeVisible();
+  await expect(daysAhead).not.toHaveAttribute("aria-invalid");
+  await expectNoA11yViolations(page, "reminder settings saved");
+
+  await page.reload();
+  await expect(settingsForm(page).getByLabel("Email me reminders")).toBeChecked();
+  await expect(settingsForm(page).getByLabel("Days ahead")).toHaveValue("10");
+
+  // The server checks the same way (a form sent without the browser's checks): nothing changes.
+  const refused = await page.request.post("/account/reminders", {
+    form: { intent: "save", remindersEnabled: "on", daysAhead: "ten" },
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.text()).toContain("Please enter a whole number of days from 1 to 30.");
+  await page.reload();
+  await expect(settingsForm(page).getByLabel("Days ahead")).toHaveValue("10");
+});
+
+test("without JavaScript: settings are saved and refused with the message in the page", async ({
+  browser,
+}) => {
+  // Our scripts never load (axe still runs: it brings its own), so the page is the server's HTML.
+  const context = await browser.newContext({ serviceWorkers: "block" });
+  await context.route(/\.js(\?|$)/, (route) => route.abort());
+  const page = await context.newPage();
+  await signUp(page.request);
+  await page.goto("/account/reminders");
+  const form = settingsForm(page);
+  await form.getByLabel("Email me reminders").check();
+  await form.getByLabel("Days ahead").fill("0");
+  // The browser's own check (min 1) is what a visitor without JavaScript meets first; the server's
+  // answer is the same message beside the field.
+  await form.evaluate((element: HTMLFormElement) => (element.noValidate = true));
+  await form.getByRole("button", { name: "Save reminder settings" }).click();
+  await expect(page.getByRole("alert")).toContainText("Please check the form:");
+  await expect(form.getByLabel("Days ahead")).toHaveAccessibleDescription(/from 1 to 30/);
+  await expect(form.getByLabel("Days ahead")).toHaveValue("0");
+  await expectNoA11yViolations(page, "no-JS settings refused");
+
+  await form.getByLabel("Days ahead").fill("3");
+  await form.getByRole("button", { name: "Save reminder settings" }).click();
+  await expect(page.getByRole("status")).toContainText(
+    "Reminders are on. We will email you 3 days before something is due.",
+  );
+  await page.getByRole("button", { name: "Create a calendar address" }).click();
+  await expect(page.getByRole("status")).toContainText("Calendar address created.");
+  await expect(page.getByLabel("Your calendar address")).toHaveValue(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  await expectNoA11yViolations(page, "no-JS feed created");
+  await context.close();
+});
+
+test("a reminder mail for each item due soon, none for an item marked done; its link unsubscribes without logging in", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const email = await signUp(page.request);
+  // No pet has a vet visit recorded: a check-up is due from the day each was added (today). Pip,
+  // 50 days old, is due the first puppy vaccine at 8 weeks, in 6 days. Rex's check-up is marked
+  // done: the next is due in a year.
+  const pipBirthDate = addDays(today(), -50);
+  await addPet(page.request, "Pip", pipBirthDate);
+  await addPet(page.request, "Rex");
+  const ids = await petIds(page.request);
+  const marked = await markDone(page.request, ids.Rex!, { itemKey: "checkup", dueDate: today() });
+  expect(marked.status()).toBe(302);
+  expect(marked.headers()["location"]).toBe(`/pets/${ids.Rex}`);
+
+  await gotoHydrated(page, "/account/reminders");
+  await settingsForm(page).getByLabel("Email me reminders").check();
+  await settingsForm(page).getByRole("button", { name: "Save reminder settings" }).click();
+  await expect(page.locator("[data-sonner-toast]").getByText("Reminders are on.")).toBeVisible();
+
+  await expect
+    .poll(() => mailsTo(email).map(subjectOf).sort(), { timeout: 20_000 })
+    .toEqual([
+      `Reminder for Biscuit: Yearly check-up, due ${formatted(today())}`,
+      `Reminder for Pip: Core vaccines (DHPP), due ${formatted(addDays(pipBirthDate, 56))}`,
+      `Reminder for Pip: Yearly check-up, due ${formatted(today())}`,
+    ]);
+  const mails = mailsTo(email);
+  expect(mails.some((mail) => mail.body.includes("Rex"))).toBe(false);
+  const pip = mails.find((mail) => subjectOf(mail)!.includes("Pip: Core"))!;
+  expect(pip.body).toContain(
+    `Pip: Core vaccines (DHPP), due ${formatted(addDays(pipBirthDate, 56))} (in 6 days).`,
+  );
+  expect(pip.body).toContain(`/pets/${ids.Pip}`);
+  expect(pip.headers).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+  const unsubscribe = /^List-Unsubscribe: <https?:\/\/[^/]+(\/reminders\/unsubscribe\?token=[^>]+)>$/m.exec(
+    pip.headers,
+  )?.[1];
+  expect(unsubscribe).toBeTruthy();
+  expect(pip.body).toContain(unsubscribe);
+
+  // Saving again scans again: nothing is mailed twice.
+  const again = await page.request.post("/account/reminders", {
+    form: { intent: "save", remindersEnabled: "on", daysAhead: "7" },
+  });
+  expect(again.status()).toBe(200);
+  await page.waitForTimeout(2_000);
+  expect(mailsTo(email)).toHaveLength(3);
+
+  // Unsubscribe in a browser that is not signed in.
+  const stranger = await browser.newContext();
+  const visitor = await stranger.newPage();
+  await gotoHydrated(visitor, unsubscribe!);
+  await expect(visitor.getByRole("heading", { level: 1, name: "Stop reminder emails?" })).toBeVisible();
+  await expectNoA11yViolations(visitor, "unsubscribe question");
+  await visitor.getByRole("button", { name: "Stop reminder emails" }).click();
+  await expect(visitor.getByRole("heading", { level: 1, name: "Reminder emails are off" })).toBeVisible();
+  await expectNoA11yViolations(visitor, "unsubscribed");
+  await stranger.close();
+
+  await page.reload();
+  await expect(settingsForm(page).getByLabel("Email me reminders")).not.toBeChecked();
+});
+
+test("a mail app's one-click unsubscribe (RFC 8058) turns reminders off; a forged link does nothing", async ({
+  page,
+  playwright,
+}) => {
+  const email = await signUp(page.request);
+  await page.request.post("/account/reminders", {
+    form: { intent: "save", remindersEnabled: "on", daysAhead: "7" },
+  });
+  await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(1);
+  const link = /^List-Unsubscribe: <https?:\/\/[^/]+(\/[^>]+)>$/m.exec(mailsTo(email)[0]!.headers)![1]!;
+  const baseURL = test.info().project.use.baseURL;
+  const mailServer = await playwright.request.newContext({ baseURL });
+
+  const forged = link.replace(/token=([^.]+)\.[A-Za-z0-9_-]+/, "token=$1.forged");
+  const refused = await mailServer.post(forged, { form: { "List-Unsubscribe": "One-Click" } });
+  expect(refused.status()).toBe(400);
+  expect(await refused.text()).toContain("This unsubscribe link does not work");
+  let html = await (await page.request.get("/account/reminders")).text();
+  expect(html).toMatch(/name="remindersEnabled"[^>]*checked/);
+
+  const accepted = await mailServer.post(link, { form: { "List-Unsubscribe": "One-Click" } });
+  expect(accepted.status()).toBe(200);
+  html = await (await page.request.get("/account/reminders")).text();
+  expect(html).not.toMatch(/name="remindersEnabled"[^>]*checked/);
+  await mailServer.dispose();
+
+  await gotoHydrated(page, forged);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "This unsubscribe link does not work" }),
+  ).toBeVisible();
+  await expectNoA11yViolations(page, "bad unsubscribe link");
+});
+
+test("the calendar feed: an all-day event per due item, marks reflected; replaced or turned off, the old address is 404", async ({
+  page,
+}) => {
+  await signUp(page.request);
+  const pipBirthDate = addDays(today(), -20);
+  await addPet(page.request, "Pip", pipBirthDate);
+  await gotoHydrated(page, "/account/reminders");
+  await page.getByRole("button", { name: "Create a calendar address" }).click();
+  await expect(page.locator("[data-sonner-toast]").getByText("Calendar address created.")).toBeVisible();
+  const address = page.getByLabel("Your calendar address");
+  await expect(address).toHaveValue(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  await expectNoA11yViolations(page, "calendar feed shown");
+  const first = new URL(await address.inputValue()).pathname;
+
+  const response = await page.request.get(first);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  expect(response.headers()["cache-control"]).toBe("private, no-store");
+  const text = await response.text();
+  expect(text).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2\.0\r\nPRODID:/);
+  const events = parseCalendar(text).events;
+  const bySummary = Object.fromEntries(events.map((event) => [event.SUMMARY, event]));
+  const basic = (date: string) => date.replaceAll("-", "");
+  expect(Object.keys(bySummary).sort()).toEqual([
+    "Biscuit: Yearly check-up",
+    "Pip: Core vaccines (DHPP)",
+    "Pip: Yearly check-up",
+  ]);
+  expect(bySummary["Biscuit: Yearly check-up"]).toMatchObject({
+    DTSTART: basic(today()),
+    DTEND: basic(addDays(today(), 1)),
+    DESCRIPTION: expect.stringContaining("No vet visit recorded yet"),
+  });
+  expect(bySummary["Pip: Core vaccines (DHPP)"]!.DTSTART).toBe(basic(addDays(pipBirthDate, 56)));
+  expect(events.every((event) => event.UID && /^\d{8}T\d{6}Z$/.test(event.DTSTAMP!))).toBe(true);
+
+  // Biscuit's check-up marked done: the next one is a year later, under a new UID; the others keep theirs.
+  const biscuitId = /\/pets\/([\w-]+)$/.exec(bySummary["Biscuit: Yearly check-up"]!.URL!)![1]!;
+  expect((await markDone(page.request, biscuitId, { itemKey: "checkup", dueDate: today() })).status()).toBe(
+    302,
+  );
+  const after = parseCalendar(await (await page.request.get(first)).text()).events;
+  const biscuit = after.find((event) => event.SUMMARY === "Biscuit: Yearly check-up")!;
+  expect(biscuit.DTSTART).toBe(basic(addYears(today(), 1)));
+  expect(after.find((event) => event.SUMMARY === "Pip: Core vaccines (DHPP)")!.UID).toBe(
+    bySummary["Pip: Core vaccines (DHPP)"]!.UID,
+  );
+
+  await page.getByRole("button", { name: "Replace the address" }).click();
+  await expect(page.locator("[data-sonner-toast]").getByText("Calendar address replaced.")).toBeVisible();
+  await expect(address).not.toHaveValue(new RegExp(first.replace(/[.]/g, "\\.")));
+  const second = new URL(await address.inputValue()).pathname;
+  expect((await page.request.get(first)).status()).toBe(404);
+  expect((await page.request.get(second)).status()).toBe(200);
+
+  await page.getByRole("button", { name: "Turn off the feed" }).click();
+  await expect(page.locator("[data-sonner-toast]").getByText("Calendar feed turned off.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create a calendar address" })).toBeVisible();
+  expect((await page.request.get(second)).status()).toBe(404);
+  expect((await page.request.get("/calendar/not-a-token.ics")).status()).toBe(404);
+  await expectNoA11yViolations(page, "calendar feed turned off");
+});
+
+test("mark done: anyone else's pet is 404, a bad item is 400 with a message, signed out goes to log in", async ({
+  page,
+  browser,
+}) => {
+  await signUp(page.request);
+  const biscuitId = (await petIds(page.request)).Biscuit!;
+  const strangerContext = await browser.newContext();
+  await signUp(strangerContext.request);
+
+  const stranger = await markDone(strangerContext.request, biscuitId, {
+    itemKey: "checkup",
+    dueDate: today(),
+  });
+  expect(stranger.status()).toBe(404);
+  await strangerContext.close();
+  expect((await markDone(page.request, "not-a-pet", { itemKey: "checkup", dueDate: today() })).status()).toBe(
+    404,
+  );
+
+  const notDue = await markDone(page.request, biscuitId, { itemKey: "vaccine:rabies", dueDate: today() });
+  expect(notDue.status()).toBe(400);
+  expect(await notDue.text()).toContain("This item is not due on that date any more");
+  const noItem = await markDone(page.request, biscuitId, { dueDate: today() });
+  expect(noItem.status()).toBe(400);
+  expect(await noItem.text()).toContain("Choose the item to mark done.");
+  const badDate = await markDone(page.request, biscuitId, { itemKey: "checkup", dueDate: "2027-02-30" });
+  expect(badDate.status()).toBe(400);
+  expect(await badDate.text()).toContain("The due date must be a date like 2027-03-01.");
+  // Nothing was marked: the check-up is still due today.
+  const checkup = (await feedEvents(page.request)).find(
+    (event) => event.SUMMARY === "Biscuit: Yearly check-up",
+  );
+  expect(checkup!.DTSTART).toBe(today().replaceAll("-", ""));
+
+  const signedOutContext = await browser.newContext();
+  const signedOut = await markDone(signedOutContext.request, biscuitId, {
+    itemKey: "checkup",
+    dueDate: today(),
+  });
+  expect(signedOut.status()).toBe(302);
+  expect(signedOut.headers()["location"]).toBe(
+    `/auth?redirectTo=${encodeURIComponent(`/pets/${biscuitId}/due`)}`,
+  );
+  await signedOutContext.close();
+
+  // The refusal as a browser shows it after a plain form post.
+  await gotoHydrated(page, "/account/reminders");
+  await page.evaluate((action) => {
+    const form = Object.assign(document.createElement("form"), { method: "post", action });
+    for (const [name, value] of [
+      ["itemKey", "vaccine:rabies"],
+      ["dueDate", "2027-03-01"],
+    ]) {
+      form.append(Object.assign(document.createElement("input"), { type: "hidden", name, value }));
+    }
+    document.body.append(form);
+    form.submit();
+  }, `/pets/${biscuitId}/due`);
+  await expect(page.getByRole("heading", { level: 1, name: "This could not be marked done" })).toBeVisible();
+  await expect(page).toHaveTitle("Mark done — PawPal");
+  await expect(page.getByRole("link", { name: "Back to the pet" })).toHaveAttribute(
+    "href",
+    `/pets/${biscuitId}`,
+  );
+  await expectNoA11yViolations(page, "mark done refused");
+});
