@@ -15,6 +15,7 @@ export default [
   route("admin/messages", "routes/admin/messages.tsx"),
   route("admin/messages/:id", "routes/admin/message.tsx"),
   route("pets", "routes/pets/pets.tsx"),
+  route("pets/:id", "routes/pets/pet.tsx"),
 
   route("api/auth/*", "routes/resources/auth-api.ts"),
   route("api/nearby", "routes/resources/nearby.ts"),
