@@ -54,6 +54,23 @@ test("the pet's page: details, care plan from the breed, and a printout without 
 }) => {
   await signUp(page.request);
   const id = await addPet(page.request, BELLA);
+
+  // Budget: the page's JavaScript as sent (Brotli) under 150 KiB: the care plan is made on the
+  // server. The page is this browser's first, so every script is fetched.
+  await gotoHydrated(page, `/pets/${id}`);
+  const scriptBytes = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+      .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).encodedBodySize, 0),
+  );
+  test
+    .info()
+    .annotations.push({ type: "pet page JavaScript", description: `${(scriptBytes / 1024).toFixed(1)} KiB` });
+  console.log(`pet page JavaScript: ${(scriptBytes / 1024).toFixed(1)} KiB`);
+  expect(scriptBytes).toBeGreaterThan(20 * 1024);
+  expect(scriptBytes).toBeLessThan(150 * 1024);
+
   await gotoHydrated(page, "/pets");
   const card = page.getByRole("list", { name: "Your pets" }).getByRole("article", { name: "Bella" });
   await card.getByRole("link", { name: "Records and care plan of Bella" }).click();
@@ -94,6 +111,8 @@ test("the pet's page: details, care plan from the breed, and a printout without 
 });
 
 test("each kind of record is added, edited and removed; the weight chart and its table", async ({ page }) => {
+  // Five forms and four accessibility scans on a two-core machine.
+  test.setTimeout(120_000);
   await signUp(page.request, "Grace Hopper");
   const id = await addPet(page.request, BELLA);
   await gotoHydrated(page, `/pets/${id}`);

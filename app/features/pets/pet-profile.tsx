@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { buttonVariants } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import {
   ACTIVITY_LABELS,
   NEUTERED_LABELS,
@@ -31,6 +32,7 @@ export function PetDetails({
   ageMonths: number | null;
   latestWeightKg: string | null;
 }) {
+  const hydrated = useHydrated();
   return (
     <Card className="print:p-0 print:shadow-none print:ring-0">
       <div className="flex flex-wrap items-center gap-3">
@@ -53,8 +55,8 @@ export function PetDetails({
         <Detail term="Neutered" value={NEUTERED_LABELS[neuteredAnswer(pet.neutered)]} />
         <Detail term="Activity" value={pet.activity && ACTIVITY_LABELS[pet.activity]} />
       </dl>
-      {pet.role === "owner" ? (
-        <div className="mt-6 flex flex-wrap gap-3" data-print-hide>
+      <div className="mt-6 flex flex-wrap gap-3 empty:hidden" data-print-hide>
+        {pet.role === "owner" ? (
           <Link
             to={`/pets?edit=${pet.id}`}
             className={buttonVariants({ variant: "secondary", size: "sm" })}
@@ -62,8 +64,14 @@ export function PetDetails({
           >
             Edit
           </Link>
-        </div>
-      ) : null}
+        ) : null}
+        {/* Printing needs the browser's print dialog; without JavaScript its own menu does it. */}
+        {hydrated ? (
+          <Button variant="secondary" size="sm" onClick={() => window.print()}>
+            Print
+          </Button>
+        ) : null}
+      </div>
     </Card>
   );
 }

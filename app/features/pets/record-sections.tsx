@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -207,7 +207,10 @@ function RecordSummary({ record, titleId }: { record: PetRecord; titleId: string
 
 function RecordActions({ record, name, petId }: { record: PetRecord; name: string; petId: string }) {
   return (
-    <div className="mt-3 flex flex-wrap gap-3" data-print-hide>
+    <div
+      className={record.kind === "weight" ? "flex flex-wrap gap-2" : "mt-3 flex flex-wrap gap-3"}
+      data-print-hide
+    >
       <Link
         to={`/pets/${petId}?edit=${record.id}#record-${record.id}`}
         className={buttonVariants({ variant: "secondary", size: "sm" })}
@@ -303,21 +306,27 @@ function WeightTable({ records, context }: { records: PetRecord[]; context: Reco
               );
             }
             const kg = Number(record.weightKg);
+            const confirming = context.removeId === record.id;
             return (
-              <tr key={record.id} id={`record-${record.id}`} className="scroll-mt-20 align-top">
-                <th scope="row" className="py-2 pr-3 font-normal text-ink-900">
-                  {formatDate(record.date)}
-                </th>
-                <td className="py-2 pr-3 text-ink-900">{kg}</td>
-                <td className="py-2 pr-3 text-ink-900">{kgToLb(kg)}</td>
-                <td className="py-1" data-print-hide>
-                  {context.removeId === record.id ? (
-                    <RemoveConfirmation record={record} name={name} petId={context.petId} />
-                  ) : (
-                    <RecordActions record={record} name={name} petId={context.petId} />
-                  )}
-                </td>
-              </tr>
+              <Fragment key={record.id}>
+                <tr id={`record-${record.id}`} className="scroll-mt-20 align-top">
+                  <th scope="row" className="py-2 pr-3 font-normal text-ink-900">
+                    {formatDate(record.date)}
+                  </th>
+                  <td className="py-2 pr-3 text-ink-900">{kg}</td>
+                  <td className="py-2 pr-3 text-ink-900">{kgToLb(kg)}</td>
+                  <td className="py-1" data-print-hide>
+                    {confirming ? null : <RecordActions record={record} name={name} petId={context.petId} />}
+                  </td>
+                </tr>
+                {confirming ? (
+                  <tr data-print-hide>
+                    <td colSpan={4} className="pb-4">
+                      <RemoveConfirmation record={record} name={name} petId={context.petId} />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
             );
           })}
         </tbody>
