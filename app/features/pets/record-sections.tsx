@@ -310,7 +310,7 @@ function WeightTable({ records, context }: { records: PetRecord[]; context: Reco
             return (
               <Fragment key={record.id}>
                 <tr id={`record-${record.id}`} className="scroll-mt-20 align-top">
-                  <th scope="row" className="py-2 pr-3 font-normal text-ink-900">
+                  <th scope="row" className="py-2 pr-3 font-normal whitespace-nowrap text-ink-900">
                     {formatDate(record.date)}
                   </th>
                   <td className="py-2 pr-3 text-ink-900">{kg}</td>

@@ -4,9 +4,11 @@ import { formatDate, formatWeightWithPounds } from "./format";
 /** The breed's healthy adult weight, drawn behind the line. */
 export type HealthyRange = { breedName: string; minKg: number; maxKg: number };
 
-const WIDTH = 600;
-const HEIGHT = 220;
-const PAD = { top: 12, right: 16, bottom: 28, left: 44 };
+// A phone's width of drawing units: the labels stay readable at 390 px, and the chart is capped
+// at max-w-xl on wider screens.
+const WIDTH = 360;
+const HEIGHT = 180;
+const PAD = { top: 10, right: 12, bottom: 24, left: 34 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const dayOf = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS;
@@ -75,7 +77,7 @@ export function WeightChart({ records, range }: { records: PetRecord[]; range: H
     <figure className="mt-4">
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-auto w-full"
+        className="h-auto w-full max-w-xl"
         role="img"
         aria-labelledby="weight-chart-summary"
         data-testid="weight-chart"
@@ -93,34 +95,28 @@ export function WeightChart({ records, range }: { records: PetRecord[]; range: H
         {ticks(yMin, yMax).map((kg) => (
           <g key={kg}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(kg)} y2={y(kg)} className="stroke-ink-200" />
-            <text x={PAD.left - 6} y={y(kg) + 4} textAnchor="end" className="fill-ink-700 text-[13px]">
+            <text x={PAD.left - 6} y={y(kg) + 4} textAnchor="end" className="fill-ink-700 text-[11px]">
               {kg}
             </text>
           </g>
         ))}
-        <text x={PAD.left} y={HEIGHT - 8} className="fill-ink-700 text-[13px]">
+        <text x={PAD.left} y={HEIGHT - 8} className="fill-ink-700 text-[11px]">
           {shortDate.format(new Date(`${entries[0]!.date}T00:00:00Z`))}
         </text>
         {entries.length > 1 ? (
-          <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="fill-ink-700 text-[13px]">
+          <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="fill-ink-700 text-[11px]">
             {shortDate.format(new Date(`${entries.at(-1)!.date}T00:00:00Z`))}
           </text>
         ) : null}
         <polyline
           points={points}
           fill="none"
-          strokeWidth={3}
+          strokeWidth={2.5}
           strokeLinejoin="round"
           className="stroke-brand-700"
         />
-        {entries.map((entry) => (
-          <circle
-            key={entry.date + entry.kg}
-            cx={x(entry.date)}
-            cy={y(entry.kg)}
-            r={5}
-            className="fill-brand-700"
-          />
+        {entries.map((entry, index) => (
+          <circle key={index} cx={x(entry.date)} cy={y(entry.kg)} r={4} className="fill-brand-700" />
         ))}
       </svg>
       <figcaption id="weight-chart-summary" className="mt-2 text-sm text-ink-700">
