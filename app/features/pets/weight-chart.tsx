@@ -34,7 +34,7 @@ export function weightSummary(entries: { date: string; kg: number }[], range: He
 /** Round "nice" steps for the kg axis. */
 function ticks(min: number, max: number) {
   const span = max - min;
-  const step = [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50].find((candidate) => span / candidate <= 5) ?? 50;
+  const step = [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50].find((candidate) => span / candidate <= 6) ?? 50;
   const values: number[] = [];
   for (let value = Math.ceil(min / step) * step; value <= max + 1e-9; value += step)
     values.push(round1(value));
