@@ -20,6 +20,7 @@ export default [
   route("pets/:id/due", "routes/pets/due.tsx"),
   route("account/reminders", "routes/account/reminders.tsx"),
   route("reminders/unsubscribe", "routes/reminders/unsubscribe.tsx"),
+  route("pets/:id", "routes/pets/pet.tsx"),
 
   route("api/auth/*", "routes/resources/auth-api.ts"),
   route("api/nearby", "routes/resources/nearby.ts"),

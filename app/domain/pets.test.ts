@@ -17,20 +17,64 @@ describe("petSchema", () => {
     const parsed = parseWithSchema(petSchema, { ...valid, name: "  Biscuit ", breed: " Beagle " });
     expect(parsed).toEqual({
       success: true,
-      data: { name: "Biscuit", type: "dog", breed: "Beagle", birthDate: "2021-04-30", weightKg: 12.5 },
+      data: {
+        name: "Biscuit",
+        type: "dog",
+        breed: "Beagle",
+        birthDate: "2021-04-30",
+        weightKg: 12.5,
+        neutered: null,
+        activity: null,
+      },
     });
   });
 
   it("needs only a name and a type; blank optional fields become null", () => {
     for (const input of [
       { name: "Tom", type: "cat" },
-      { name: "Tom", type: "cat", breed: "  ", birthDate: "", weightKg: "" },
+      {
+        name: "Tom",
+        type: "cat",
+        breed: "  ",
+        birthDate: "",
+        weightKg: "",
+        neutered: "unsure",
+        activity: "",
+      },
     ]) {
       expect(parseWithSchema(petSchema, input)).toEqual({
         success: true,
-        data: { name: "Tom", type: "cat", breed: null, birthDate: null, weightKg: null },
+        data: {
+          name: "Tom",
+          type: "cat",
+          breed: null,
+          birthDate: null,
+          weightKg: null,
+          neutered: null,
+          activity: null,
+        },
       });
     }
+  });
+
+  it("takes neutered as yes, no or not sure, and an optional activity level", () => {
+    const parse = (extra: Record<string, string>) => parseWithSchema(petSchema, { ...valid, ...extra });
+    expect(parse({ neutered: "yes", activity: "high" })).toMatchObject({
+      success: true,
+      data: { neutered: true, activity: "high" },
+    });
+    expect(parse({ neutered: "no", activity: "low" })).toMatchObject({
+      success: true,
+      data: { neutered: false, activity: "low" },
+    });
+    expect(parse({ neutered: "maybe" })).toEqual({
+      success: false,
+      errors: { neutered: PET_ERRORS.neuteredInvalid },
+    });
+    expect(parse({ activity: "frantic" })).toEqual({
+      success: false,
+      errors: { activity: PET_ERRORS.activityInvalid },
+    });
   });
 
   it("requires a name of 1 to 50 characters", () => {

@@ -38,6 +38,18 @@ export type AccessiblePet = Pet & { role: PetRole; ownerId: string; ownerName: s
 
 export const PET_TYPE_LABELS: Record<PetType, string> = { dog: "Dog", cat: "Cat", other: "Other" };
 
+/** The neutered question's answers as the form sends them; "unsure" is stored as null. */
+export const NEUTERED_ANSWERS = ["yes", "no", "unsure"] as const;
+export type NeuteredAnswer = (typeof NEUTERED_ANSWERS)[number];
+export const NEUTERED_LABELS: Record<NeuteredAnswer, string> = { yes: "Yes", no: "No", unsure: "Not sure" };
+
+/** The form's answer for a stored value. */
+export function neuteredAnswer(neutered: boolean | null): NeuteredAnswer {
+  return neutered === null ? "unsure" : neutered ? "yes" : "no";
+}
+
+export const ACTIVITY_LABELS: Record<ActivityLevel, string> = { low: "Low", normal: "Normal", high: "High" };
+
 /** Limits of the pet form; its maxLength and min/max attributes use the same numbers. */
 export const PET_LIMITS = {
   name: 50,
@@ -58,6 +70,8 @@ export const PET_ERRORS = {
   birthDateTooOld: `Please enter a birth date within the last ${PET_LIMITS.maxAgeYears} years.`,
   weightInvalid: "Please enter the weight as a number of kilograms, like 12.5.",
   weightRange: `Please enter a weight between ${PET_LIMITS.weightMin} and ${PET_LIMITS.weightMax} kg.`,
+  neuteredInvalid: "Please choose yes, no or not sure.",
+  activityInvalid: "Please choose low, normal or high activity, or leave it blank.",
 } as const;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -145,6 +159,15 @@ export const petSchema = z.object({
   breed: optionalText(PET_LIMITS.breed, PET_ERRORS.breedTooLong),
   birthDate,
   weightKg,
+  // Left out (an older form, a script): not said, like "not sure".
+  neutered: z
+    .enum(NEUTERED_ANSWERS, PET_ERRORS.neuteredInvalid)
+    .optional()
+    .transform((answer) => (answer === "yes" ? true : answer === "no" ? false : null)),
+  activity: z
+    .union([z.literal(""), z.enum(ACTIVITY_LEVELS)], PET_ERRORS.activityInvalid)
+    .optional()
+    .transform((level) => level || null),
 });
 
 export type PetValues = z.output<typeof petSchema>;

@@ -1,6 +1,6 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
-import { getDb } from "~/server/db/client.server";
-import { familyMember, pet, user } from "~/server/db/schema.server";
+import { getDb, type Database } from "~/server/db/client.server";
+import { familyMember, pet, petRecord, user } from "~/server/db/schema.server";
 import type { AccessiblePet, Pet, PetRole, PetValues, SaveAnalysisValues } from "~/domain/pets";
 
 /** The pet table: every read and write of it goes through this module. */
@@ -31,7 +31,10 @@ function canOpen(userId: string) {
   return or(eq(pet.userId, userId), eq(familyMember.memberId, userId));
 }
 
-function toRow(values: PetValues) {
+/** A new pet's values: sign-up and a saved analysis do not ask whether it is neutered or how active. */
+type NewPet = Omit<PetValues, "neutered" | "activity"> & Partial<Pick<PetValues, "neutered" | "activity">>;
+
+function toRow(values: NewPet) {
   return { ...values, weightKg: values.weightKg === null ? null : values.weightKg.toFixed(2) };
 }
 
@@ -71,8 +74,8 @@ export async function findAccessiblePet(userId: string, petId: string): Promise<
   return found ?? null;
 }
 
-export async function createPet(userId: string, values: PetValues): Promise<Pet> {
-  const db = await getDb();
+export async function createPet(userId: string, values: NewPet, db?: Database): Promise<Pet> {
+  db ??= await getDb();
   const [created] = await db
     .insert(pet)
     .values({ ...toRow(values), userId })
@@ -103,23 +106,40 @@ export async function deletePet(userId: string, id: string): Promise<Pet | null>
 
 /**
  * Saves an analysis result: onto one of the user's pets (species, breed, and the weight when one
- * was given), or as a new pet. Null when the user has no pet with this id (nothing changed).
+ * was given), or as a new pet. It lands in the pet's records too: a note naming the result, and a
+ * weight-log entry when a weight was given. Null when the user has no pet with this id (nothing
+ * changed). Only the owner saves onto a pet: it changes the pet's species and breed.
  */
 export async function saveAnalysisToPet(userId: string, values: SaveAnalysisValues): Promise<Pet | null> {
   const { petId, name, type, breed, weightKg } = values;
-  if (petId === "new") {
-    return createPet(userId, { name: name ?? "", type, breed, birthDate: null, weightKg });
-  }
   const db = await getDb();
-  const [updated] = await db
-    .update(pet)
-    .set({
-      type,
-      breed,
-      ...(weightKg === null ? {} : { weightKg: weightKg.toFixed(2) }),
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(pet.id, petId), eq(pet.userId, userId)))
-    .returning(columns);
-  return updated ?? null;
+  return db.transaction(async (tx) => {
+    let saved: Pet | undefined;
+    if (petId === "new") {
+      saved = await createPet(userId, { name: name ?? "", type, breed, birthDate: null, weightKg }, tx);
+    } else {
+      [saved] = await tx
+        .update(pet)
+        .set({
+          type,
+          breed,
+          ...(weightKg === null ? {} : { weightKg: weightKg.toFixed(2) }),
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(pet.id, petId), eq(pet.userId, userId)))
+        .returning(columns);
+    }
+    if (!saved) return null;
+    // The pet_record rows are pet-records.server's, but these two belong to this one save.
+    const today = new Date().toISOString().slice(0, 10);
+    const record = { petId: saved.id, date: today, createdBy: userId };
+    const note = `Photo analysis: ${breed ?? "breed unknown"}, ${type}`;
+    await tx
+      .insert(petRecord)
+      .values([
+        { ...record, kind: "note", notes: note },
+        ...(weightKg === null ? [] : [{ ...record, kind: "weight" as const, weightKg: weightKg.toFixed(2) }]),
+      ]);
+    return saved;
+  });
 }

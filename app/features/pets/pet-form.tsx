@@ -6,7 +6,11 @@ import type { FormReply } from "~/utils/forms";
 import { ErrorSummary, errorSummaryItems } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
 import {
+  ACTIVITY_LABELS,
+  ACTIVITY_LEVELS,
   latestBirthDate,
+  NEUTERED_ANSWERS,
+  NEUTERED_LABELS,
   PET_LIMITS,
   PET_TYPE_LABELS,
   PET_TYPES,
@@ -59,6 +63,8 @@ export function PetForm({ petId, initial = {}, result, label }: PetFormProps) {
     breed: `${prefix}-breed`,
     birthDate: `${prefix}-birth-date`,
     weightKg: `${prefix}-weight`,
+    neutered: `${prefix}-neutered`,
+    activity: `${prefix}-activity`,
   };
 
   return (
@@ -124,6 +130,31 @@ export function PetForm({ petId, initial = {}, result, label }: PetFormProps) {
               max={PET_LIMITS.weightMax}
               defaultValue={values.weightKg ?? ""}
             />
+          )}
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={ids.neutered} label="Neutered" error={errors.neutered}>
+          {(control) => (
+            <Select {...control} name="neutered" defaultValue={values.neutered || "unsure"}>
+              {NEUTERED_ANSWERS.map((answer) => (
+                <option key={answer} value={answer}>
+                  {NEUTERED_LABELS[answer]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field id={ids.activity} label="Activity (optional)" error={errors.activity}>
+          {(control) => (
+            <Select {...control} name="activity" defaultValue={values.activity ?? ""}>
+              <option value="">Not set</option>
+              {ACTIVITY_LEVELS.map((level) => (
+                <option key={level} value={level}>
+                  {ACTIVITY_LABELS[level]}
+                </option>
+              ))}
+            </Select>
           )}
         </Field>
       </div>

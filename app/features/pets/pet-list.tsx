@@ -2,24 +2,13 @@ import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { formatDate, formatWeight } from "./format";
 import { PetForm, type PetActionData } from "./pet-form";
-import { PET_TYPE_LABELS } from "~/domain/pets";
-import type { Pet } from "~/domain/pets";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
-/** "2021-04-30" as "Apr 30, 2021", the same on the server and in every browser. */
-export function formatBirthDate(isoDate: string) {
-  return dateFormat.format(new Date(`${isoDate}T00:00:00Z`));
-}
-
-/** "12.50" as "12.5 kg". */
-export function formatWeight(weightKg: string) {
-  return `${Number(weightKg)} kg`;
-}
+import { neuteredAnswer, PET_TYPE_LABELS, type AccessiblePet } from "~/domain/pets";
 
 type PetListProps = {
-  pets: Pet[];
+  /** The user's own pets, then those shared with them by their family. */
+  pets: AccessiblePet[];
   /** The pet whose edit form is open. */
   editId: string | null;
   /** The pet whose deletion waits for confirmation. */
@@ -27,16 +16,20 @@ type PetListProps = {
   result: PetActionData | undefined;
 };
 
-/** The user's pets as cards; editing and deleting open inside the card (links, so no JavaScript is needed). */
+/**
+ * The user's pets as cards, each opening the pet's page; editing and deleting their own pets
+ * open inside the card (links, so no JavaScript is needed). Shared pets say whose they are.
+ */
 export function PetList({ pets, editId, deleteId, result }: PetListProps) {
   return (
     <ul className="space-y-4" aria-label="Your pets">
       {pets.map((pet) => {
         const rejected = result && !result.ok && result.intent === "update" && result.petId === pet.id;
+        const owned = pet.role === "owner";
         return (
           <li key={pet.id}>
             <Card>
-              {editId === pet.id || rejected ? (
+              {owned && (editId === pet.id || rejected) ? (
                 <>
                   <h3 className="mb-4 text-xl font-bold text-ink-900">Edit {pet.name}</h3>
                   <PetForm
@@ -49,6 +42,8 @@ export function PetList({ pets, editId, deleteId, result }: PetListProps) {
                       breed: pet.breed ?? "",
                       birthDate: pet.birthDate ?? "",
                       weightKg: pet.weightKg === null ? "" : String(Number(pet.weightKg)),
+                      neutered: neuteredAnswer(pet.neutered),
+                      activity: pet.activity ?? "",
                     }}
                   />
                 </>
@@ -63,7 +58,7 @@ export function PetList({ pets, editId, deleteId, result }: PetListProps) {
   );
 }
 
-function PetSummary({ pet, confirmDelete }: { pet: Pet; confirmDelete: boolean }) {
+function PetSummary({ pet, confirmDelete }: { pet: AccessiblePet; confirmDelete: boolean }) {
   const navigation = useNavigation();
   const deleting =
     navigation.state === "submitting" &&
@@ -73,16 +68,23 @@ function PetSummary({ pet, confirmDelete }: { pet: Pet; confirmDelete: boolean }
     <article aria-labelledby={`pet-${pet.id}-title`}>
       <div className="flex flex-wrap items-center gap-3">
         <h3 id={`pet-${pet.id}-title`} className="text-xl font-bold break-words text-ink-900">
-          {pet.name}
+          <Link to={`/pets/${pet.id}`} className="underline-offset-4 hover:underline">
+            {pet.name}
+          </Link>
         </h3>
         <Badge>{PET_TYPE_LABELS[pet.type]}</Badge>
       </div>
+      {pet.role === "member" ? <p className="mt-1 text-sm text-ink-700">Shared by {pet.ownerName}</p> : null}
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
         <Detail term="Breed" value={pet.breed} />
-        <Detail term="Birth date" value={pet.birthDate && formatBirthDate(pet.birthDate)} />
+        <Detail term="Birth date" value={pet.birthDate && formatDate(pet.birthDate)} />
         <Detail term="Weight" value={pet.weightKg && formatWeight(pet.weightKg)} />
       </dl>
-      {confirmDelete ? (
+      {pet.role === "member" ? (
+        <div className="mt-5">
+          <PetPageLink pet={pet} />
+        </div>
+      ) : confirmDelete ? (
         <Form
           method="post"
           action="/pets"
@@ -105,6 +107,7 @@ function PetSummary({ pet, confirmDelete }: { pet: Pet; confirmDelete: boolean }
         </Form>
       ) : (
         <div className="mt-5 flex flex-wrap gap-3">
+          <PetPageLink pet={pet} />
           <Link
             to={`/pets?edit=${pet.id}`}
             className={buttonVariants({ variant: "secondary", size: "sm" })}
@@ -122,6 +125,19 @@ function PetSummary({ pet, confirmDelete }: { pet: Pet; confirmDelete: boolean }
         </div>
       )}
     </article>
+  );
+}
+
+/** The pet's own page: its records and care plan. */
+function PetPageLink({ pet }: { pet: AccessiblePet }) {
+  return (
+    <Link
+      to={`/pets/${pet.id}`}
+      className={buttonVariants({ size: "sm" })}
+      aria-label={`Records and care plan of ${pet.name}`}
+    >
+      Records and care plan
+    </Link>
   );
 }
 

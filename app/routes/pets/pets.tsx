@@ -15,7 +15,14 @@ import {
   type SaveAnalysisAnswer,
 } from "~/domain/pets";
 import { parseSubmission, readForm } from "~/server/forms.server";
-import { createPet, deletePet, listPets, saveAnalysisToPet, updatePet } from "~/server/pets.server";
+import {
+  createPet,
+  deletePet,
+  listAccessiblePets,
+  listPets,
+  saveAnalysisToPet,
+  updatePet,
+} from "~/server/pets.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import { actionOrLoaderHeaders } from "~/utils/http";
 
@@ -35,11 +42,16 @@ export const headers = actionOrLoaderHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const pets = await listPets(user.id);
+  const accessible = await listAccessiblePets(user.id);
+  // `pets` are the user's own (the analysis report on /features offers them to save onto);
+  // pets shared with them by their family come apart.
+  const pets = accessible.filter((pet) => pet.role === "owner");
+  const sharedPets = accessible.filter((pet) => pet.role === "member");
   const params = new URL(request.url).searchParams;
+  // Only the owner edits or deletes a pet: a shared pet's id opens nothing.
   const known = (id: string | null) => (id && pets.some((pet) => pet.id === id) ? id : null);
   return data(
-    { pets, editId: known(params.get("edit")), deleteId: known(params.get("delete")) },
+    { pets, sharedPets, editId: known(params.get("edit")), deleteId: known(params.get("delete")) },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -52,7 +64,15 @@ function petIdFrom(form: FormData) {
 }
 
 /** Refills a rejected pet form (none of its fields is secret). */
-const PET_ECHO = { name: PET_LIMITS.name, type: 10, breed: PET_LIMITS.breed, birthDate: 10, weightKg: 10 };
+const PET_ECHO = {
+  name: PET_LIMITS.name,
+  type: 10,
+  breed: PET_LIMITS.breed,
+  birthDate: 10,
+  weightKg: 10,
+  neutered: 10,
+  activity: 10,
+};
 
 /** create, update or delete one of the signed-in user's pets; anyone else's pet is a 404. */
 export async function action({ request }: Route.ActionArgs) {
@@ -97,7 +117,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Pets({ loaderData, actionData }: Route.ComponentProps) {
-  const { pets, editId, deleteId } = loaderData;
+  const { pets, sharedPets, editId, deleteId } = loaderData;
   // The pet forms' answers; save-analysis answers go to the fetcher on /features.
   const petResult =
     actionData?.intent === "create" || actionData?.intent === "update" ? actionData : undefined;
@@ -115,7 +135,7 @@ export default function Pets({ loaderData, actionData }: Route.ComponentProps) {
             <h2 id="pet-list-title" className="sr-only">
               Your pets
             </h2>
-            {pets.length === 0 ? (
+            {pets.length === 0 && sharedPets.length === 0 ? (
               <Card className="text-center">
                 <p className="text-lg font-semibold text-ink-900">No pets here yet.</p>
                 <p className="mt-2 text-ink-700">
@@ -130,7 +150,12 @@ export default function Pets({ loaderData, actionData }: Route.ComponentProps) {
                 </p>
               </Card>
             ) : (
-              <PetList pets={pets} editId={editId} deleteId={deleteId} result={petResult} />
+              <PetList
+                pets={[...pets, ...sharedPets]}
+                editId={editId}
+                deleteId={deleteId}
+                result={petResult}
+              />
             )}
           </section>
           <section aria-labelledby="add-pet-title" className="min-w-0 lg:col-span-2">

@@ -1,0 +1,240 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { parseWithSchema } from "~/utils/forms";
+import { TEXT_ERRORS } from "./text";
+import {
+  ageInMonths,
+  kgToLb,
+  latestPastDate,
+  medicationSchema,
+  noteSchema,
+  RECORD_ERRORS,
+  suggestNextDue,
+  toRecordValues,
+  vaccinationSchema,
+  vetVisitSchema,
+  weightSchema,
+} from "./records";
+
+// A fixed "now" so the future-date rules are exact.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-11-23T12:00:00Z"));
+});
+afterEach(() => vi.useRealTimers());
+
+const errorsOf = (result: ReturnType<typeof parseWithSchema>) => (result.success ? {} : result.errors);
+
+describe("dates of things that happened", () => {
+  const visit = { date: "2026-11-01", title: "Check-up" };
+
+  it("takes a real date up to a day ahead (a later time zone's today)", () => {
+    expect(latestPastDate()).toBe("2026-11-24");
+    expect(parseWithSchema(vetVisitSchema, { ...visit, date: "2026-11-24" }).success).toBe(true);
+    expect(errorsOf(parseWithSchema(vetVisitSchema, { ...visit, date: "2026-11-25" }))).toEqual({
+      date: RECORD_ERRORS.dateFuture,
+    });
+  });
+
+  it("refuses a missing date, a non-date and an impossible day", () => {
+    for (const [date, message] of [
+      ["", RECORD_ERRORS.dateRequired],
+      [undefined, RECORD_ERRORS.dateRequired],
+      ["yesterday", RECORD_ERRORS.dateInvalid],
+      ["2026-02-30", RECORD_ERRORS.dateInvalid],
+      ["1900-01-01", RECORD_ERRORS.dateTooOld],
+    ] as const) {
+      expect(errorsOf(parseWithSchema(vetVisitSchema, { ...visit, date })), String(date)).toEqual({
+        date: message,
+      });
+    }
+  });
+
+  it("applies to the weighing and the note too", () => {
+    expect(errorsOf(parseWithSchema(weightSchema, { date: "2027-01-01", weightKg: "5" }))).toEqual({
+      date: RECORD_ERRORS.dateFuture,
+    });
+    expect(errorsOf(parseWithSchema(noteSchema, { date: "2027-01-01", notes: "Sneezing" }))).toEqual({
+      date: RECORD_ERRORS.dateFuture,
+    });
+  });
+});
+
+describe("vaccinationSchema", () => {
+  const rabies = { title: " Rabies ", date: "2026-03-03", nextDueDate: "", clinic: "", notes: "" };
+
+  it("accepts a vaccination; blank optional fields become null", () => {
+    expect(parseWithSchema(vaccinationSchema, rabies)).toEqual({
+      success: true,
+      data: { title: "Rabies", date: "2026-03-03", nextDueDate: null, clinic: null, notes: null },
+    });
+  });
+
+  it("needs the vaccine", () => {
+    expect(errorsOf(parseWithSchema(vaccinationSchema, { ...rabies, title: "  " }))).toEqual({
+      title: RECORD_ERRORS.vaccineRequired,
+    });
+  });
+
+  it("takes a next due date on or after the date given, up to ten years ahead", () => {
+    expect(parseWithSchema(vaccinationSchema, { ...rabies, nextDueDate: "2026-03-03" }).success).toBe(true);
+    expect(parseWithSchema(vaccinationSchema, { ...rabies, nextDueDate: "2029-03-03" }).success).toBe(true);
+    expect(errorsOf(parseWithSchema(vaccinationSchema, { ...rabies, nextDueDate: "2026-03-02" }))).toEqual({
+      nextDueDate: RECORD_ERRORS.nextDueBeforeGiven,
+    });
+    expect(errorsOf(parseWithSchema(vaccinationSchema, { ...rabies, nextDueDate: "2037-01-01" }))).toEqual({
+      nextDueDate: RECORD_ERRORS.dateTooFar,
+    });
+  });
+
+  it("limits the texts and refuses control characters", () => {
+    expect(errorsOf(parseWithSchema(vaccinationSchema, { ...rabies, title: "x".repeat(101) }))).toEqual({
+      title: RECORD_ERRORS.titleTooLong,
+    });
+    expect(errorsOf(parseWithSchema(vaccinationSchema, { ...rabies, clinic: "x".repeat(101) }))).toEqual({
+      clinic: RECORD_ERRORS.clinicTooLong,
+    });
+    expect(errorsOf(parseWithSchema(vaccinationSchema, { ...rabies, notes: "x".repeat(2001) }))).toEqual({
+      notes: RECORD_ERRORS.notesTooLong,
+    });
+    expect(errorsOf(parseWithSchema(vaccinationSchema, { ...rabies, title: "Rab\nies" }))).toEqual({
+      title: TEXT_ERRORS.lineBreak,
+    });
+    expect(errorsOf(parseWithSchema(vaccinationSchema, { ...rabies, notes: "ok\u0000" }))).toEqual({
+      notes: TEXT_ERRORS.control,
+    });
+    // Notes are multi-line.
+    expect(parseWithSchema(vaccinationSchema, { ...rabies, notes: "Line one\nLine two" }).success).toBe(true);
+  });
+});
+
+describe("vetVisitSchema", () => {
+  it("needs the reason; clinic and notes are optional", () => {
+    expect(parseWithSchema(vetVisitSchema, { date: "2026-10-01", title: "Limping" })).toEqual({
+      success: true,
+      data: { date: "2026-10-01", title: "Limping", clinic: null, notes: null },
+    });
+    expect(errorsOf(parseWithSchema(vetVisitSchema, { date: "2026-10-01", title: "" }))).toEqual({
+      title: RECORD_ERRORS.reasonRequired,
+    });
+  });
+});
+
+describe("medicationSchema", () => {
+  const flea = {
+    title: "Flea drops",
+    dose: "1 pipette",
+    intervalDays: "30",
+    date: "2026-12-01",
+    endDate: "",
+  };
+
+  it("accepts a treatment, which may start in the future", () => {
+    expect(parseWithSchema(medicationSchema, flea)).toEqual({
+      success: true,
+      data: { title: "Flea drops", dose: "1 pipette", intervalDays: 30, date: "2026-12-01", endDate: null },
+    });
+  });
+
+  it("needs a name, a dose and how often, from 1 to 365 whole days", () => {
+    expect(errorsOf(parseWithSchema(medicationSchema, { ...flea, title: "", dose: "" }))).toEqual({
+      title: RECORD_ERRORS.medicationRequired,
+      dose: RECORD_ERRORS.doseRequired,
+    });
+    for (const intervalDays of ["0", "366", "1.5", "-2", "weekly", ""]) {
+      expect(errorsOf(parseWithSchema(medicationSchema, { ...flea, intervalDays })), intervalDays).toEqual({
+        intervalDays: RECORD_ERRORS.intervalInvalid,
+      });
+    }
+    expect(errorsOf(parseWithSchema(medicationSchema, { ...flea, dose: "x".repeat(101) }))).toEqual({
+      dose: RECORD_ERRORS.doseTooLong,
+    });
+  });
+
+  it("takes an end on or after the start", () => {
+    expect(parseWithSchema(medicationSchema, { ...flea, endDate: "2026-12-01" }).success).toBe(true);
+    expect(errorsOf(parseWithSchema(medicationSchema, { ...flea, endDate: "2026-11-30" }))).toEqual({
+      endDate: RECORD_ERRORS.endBeforeStart,
+    });
+  });
+});
+
+describe("weightSchema", () => {
+  it("takes kilograms above 0 and up to 150, two decimals kept, a comma allowed", () => {
+    expect(parseWithSchema(weightSchema, { date: "2026-11-01", weightKg: "12,345" })).toEqual({
+      success: true,
+      data: { date: "2026-11-01", weightKg: 12.35 },
+    });
+    expect(parseWithSchema(weightSchema, { date: "2026-11-01", weightKg: "150" }).success).toBe(true);
+    for (const [weightKg, message] of [
+      ["", RECORD_ERRORS.weightRequired],
+      ["0", RECORD_ERRORS.weightRange],
+      ["0.001", RECORD_ERRORS.weightRange],
+      ["150.01", RECORD_ERRORS.weightRange],
+      ["-3", RECORD_ERRORS.weightInvalid],
+      ["12kg", RECORD_ERRORS.weightInvalid],
+    ] as const) {
+      expect(errorsOf(parseWithSchema(weightSchema, { date: "2026-11-01", weightKg })), weightKg).toEqual({
+        weightKg: message,
+      });
+    }
+  });
+});
+
+describe("noteSchema", () => {
+  it("needs the text, up to 2000 characters, on several lines if need be", () => {
+    expect(parseWithSchema(noteSchema, { date: "2026-11-01", notes: "Sneezing\ntwice" }).success).toBe(true);
+    expect(errorsOf(parseWithSchema(noteSchema, { date: "2026-11-01", notes: "  " }))).toEqual({
+      notes: RECORD_ERRORS.noteRequired,
+    });
+    expect(errorsOf(parseWithSchema(noteSchema, { date: "2026-11-01", notes: "x".repeat(2001) }))).toEqual({
+      notes: RECORD_ERRORS.notesTooLong,
+    });
+  });
+});
+
+describe("helpers", () => {
+  it("toRecordValues leaves the fields a kind does not use null", () => {
+    expect(toRecordValues({ date: "2026-01-01", weightKg: 4 })).toEqual({
+      title: null,
+      date: "2026-01-01",
+      nextDueDate: null,
+      clinic: null,
+      notes: null,
+      dose: null,
+      intervalDays: null,
+      endDate: null,
+      weightKg: 4,
+    });
+  });
+
+  it("ageInMonths counts whole months", () => {
+    expect(ageInMonths(null, "2026-11-23")).toBeNull();
+    expect(ageInMonths("2026-01-24", "2026-11-23")).toBe(9);
+    expect(ageInMonths("2026-01-23", "2026-11-23")).toBe(10);
+    expect(ageInMonths("2021-04-30", "2026-11-23")).toBe(66);
+  });
+
+  it("kgToLb keeps one decimal", () => {
+    expect(kgToLb(12.5)).toBe(27.6);
+    expect(kgToLb(1)).toBe(2.2);
+  });
+
+  it("suggestNextDue uses the vaccine schedule, counting the pet's earlier doses of the same vaccine", () => {
+    const adult = { type: "dog" as const, birthDate: "2020-01-01" };
+    expect(suggestNextDue(adult, [], { title: "Rabies", date: "2026-03-03" })?.date).toBe("2027-03-03");
+    expect(suggestNextDue(adult, [], { title: "Vitamin shot", date: "2026-03-03" })).toBeNull();
+    expect(suggestNextDue(adult, [], { title: "Rabies", date: "" })).toBeNull();
+    expect(
+      suggestNextDue({ type: "other", birthDate: null }, [], { title: "Rabies", date: "2026-03-03" }),
+    ).toBeNull();
+    // A young dog's first leptospirosis dose is followed by a second one 4 weeks later, not the next.
+    const puppy = { type: "dog" as const, birthDate: "2026-01-01" };
+    expect(suggestNextDue(puppy, [], { title: "Lepto", date: "2026-04-01" })?.date).toBe("2026-04-29");
+    const earlier = [{ id: "a", title: "Leptospirosis", date: "2026-03-01" }];
+    expect(suggestNextDue(puppy, earlier, { title: "Lepto", date: "2026-04-01" })?.date).toBe("2027-04-01");
+    // Editing that earlier dose itself does not count it twice.
+    expect(suggestNextDue(puppy, earlier, { title: "Lepto", date: "2026-03-01", recordId: "a" })?.date).toBe(
+      "2026-03-29",
+    );
+  });
+});

@@ -1,0 +1,327 @@
+import type { FormReply } from "~/utils/forms";
+import { z } from "~/utils/zod";
+import { earliestBirthDate, isIsoDate, PET_LIMITS, type PetType, type RecordKind } from "./pets";
+import { multiLine, singleLine } from "./text";
+import { recognizeVaccines, suggestNextVaccineDue, type VaccineDue } from "./vaccine-schedule";
+
+/** Limits of the record forms; their maxLength and min/max attributes use the same numbers. */
+export const RECORD_LIMITS = {
+  title: 100,
+  clinic: 100,
+  dose: 100,
+  notes: 2000,
+  intervalDaysMin: 1,
+  intervalDaysMax: 365,
+  weightMax: PET_LIMITS.weightMax,
+  /** How far ahead a next due date or a treatment's end may be planned. */
+  maxYearsAhead: 10,
+} as const;
+
+export const RECORD_ERRORS = {
+  dateRequired: "Please enter the date.",
+  dateInvalid: "Please enter the date as a date, like 2025-04-30.",
+  dateFuture: "This date cannot be in the future.",
+  dateTooOld: `Please enter a date within the last ${PET_LIMITS.maxAgeYears} years.`,
+  dateTooFar: `Please enter a date within the next ${RECORD_LIMITS.maxYearsAhead} years.`,
+  nextDueBeforeGiven: "The next due date cannot be before the date given.",
+  endBeforeStart: "The end date cannot be before the start date.",
+  vaccineRequired: "Please enter the vaccine.",
+  reasonRequired: "Please enter the reason for the visit.",
+  medicationRequired: "Please enter the medication or treatment.",
+  doseRequired: "Please enter the dose.",
+  noteRequired: "Please describe what you noticed.",
+  titleTooLong: `Please shorten this to ${RECORD_LIMITS.title} characters or fewer.`,
+  clinicTooLong: `Please shorten the clinic to ${RECORD_LIMITS.clinic} characters or fewer.`,
+  doseTooLong: `Please shorten the dose to ${RECORD_LIMITS.dose} characters or fewer.`,
+  notesTooLong: `Please shorten the notes to ${RECORD_LIMITS.notes} characters or fewer.`,
+  intervalInvalid: `Please enter how often as a whole number of days, from ${RECORD_LIMITS.intervalDaysMin} to ${RECORD_LIMITS.intervalDaysMax}.`,
+  weightRequired: "Please enter the weight in kilograms.",
+  weightInvalid: "Please enter the weight as a number of kilograms, like 12.5.",
+  weightRange: `Please enter a weight above 0 and up to ${RECORD_LIMITS.weightMax} kg.`,
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The latest date something can have happened on: tomorrow (UTC), so no time zone sees its today refused. */
+export function latestPastDate(now = new Date()) {
+  return new Date(now.getTime() + DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The latest date a next due date or an end may be planned for. */
+export function latestPlannedDate(now = new Date()) {
+  const latest = new Date(now);
+  latest.setUTCFullYear(latest.getUTCFullYear() + RECORD_LIMITS.maxYearsAhead);
+  return latest.toISOString().slice(0, 10);
+}
+
+type DateRule = { required: boolean; latest: "past" | "planned" };
+
+/** A date field: a real calendar date, not before earliestBirthDate, and not after the rule's latest. */
+function dateField<Rule extends DateRule>(rule: Rule) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) {
+        if (rule.required) ctx.addIssue({ code: "custom", message: RECORD_ERRORS.dateRequired });
+        return null;
+      }
+      if (!isIsoDate(value)) {
+        ctx.addIssue({ code: "custom", message: RECORD_ERRORS.dateInvalid });
+        return z.NEVER;
+      }
+      if (value < earliestBirthDate()) {
+        ctx.addIssue({ code: "custom", message: RECORD_ERRORS.dateTooOld });
+        return z.NEVER;
+      }
+      if (rule.latest === "past" && value > latestPastDate()) {
+        ctx.addIssue({ code: "custom", message: RECORD_ERRORS.dateFuture });
+        return z.NEVER;
+      }
+      if (rule.latest === "planned" && value > latestPlannedDate()) {
+        ctx.addIssue({ code: "custom", message: RECORD_ERRORS.dateTooFar });
+        return z.NEVER;
+      }
+      return value;
+    }) as z.ZodType<Rule["required"] extends true ? string : string | null, string | undefined>;
+}
+
+const happenedOn = dateField({ required: true, latest: "past" });
+const startsOn = dateField({ required: true, latest: "planned" });
+const plannedFor = dateField({ required: false, latest: "planned" });
+
+function requiredText(limit: number, required: string, tooLong: string) {
+  return singleLine(z.string({ error: required }).trim().min(1, required).max(limit, tooLong));
+}
+
+/** An optional single-line field: blank becomes null. */
+function optionalText(limit: number, tooLong: string) {
+  return singleLine(z.string().trim().max(limit, tooLong))
+    .optional()
+    .transform((value) => value || null);
+}
+
+const optionalNotes = multiLine(z.string().trim().max(RECORD_LIMITS.notes, RECORD_ERRORS.notesTooLong))
+  .optional()
+  .transform((value) => value || null);
+
+const clinic = optionalText(RECORD_LIMITS.clinic, RECORD_ERRORS.clinicTooLong);
+
+const intervalDays = z
+  .string({ error: RECORD_ERRORS.intervalInvalid })
+  .trim()
+  .regex(/^\d{1,3}$/, RECORD_ERRORS.intervalInvalid)
+  .transform(Number)
+  .refine(
+    (days) => days >= RECORD_LIMITS.intervalDaysMin && days <= RECORD_LIMITS.intervalDaysMax,
+    RECORD_ERRORS.intervalInvalid,
+  );
+
+const weightKg = z
+  .string({ error: RECORD_ERRORS.weightRequired })
+  .trim()
+  .transform((value, ctx) => {
+    if (!value) {
+      ctx.addIssue({ code: "custom", message: RECORD_ERRORS.weightRequired });
+      return z.NEVER;
+    }
+    const kg = /^\d+([.,]\d+)?$/.test(value) ? Number(value.replace(",", ".")) : Number.NaN;
+    if (!Number.isFinite(kg)) {
+      ctx.addIssue({ code: "custom", message: RECORD_ERRORS.weightInvalid });
+      return z.NEVER;
+    }
+    // The column keeps two decimals: anything that rounds to 0 is no weight.
+    const rounded = Math.round(kg * 100) / 100;
+    if (rounded <= 0 || rounded > RECORD_LIMITS.weightMax) {
+      ctx.addIssue({ code: "custom", message: RECORD_ERRORS.weightRange });
+      return z.NEVER;
+    }
+    return rounded;
+  });
+
+/** Vaccination: vaccine, date given, next due date (not before it), clinic, notes. */
+export const vaccinationSchema = z
+  .object({
+    title: requiredText(RECORD_LIMITS.title, RECORD_ERRORS.vaccineRequired, RECORD_ERRORS.titleTooLong),
+    date: happenedOn,
+    nextDueDate: plannedFor,
+    clinic,
+    notes: optionalNotes,
+  })
+  .refine((values) => !values.nextDueDate || values.nextDueDate >= values.date, {
+    path: ["nextDueDate"],
+    message: RECORD_ERRORS.nextDueBeforeGiven,
+  });
+
+/** Vet visit: date, reason, clinic, notes. */
+export const vetVisitSchema = z.object({
+  date: happenedOn,
+  title: requiredText(RECORD_LIMITS.title, RECORD_ERRORS.reasonRequired, RECORD_ERRORS.titleTooLong),
+  clinic,
+  notes: optionalNotes,
+});
+
+/** Medication or treatment: name, dose, every how many days, start, optional end (not before the start). */
+export const medicationSchema = z
+  .object({
+    title: requiredText(RECORD_LIMITS.title, RECORD_ERRORS.medicationRequired, RECORD_ERRORS.titleTooLong),
+    dose: requiredText(RECORD_LIMITS.dose, RECORD_ERRORS.doseRequired, RECORD_ERRORS.doseTooLong),
+    intervalDays,
+    date: startsOn,
+    endDate: plannedFor,
+  })
+  .refine((values) => !values.endDate || values.endDate >= values.date, {
+    path: ["endDate"],
+    message: RECORD_ERRORS.endBeforeStart,
+  });
+
+/** Weight log entry: date weighed, kilograms. */
+export const weightSchema = z.object({ date: happenedOn, weightKg });
+
+/** Symptom or note: date, free text. */
+export const noteSchema = z.object({
+  date: happenedOn,
+  notes: multiLine(
+    z
+      .string({ error: RECORD_ERRORS.noteRequired })
+      .trim()
+      .min(1, RECORD_ERRORS.noteRequired)
+      .max(RECORD_LIMITS.notes, RECORD_ERRORS.notesTooLong),
+  ),
+});
+
+/** Each kind's form schema, used by the form in the browser and by the action. */
+export const RECORD_SCHEMAS = {
+  vaccination: vaccinationSchema,
+  vet_visit: vetVisitSchema,
+  medication: medicationSchema,
+  weight: weightSchema,
+  note: noteSchema,
+} as const satisfies Record<RecordKind, z.ZodType<Record<string, unknown>>>;
+
+export type RecordSchemas = typeof RECORD_SCHEMAS;
+export type RecordValuesOf<Kind extends RecordKind> = z.output<RecordSchemas[Kind]>;
+
+/** What any kind's form may send (the pet_record columns the kinds use). */
+export const RECORD_FIELDS = [
+  "title",
+  "date",
+  "nextDueDate",
+  "clinic",
+  "notes",
+  "dose",
+  "intervalDays",
+  "endDate",
+  "weightKg",
+] as const;
+export type RecordField = (typeof RECORD_FIELDS)[number];
+
+/** The values of one record, whatever its kind: the fields it does not use are null. */
+export type RecordValues = {
+  title: string | null;
+  date: string;
+  nextDueDate: string | null;
+  clinic: string | null;
+  notes: string | null;
+  dose: string | null;
+  intervalDays: number | null;
+  endDate: string | null;
+  weightKg: number | null;
+};
+
+/** One kind's checked form values as a whole record (unused fields null). */
+export function toRecordValues(values: Partial<RecordValues> & { date: string }): RecordValues {
+  return {
+    title: null,
+    nextDueDate: null,
+    clinic: null,
+    notes: null,
+    dose: null,
+    intervalDays: null,
+    endDate: null,
+    weightKg: null,
+    ...values,
+  };
+}
+
+/** A stored record as the pet's page shows it. */
+export type PetRecord = {
+  id: string;
+  kind: RecordKind;
+  date: string;
+  title: string | null;
+  clinic: string | null;
+  notes: string | null;
+  nextDueDate: string | null;
+  dose: string | null;
+  intervalDays: number | null;
+  endDate: string | null;
+  /** Kilograms as stored (two decimals), or null. */
+  weightKg: string | null;
+  /** Who added it; null once that account is gone. */
+  createdByName: string | null;
+};
+
+/** How each kind is named on the page. */
+export const RECORD_KIND_LABELS: Record<RecordKind, { one: string; many: string }> = {
+  vaccination: { one: "Vaccination", many: "Vaccinations" },
+  vet_visit: { one: "Vet visit", many: "Vet visits" },
+  medication: { one: "Medication", many: "Medications and treatments" },
+  weight: { one: "Weight", many: "Weight log" },
+  note: { one: "Note", many: "Symptoms and notes" },
+};
+
+/** The record a form changes or removes: anything but a UUID cannot be one. */
+export const recordIdSchema = z.uuid();
+
+/** What the pet page's action answers a record form when it does not fail the request. */
+export type RecordActionData =
+  | { intent: "add-record" | "update-record" | "remove-record"; kind: RecordKind; ok: true; message: string }
+  | ({
+      intent: "add-record" | "update-record";
+      kind: RecordKind;
+      recordId?: string;
+    } & FormReply<RecordField>);
+
+const POUNDS_PER_KG = 2.2046226218;
+
+/** Kilograms to pounds, one decimal. */
+export function kgToLb(kg: number) {
+  return Math.round(kg * POUNDS_PER_KG * 10) / 10;
+}
+
+/** Whole months from a birth date to a day (both YYYY-MM-DD); null without a birth date. */
+export function ageInMonths(birthDate: string | null, today: string): number | null {
+  if (!birthDate) return null;
+  const [by, bm, bd] = birthDate.split("-").map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split("-").map(Number) as [number, number, number];
+  const months = (ty - by) * 12 + (tm - bm) - (td < bd ? 1 : 0);
+  return Math.max(0, months);
+}
+
+/**
+ * The next due date the vaccine schedule suggests for a vaccination being recorded (the form's
+ * hint, and what the action stores when next due is left blank); null when the vaccine is not
+ * recognised, the pet is neither a dog nor a cat, or the date given is not a date yet.
+ * Earlier doses are the pet's other vaccinations that cover one of the same vaccines.
+ */
+export function suggestNextDue(
+  pet: { type: PetType; birthDate: string | null },
+  vaccinations: readonly { id: string; title: string | null; date: string }[],
+  dose: { title: string; date: string; recordId?: string },
+): VaccineDue | null {
+  if (!dose.title.trim() || !isIsoDate(dose.date)) return null;
+  const covers = new Set(recognizeVaccines(pet.type, dose.title));
+  const earlierDoses = vaccinations
+    .filter((other) => other.id !== dose.recordId)
+    .filter((other) => recognizeVaccines(pet.type, other.title ?? "").some((id) => covers.has(id)))
+    .map((other) => other.date);
+  return suggestNextVaccineDue({
+    species: pet.type,
+    birthDate: pet.birthDate,
+    vaccine: dose.title,
+    givenDate: dose.date,
+    earlierDoses,
+  });
+}

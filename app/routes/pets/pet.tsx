@@ -1,0 +1,291 @@
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import type { Route } from "./+types/pet";
+import { NotFound } from "~/components/layout/not-found";
+import { FormMessage } from "~/components/ui/form-message";
+import { toast } from "~/components/ui/toaster";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { BRAND } from "~/content/site";
+import { petIdSchema, RECORD_KINDS, type AccessiblePet, type RecordKind } from "~/domain/pets";
+import {
+  ageInMonths,
+  RECORD_KIND_LABELS,
+  RECORD_LIMITS,
+  RECORD_SCHEMAS,
+  recordIdSchema,
+  suggestNextDue,
+  toRecordValues,
+  type PetRecord,
+  type RecordActionData,
+  type RecordField,
+  type RecordValues,
+} from "~/domain/records";
+import { buildCarePlan } from "~/features/analysis/care-plan/build-care-plan";
+import { findBreed } from "~/features/analysis/knowledge/breeds";
+import { GENERIC_BREEDS } from "~/features/analysis/knowledge/generic";
+import { CarePlanSection, PetDetails } from "~/features/pets/pet-profile";
+import { RecordSection, type RecordsContext } from "~/features/pets/record-sections";
+import { formatDate } from "~/features/pets/format";
+import { WeightChart } from "~/features/pets/weight-chart";
+import { requireUser } from "~/server/auth/session.server";
+import { parseSubmission, readForm } from "~/server/forms.server";
+import { addRecord, listRecords, removeRecord, updateRecord } from "~/server/pet-records.server";
+import { findAccessiblePet } from "~/server/pets.server";
+import { actionOrLoaderHeaders } from "~/utils/http";
+import { baseUrlFrom, pageMeta } from "~/utils/seo";
+import type { z } from "~/utils/zod";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, params, error }) =>
+  error || !loaderData
+    ? [{ title: `Page not found | ${BRAND}` }, { name: "robots", content: "noindex" }]
+    : [
+        ...pageMeta(
+          {
+            title: `${loaderData.pet.name} — ${BRAND}`,
+            description: `Health records and care plan of ${loaderData.pet.name} on ${BRAND}.`,
+            path: `/pets/${params.id}`,
+          },
+          baseUrlFrom(matches),
+        ),
+        { name: "robots", content: "noindex" },
+      ];
+
+export const headers = actionOrLoaderHeaders;
+
+/** Someone else's pet is the site's 404 page, with its title (the root's boundary would give none). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  throw error;
+}
+
+/** The pet of the address, if the user may open it; anyone else's (or no UUID at all) is a 404. */
+async function accessiblePet(userId: string, id: string | undefined): Promise<AccessiblePet> {
+  const petId = petIdSchema.safeParse(id);
+  const pet = petId.success ? await findAccessiblePet(userId, petId.data) : null;
+  if (!pet) throw data(null, { status: 404 });
+  return pet;
+}
+
+/**
+ * The pet, its records, and its care plan built here on the server: the breed knowledge base
+ * stays out of this page's JavaScript (tests/e2e/bundles.spec.ts).
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const pet = await accessiblePet(user.id, params.id);
+  const records = (await listRecords(user.id, pet.id)) ?? [];
+  const search = new URL(request.url).searchParams;
+  const known = (id: string | null) => (id && records.some((record) => record.id === id) ? id : null);
+  const today = new Date().toISOString().slice(0, 10);
+
+  // Newest first: the first weight entry is the latest weighing.
+  const latestWeightKg = records.find((record) => record.kind === "weight")?.weightKg ?? pet.weightKg;
+  const ageMonths = ageInMonths(pet.birthDate, today);
+  const species = pet.type === "other" ? null : pet.type;
+  const found = pet.breed ? findBreed(pet.breed) : undefined;
+  const breed = found && found.species === species ? found : null;
+  const carePlan = species
+    ? buildCarePlan(breed ?? GENERIC_BREEDS[species], {
+        ageMonths: ageMonths ?? undefined,
+        weightKg: latestWeightKg === null ? undefined : Number(latestWeightKg),
+        neutered: pet.neutered ?? undefined,
+        activity: pet.activity ?? undefined,
+      })
+    : null;
+
+  return data(
+    {
+      pet,
+      records,
+      today,
+      ageMonths,
+      latestWeightKg,
+      carePlan,
+      carePlanBasis: { breedName: breed?.name ?? null, ageMonths, latestWeightKg },
+      healthyRange: breed
+        ? { breedName: breed.name, minKg: breed.weightKg.min, maxKg: breed.weightKg.max }
+        : null,
+      editId: known(search.get("edit")),
+      removeId: known(search.get("remove")),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/** Refills a rejected record form (none of its fields is secret). */
+const RECORD_ECHO: Record<RecordField, number> = {
+  title: RECORD_LIMITS.title,
+  date: 10,
+  nextDueDate: 10,
+  clinic: RECORD_LIMITS.clinic,
+  notes: RECORD_LIMITS.notes,
+  dose: RECORD_LIMITS.dose,
+  intervalDays: 10,
+  endDate: 10,
+  weightKg: 10,
+};
+
+/** Any kind's schema, as what its checked values have in common. */
+function recordSchema(kind: RecordKind) {
+  return RECORD_SCHEMAS[kind] as unknown as z.ZodObject<Record<RecordField, z.ZodType>, z.core.$strip> & {
+    _zod: { output: Partial<RecordValues> & { date: string } };
+  };
+}
+
+function kindFrom(form: FormData): RecordKind {
+  const kind = form.get("kind");
+  if (!RECORD_KINDS.includes(kind as RecordKind)) throw data("Unknown kind of record", { status: 400 });
+  return kind as RecordKind;
+}
+
+/** The record an edit or removal names; one that is not even a UUID cannot be one. */
+function recordIdFrom(form: FormData) {
+  const parsed = recordIdSchema.safeParse(form.get("recordId"));
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data;
+}
+
+/** A vaccination left without a next due date gets the one the vaccine schedule suggests. */
+function withSuggestedDue(
+  pet: AccessiblePet,
+  records: PetRecord[],
+  values: RecordValues,
+  recordId?: string,
+): RecordValues {
+  if (values.nextDueDate || !values.title) return values;
+  const vaccinations = records.filter((record) => record.kind === "vaccination");
+  const due = suggestNextDue(pet, vaccinations, { title: values.title, date: values.date, recordId });
+  return due ? { ...values, nextDueDate: due.date } : values;
+}
+
+/**
+ * Adds, changes or removes one of the pet's records: its owner or a member of the owner's
+ * family; for anyone else the pet, and so each of its records, is a 404.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const pet = await accessiblePet(user.id, params.id);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const kind = kindFrom(form);
+  const label = RECORD_KIND_LABELS[kind].one;
+  const records = (await listRecords(user.id, pet.id)) ?? [];
+
+  if (intent === "add-record") {
+    const submission = await parseSubmission(form, recordSchema(kind), { echo: RECORD_ECHO });
+    if (!submission.ok)
+      return data<RecordActionData>({ intent, kind, ...submission.reply() }, submission.init);
+    let values = toRecordValues(submission.value);
+    if (kind === "vaccination") values = withSuggestedDue(pet, records, values);
+    if (!(await addRecord(user.id, pet.id, kind, values))) throw data(null, { status: 404 });
+    return data<RecordActionData>({ intent, kind, ok: true, message: `${label} added.` });
+  }
+
+  if (intent === "update-record") {
+    const recordId = recordIdFrom(form);
+    // Only someone who can open the record learns that the values were wrong.
+    if (!records.some((record) => record.id === recordId && record.kind === kind)) {
+      throw data(null, { status: 404 });
+    }
+    const submission = await parseSubmission(form, recordSchema(kind), { echo: RECORD_ECHO });
+    if (!submission.ok) {
+      return data<RecordActionData>({ intent, kind, recordId, ...submission.reply() }, submission.init);
+    }
+    let values = toRecordValues(submission.value);
+    if (kind === "vaccination") values = withSuggestedDue(pet, records, values, recordId);
+    if (!(await updateRecord(user.id, pet.id, kind, recordId, values))) throw data(null, { status: 404 });
+    return data<RecordActionData>({ intent, kind, ok: true, message: `${label} saved.` });
+  }
+
+  if (intent === "remove-record") {
+    if (!(await removeRecord(user.id, pet.id, kind, recordIdFrom(form)))) throw data(null, { status: 404 });
+    return data<RecordActionData>({ intent, kind, ok: true, message: `${label} removed.` });
+  }
+
+  throw data("Unknown form", { status: 400 });
+}
+
+/** The sections of the page, in the order of the jump links. */
+const SECTIONS: { id: string; title: string }[] = [
+  { id: "records-weight", title: "Weight" },
+  { id: "records-vaccination", title: "Vaccinations" },
+  { id: "records-vet_visit", title: "Vet visits" },
+  { id: "records-medication", title: "Medications" },
+  { id: "records-note", title: "Notes" },
+  { id: "care-plan", title: "Care plan" },
+];
+
+export default function PetPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { pet, records, today, ageMonths, latestWeightKg, carePlan, carePlanBasis, healthyRange } =
+    loaderData;
+  const hydrated = useHydrated();
+  const done = actionData?.ok ? actionData : undefined;
+
+  useEffect(() => {
+    if (done) void toast.success(done.message);
+  }, [done]);
+
+  const context: RecordsContext = {
+    petId: pet.id,
+    today,
+    editId: loaderData.editId,
+    removeId: loaderData.removeId,
+    result: actionData,
+  };
+  const ofKind = (kind: RecordKind) => records.filter((record) => record.kind === kind);
+  const vaccinations = ofKind("vaccination");
+
+  return (
+    <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-10 sm:px-6 lg:py-14 print:bg-none print:p-0">
+      <div className="mx-auto max-w-4xl space-y-6">
+        <nav
+          aria-label="Pet page"
+          className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm"
+          data-print-hide
+        >
+          <Link to="/pets" className="font-semibold text-brand-800 underline underline-offset-4">
+            ← All pets
+          </Link>
+          {SECTIONS.map((section) => (
+            <a
+              key={section.id}
+              href={`#${section.id}`}
+              className="text-brand-800 underline-offset-4 hover:underline"
+            >
+              {section.title}
+            </a>
+          ))}
+        </nav>
+        {!hydrated && done ? <FormMessage tone="success" title={done.message} description="" /> : null}
+        <PetDetails pet={pet} ageMonths={ageMonths} latestWeightKg={latestWeightKg} />
+        <RecordSection
+          kind="weight"
+          records={ofKind("weight")}
+          context={context}
+          lead={<WeightChart records={ofKind("weight")} range={healthyRange} />}
+        />
+        <RecordSection
+          kind="vaccination"
+          records={vaccinations}
+          context={context}
+          hints={(draft, recordId) => {
+            const due = suggestNextDue(pet, vaccinations, {
+              title: draft.title ?? "",
+              date: draft.date ?? "",
+              recordId,
+            });
+            return {
+              nextDueDate: due
+                ? `Suggested: ${formatDate(due.date)} (${due.reason}). Leave blank to use it.`
+                : "Leave blank if you do not know: for a vaccine we recognise (rabies, DHPP, FVRCP…) we fill in the date the schedule suggests.",
+            };
+          }}
+        />
+        <RecordSection kind="vet_visit" records={ofKind("vet_visit")} context={context} />
+        <RecordSection kind="medication" records={ofKind("medication")} context={context} />
+        <RecordSection kind="note" records={ofKind("note")} context={context} />
+        <CarePlanSection pet={pet} plan={carePlan} basis={carePlanBasis} />
+      </div>
+    </div>
+  );
+}
