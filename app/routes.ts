@@ -15,6 +15,8 @@ export default [
   route("admin/messages", "routes/admin/messages.tsx"),
   route("admin/messages/:id", "routes/admin/message.tsx"),
   route("pets", "routes/pets/pets.tsx"),
+  route("family", "routes/family/family.tsx"),
+  route("family/join", "routes/family/join.tsx"),
 
   route("api/auth/*", "routes/resources/auth-api.ts"),
   route("api/nearby", "routes/resources/nearby.ts"),

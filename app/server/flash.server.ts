@@ -10,6 +10,10 @@ export const FLASH_MESSAGES = {
   login: LOGIN_SUCCESS,
   signup: SIGNUP_SUCCESS,
   passwordChanged: { title: "Your password has been changed.", description: "Please log in." },
+  familyJoined: {
+    title: "Welcome to the family!",
+    description: "Their pets are listed on this page: open one to see and add to its records.",
+  },
 } as const;
 
 export type FlashKind = keyof typeof FLASH_MESSAGES;
