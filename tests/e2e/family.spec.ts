@@ -142,6 +142,11 @@ test("an invitee signs up from the mailed link, joins, sees the owner's pet; the
   await expect(invitee.getByText(`The invitation is for ${inviteeEmail}`)).toBeVisible();
   await expectNoHorizontalScroll(invitee);
   await expectNoA11yViolations(invitee, "join, signed out");
+  const back = `email=${encodeURIComponent(inviteeEmail)}&redirectTo=${encodeURIComponent(link)}`;
+  await expect(invitee.getByRole("main").getByRole("link", { name: "Log in" })).toHaveAttribute(
+    "href",
+    `/auth?tab=login&${back}`,
+  );
   await invitee.getByRole("main").getByRole("link", { name: "Sign up" }).click();
   const signup = invitee.getByRole("tabpanel", { name: "Sign Up", exact: true });
   await expect(signup.getByLabel("Email")).toHaveValue(inviteeEmail);

@@ -150,6 +150,15 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
     }
   }, [actionData]);
 
+  const memberships = (
+    <section aria-labelledby="memberships-title" className="mt-10">
+      <h2 id="memberships-title" className="mb-6 text-2xl font-bold text-ink-900">
+        Families you belong to
+      </h2>
+      <Memberships memberships={families} leaveId={leaveId} />
+    </section>
+  );
+
   return (
     <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-12 sm:px-6 lg:py-16">
       <div className="mx-auto max-w-6xl">
@@ -159,6 +168,8 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
           keep its health records with you. Only you can change or delete a pet.
         </p>
         {!hydrated && success ? <FormMessage tone="success" {...success} className="mt-6" /> : null}
+        {/* Someone who joined a family came for its pets: they come first. */}
+        {families.length > 0 ? memberships : null}
         <div className="mt-10 grid items-start gap-8 lg:grid-cols-5">
           <section aria-labelledby="own-family-title" className="min-w-0 lg:col-span-3">
             <Card className="sm:p-8">
@@ -189,12 +200,7 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
             </Card>
           </section>
         </div>
-        <section aria-labelledby="memberships-title" className="mt-12">
-          <h2 id="memberships-title" className="mb-6 text-2xl font-bold text-ink-900">
-            Families you belong to
-          </h2>
-          <Memberships memberships={families} leaveId={leaveId} />
-        </section>
+        {families.length > 0 ? null : memberships}
       </div>
     </div>
   );

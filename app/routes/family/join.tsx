@@ -167,8 +167,9 @@ function JoinContent({ state }: { state: JoinState }) {
         <>
           <h1 className={titleClass}>This invitation is for another address</h1>
           <p className={textClass}>
-            {state.ownerName} invited {state.email}, but you are logged in as {state.accountEmail}. Log out,
-            then log in or sign up with {state.email} and open the link again.
+            {state.ownerName} invited <strong className="text-ink-900">{state.email}</strong>, but you are
+            logged in as <strong className="text-ink-900">{state.accountEmail}</strong>. Log out, then log in
+            or sign up with {state.email} and open the link again.
           </p>
           <Form method="post" action="/logout" className="mt-8">
             <Button type="submit" variant="secondary">
@@ -178,26 +179,20 @@ function JoinContent({ state }: { state: JoinState }) {
         </>
       );
     case "signedOut": {
-      const back = encodeURIComponent(state.path);
+      const query = `email=${encodeURIComponent(state.email)}&redirectTo=${encodeURIComponent(state.path)}`;
       return (
         <>
           <h1 className={titleClass}>{state.ownerName} invited you to their family</h1>
           <p className={textClass}>
             Family members see every pet of {state.ownerName}'s account on {BRAND} and keep their health
-            records together. The invitation is for {state.email}: sign up or log in with this address to
-            join.
+            records together. The invitation is for <strong className="text-ink-900">{state.email}</strong>:
+            sign up or log in with this address to join.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link
-              to={`/auth?tab=signup&email=${encodeURIComponent(state.email)}&redirectTo=${back}`}
-              className={buttonVariants()}
-            >
+            <Link to={`/auth?tab=signup&${query}`} className={buttonVariants()}>
               Sign up
             </Link>
-            <Link
-              to={`/auth?tab=login&redirectTo=${back}`}
-              className={buttonVariants({ variant: "secondary" })}
-            >
+            <Link to={`/auth?tab=login&${query}`} className={buttonVariants({ variant: "secondary" })}>
               Log in
             </Link>
           </div>
