@@ -205,19 +205,24 @@ test("a member joins signed in, then leaves after confirming", async ({
   extraHTTPHeaders,
 }, testInfo) => {
   const member = await signUp(page.request, "Max Member");
+  // A long name must wrap on a phone, buttons included.
+  const ownerName = "Olive Owner-Longname Person";
   const ownerPage = await secondBrowser(browser, testInfo, extraHTTPHeaders);
-  await signUp(ownerPage.request, "Olive Owner", "Rex");
+  await signUp(ownerPage.request, ownerName, "Rex");
   await gotoHydrated(ownerPage, "/family");
   await inviteOk(ownerPage, member.email);
 
   await gotoHydrated(page, await invitationPath(member.email));
-  await page.getByRole("button", { name: "Join Olive Owner's family" }).click();
+  const join = page.getByRole("button", { name: `Join ${ownerName}'s family` });
+  await expect(join).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await join.click();
   await expect(toast(page).getByText("Welcome to the family!")).toBeVisible();
-  const family = families(page).getByRole("article", { name: "Olive Owner's family" });
+  const family = families(page).getByRole("article", { name: `${ownerName}'s family` });
   await expect(family.getByRole("link", { name: "Rex", exact: true })).toBeVisible();
 
-  await family.getByRole("link", { name: "Leave Olive Owner's family" }).click();
-  const confirm = page.getByRole("form", { name: "Leave Olive Owner's family" });
+  await family.getByRole("link", { name: `Leave ${ownerName}'s family` }).click();
+  const confirm = page.getByRole("form", { name: `Leave ${ownerName}'s family` });
   await expect(confirm).toContainText("You will no longer see these pets");
   await expectNoA11yViolations(page, "leave confirmation");
   await confirm.getByRole("button", { name: "Yes, leave" }).click();

@@ -44,6 +44,9 @@ export function OwnFamily({ members, invites, removeId }: OwnFamilyProps) {
   );
 }
 
+/** A button naming a member wraps instead of running off a phone's screen (names take up to 100 characters). */
+const wrapping = "h-auto! min-h-9 max-w-full py-1.5 text-center whitespace-normal! break-words";
+
 function MemberRow({ member, confirmRemove }: { member: FamilyMember; confirmRemove: boolean }) {
   const navigation = useNavigation();
   const removing =
@@ -82,10 +85,13 @@ function MemberRow({ member, confirmRemove }: { member: FamilyMember; confirmRem
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="memberId" value={member.id} />
           <div className="mt-4 flex flex-wrap gap-3">
-            <Button type="submit" variant="destructive" size="sm" disabled={removing}>
+            <Button type="submit" variant="destructive" size="sm" disabled={removing} className={wrapping}>
               {removing ? "Removing…" : `Yes, remove ${member.name}`}
             </Button>
-            <Link to="/family" className={buttonVariants({ variant: "secondary", size: "sm" })}>
+            <Link
+              to="/family"
+              className={buttonVariants({ variant: "secondary", size: "sm", className: wrapping })}
+            >
               Keep {member.name}
             </Link>
           </div>

@@ -210,7 +210,13 @@ function JoinContent({ state }: { state: JoinState }) {
           </p>
           <Form method="post" className="mt-8">
             <input type="hidden" name="token" value={state.token} />
-            <Button type="submit" size="lg" disabled={joining}>
+            {/* A long name wraps instead of running off a phone's screen. */}
+            <Button
+              type="submit"
+              size="lg"
+              disabled={joining}
+              className="h-auto! min-h-13 max-w-full py-3 text-center whitespace-normal!"
+            >
               {joining ? "Joining…" : `Join ${familyName(state.ownerName)}`}
             </Button>
           </Form>
