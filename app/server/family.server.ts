@@ -313,32 +313,28 @@ export async function acceptInvite(
 
 // Leaving
 
-/** The owner removes a member; null when that account is not in the owner's family. */
+/** The owner removes a member; null when that account is not in the owner's family. Answers the member's name. */
 export async function removeMember(ownerId: string, memberId: string): Promise<{ name: string } | null> {
-  return deleteMembership(ownerId, memberId, "memberName");
+  return endMembership(ownerId, memberId, "owner");
 }
 
-/** A member leaves an owner's family; null when they are not in it. */
+/** A member leaves an owner's family; null when they are not in it. Answers the owner's name. */
 export async function leaveFamily(memberId: string, ownerId: string): Promise<{ name: string } | null> {
-  return deleteMembership(ownerId, memberId, "ownerName");
+  return endMembership(ownerId, memberId, "member");
 }
 
-/** Ends one membership and answers the name of the other side. */
-async function deleteMembership(ownerId: string, memberId: string, name: "memberName" | "ownerName") {
+/** Ends one membership, asked by one side, and answers the name of the other side. */
+async function endMembership(ownerId: string, memberId: string, askedBy: "owner" | "member") {
   const db = await getDb();
-  const [deleted] = await db
+  const [ended] = await db
     .delete(familyMember)
     .where(and(eq(familyMember.ownerId, ownerId), eq(familyMember.memberId, memberId)))
-    .returning({ ownerId: familyMember.ownerId, memberId: familyMember.memberId });
-  if (!deleted) return null;
+    .returning({ ownerId: familyMember.ownerId });
+  if (!ended) return null;
   const [other] = await db
     .select({ name: user.name })
     .from(user)
-    .where(eq(user.id, name === "memberName" ? deleted.memberId : deleted.ownerId));
-  console.info("[family] membership ended", {
-    ownerId,
-    memberId,
-    by: name === "memberName" ? "owner" : "member",
-  });
+    .where(eq(user.id, askedBy === "owner" ? memberId : ownerId));
+  console.info("[family] membership ended", { ownerId, memberId, by: askedBy });
   return { name: other?.name ?? "" };
 }

@@ -101,6 +101,18 @@ test("signed-out visitors are sent to log in and brought back", async ({ page })
   expect(post.status()).toBe(302);
 });
 
+test("a body that is not a form gets 415 on both family routes", async ({ request }) => {
+  await signUp(request, "Fred Form");
+  for (const path of ["/family", `/family/join?token=${"x".repeat(43)}`]) {
+    const response = await request.post(path, {
+      headers: { "Content-Type": "application/json" },
+      data: '{"intent":"invite","email":"a@example.com"}',
+      maxRedirects: 0,
+    });
+    expect(response.status(), path).toBe(415);
+  }
+});
+
 test("an invitee signs up from the mailed link, joins, sees the owner's pet; the owner removes them", async ({
   page,
   browser,
