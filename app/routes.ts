@@ -21,6 +21,8 @@ export default [
   route("account/reminders", "routes/account/reminders.tsx"),
   route("reminders/unsubscribe", "routes/reminders/unsubscribe.tsx"),
   route("pets/:id", "routes/pets/pet.tsx"),
+  route("family", "routes/family/family.tsx"),
+  route("family/join", "routes/family/join.tsx"),
 
   route("api/auth/*", "routes/resources/auth-api.ts"),
   route("api/nearby", "routes/resources/nearby.ts"),

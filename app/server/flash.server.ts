@@ -26,6 +26,10 @@ export const FLASH_MESSAGES = {
     description: "Your pets, their records and everything else we held about you are gone.",
   },
   dueDone: { title: "Marked done.", description: "What comes next, if anything, is on the list." },
+  familyJoined: {
+    title: "Welcome to the family!",
+    description: "Their pets are listed on this page: open one to see and add to its records.",
+  },
 } as const;
 
 export type FlashKind = keyof typeof FLASH_MESSAGES;

@@ -12,6 +12,10 @@ export const RATE_LIMITS = {
   passwordResetEmail: { limit: 3, windowSeconds: 60 * 60 },
   // Per account: /account's password checks (change, delete) allow no more guesses than logging in.
   accountPassword: { limit: 10, windowSeconds: 15 * 60 },
+  // Family invitations (server/family.server.ts), per inviting account and per invited address:
+  // each sends a mail, so neither one account nor many may flood an inbox.
+  familyInvite: { limit: 20, windowSeconds: 60 * 60 },
+  familyInviteEmail: { limit: 5, windowSeconds: 24 * 60 * 60 },
   // Each uncached search costs the shared, volunteer-run Overpass service.
   nearby: { limit: 20, windowSeconds: 10 * 60 },
 } as const;

@@ -25,6 +25,8 @@ export function LoginForm({ result, social, socialError }: LoginFormProps) {
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo");
+  // A link may name the address to log in with (a family invitation does).
+  const prefilledEmail = (searchParams.get("email") ?? "").slice(0, AUTH_LIMITS.email);
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "login";
   const { errors, hydrated, formProps } = useValidatedForm(loginSchema, { result });
   const values = result && !result.ok ? result.values : {};
@@ -49,7 +51,7 @@ export function LoginForm({ result, social, socialError }: LoginFormProps) {
               required
               maxLength={AUTH_LIMITS.email}
               placeholder="you@example.com"
-              defaultValue={values.email ?? ""}
+              defaultValue={values.email ?? prefilledEmail}
             />
           )}
         </Field>

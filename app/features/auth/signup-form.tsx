@@ -36,6 +36,8 @@ export function SignupForm({ result, plan }: SignupFormProps) {
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo");
+  // A link may name the address to sign up with (a family invitation does).
+  const prefilledEmail = (searchParams.get("email") ?? "").slice(0, AUTH_LIMITS.email);
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "signup";
   const { errors, hydrated, formProps } = useValidatedForm(signupSchema, {
     result,
@@ -100,7 +102,7 @@ export function SignupForm({ result, plan }: SignupFormProps) {
             required
             maxLength={AUTH_LIMITS.email}
             placeholder="you@example.com"
-            defaultValue={values.email ?? ""}
+            defaultValue={values.email ?? prefilledEmail}
           />
         )}
       </Field>

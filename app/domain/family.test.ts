@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { parseWithSchema } from "~/utils/forms";
+import {
+  accountIdSchema,
+  FAMILY_ERRORS,
+  familyName,
+  inviteSchema,
+  inviteTokenSchema,
+  placesTaken,
+  type PendingInvite,
+} from "./family";
+
+describe("inviteSchema", () => {
+  it("takes an address trimmed and in lower case", () => {
+    expect(parseWithSchema(inviteSchema, { email: "  Ada.Lovelace@Example.COM " })).toEqual({
+      success: true,
+      data: { email: "ada.lovelace@example.com" },
+    });
+  });
+
+  it.each([
+    ["", FAMILY_ERRORS.emailRequired],
+    ["   ", FAMILY_ERRORS.emailRequired],
+    ["not-an-address", FAMILY_ERRORS.emailInvalid],
+    ["a@b", FAMILY_ERRORS.emailInvalid],
+    [`${"a".repeat(250)}@example.com`, FAMILY_ERRORS.emailTooLong],
+    ["a\n@example.com", FAMILY_ERRORS.emailInvalid],
+  ])("refuses %j", (email, message) => {
+    expect(parseWithSchema(inviteSchema, { email })).toEqual({ success: false, errors: { email: message } });
+  });
+
+  it("asks for an address when the field is missing", () => {
+    expect(parseWithSchema(inviteSchema, {})).toEqual({
+      success: false,
+      errors: { email: FAMILY_ERRORS.emailRequired },
+    });
+  });
+});
+
+describe("ids and tokens", () => {
+  it("an invitation token is 43 base64url characters", () => {
+    expect(inviteTokenSchema.safeParse("A".repeat(43)).success).toBe(true);
+    expect(inviteTokenSchema.safeParse("A".repeat(42)).success).toBe(false);
+    expect(inviteTokenSchema.safeParse(`${"A".repeat(42)}/`).success).toBe(false);
+  });
+
+  it("an account id has no characters a link or query could be built from", () => {
+    expect(accountIdSchema.safeParse("Xy_9-abc").success).toBe(true);
+    for (const id of ["", "a b", "a/b", "a'b", "x".repeat(101)]) {
+      expect(accountIdSchema.safeParse(id).success, id).toBe(false);
+    }
+  });
+});
+
+describe("placesTaken", () => {
+  const now = new Date("2026-11-23T12:00:00Z");
+  const invite = (expiresAt: string): PendingInvite => ({
+    id: expiresAt,
+    email: "x@example.com",
+    expiresAt: new Date(expiresAt),
+    expired: new Date(expiresAt) <= now,
+  });
+
+  it("counts members and invitations that can still be accepted, not expired ones", () => {
+    const members = [{ id: "m", name: "M", email: "m@example.com", since: now }];
+    const invites = [
+      invite("2026-11-30T12:00:00Z"),
+      invite("2026-11-23T12:00:00Z"),
+      invite("2026-11-01T00:00:00Z"),
+    ];
+    expect(placesTaken({ members, invites }, now)).toBe(2);
+  });
+});
+
+it("names a family after its owner", () => {
+  expect(familyName("Olive Owner")).toBe("Olive Owner's family");
+});

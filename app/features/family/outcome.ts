@@ -1,0 +1,31 @@
+import { FAMILY_LIMITS, familyName, type FamilyActionData } from "~/domain/family";
+
+type Success = Extract<FamilyActionData, { ok: true }>;
+
+/** What a toast (or, without JavaScript, the status line) says after a /family form succeeded. */
+export function familyOutcome(result: Success): { title: string; description: string } {
+  switch (result.intent) {
+    case "invite":
+      return result.resent
+        ? {
+            title: "Invitation sent again.",
+            description: `We mailed a new link to ${result.email}; the earlier link no longer works.`,
+          }
+        : {
+            title: "Invitation sent.",
+            description: `We mailed a link to ${result.email}. It works for ${FAMILY_LIMITS.inviteDays} days.`,
+          };
+    case "revoke":
+      return {
+        title: "Invitation revoked.",
+        description: `The link sent to ${result.email} no longer works.`,
+      };
+    case "remove":
+      return { title: "Member removed.", description: `${result.name} no longer sees your pets.` };
+    case "leave":
+      return {
+        title: "You left the family.",
+        description: `You no longer see the pets of ${familyName(result.ownerName)}.`,
+      };
+  }
+}

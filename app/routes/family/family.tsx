@@ -1,0 +1,207 @@
+import { useEffect } from "react";
+import { data } from "react-router";
+import type { Route } from "./+types/family";
+import { requireUser } from "~/server/auth/session.server";
+import { Card } from "~/components/ui/card";
+import { FormMessage } from "~/components/ui/form-message";
+import { toast } from "~/components/ui/toaster";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { BRAND } from "~/content/site";
+import { InviteForm } from "~/features/family/invite-form";
+import { Memberships, type MembershipView } from "~/features/family/memberships";
+import { familyOutcome } from "~/features/family/outcome";
+import { OwnFamily } from "~/features/family/own-family";
+import { AUTH_LIMITS } from "~/domain/auth";
+import {
+  accountIdSchema,
+  FAMILY_ERRORS,
+  FAMILY_LIMITS,
+  inviteIdSchema,
+  inviteSchema,
+  placesTaken,
+  type FamilyActionData,
+} from "~/domain/family";
+import {
+  inviteToFamily,
+  leaveFamily,
+  listMemberships,
+  listOwnFamily,
+  removeMember,
+  revokeInvite,
+} from "~/server/family.server";
+import { parseSubmission, readForm } from "~/server/forms.server";
+import { listAccessiblePets } from "~/server/pets.server";
+import { describeWait } from "~/server/rate-limit.server";
+import { baseUrlFrom, pageMeta } from "~/utils/seo";
+import { actionOrLoaderHeaders } from "~/utils/http";
+import type { z } from "~/utils/zod";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(
+    {
+      title: `Family sharing — ${BRAND}`,
+      description: `Share your pets with your family on ${BRAND}, and see the pets shared with you.`,
+      path: "/family",
+    },
+    baseUrlFrom(matches),
+  ),
+  { name: "robots", content: "noindex" },
+];
+
+export const headers = actionOrLoaderHeaders;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const [own, memberships, pets] = await Promise.all([
+    listOwnFamily(user.id),
+    listMemberships(user.id),
+    listAccessiblePets(user.id),
+  ]);
+  const families: MembershipView[] = memberships.map((membership) => ({
+    ...membership,
+    pets: pets
+      .filter((pet) => pet.role === "member" && pet.ownerId === membership.ownerId)
+      .map(({ id, name }) => ({ id, name })),
+  }));
+  const params = new URL(request.url).searchParams;
+  const removeId = params.get("remove");
+  const leaveId = params.get("leave");
+  return data(
+    {
+      own,
+      placesTaken: placesTaken(own),
+      families,
+      removeId: own.members.some((member) => member.id === removeId) ? removeId : null,
+      leaveId: memberships.some((membership) => membership.ownerId === leaveId) ? leaveId : null,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/** The id a form names; one that cannot even be an id is nobody's (404, like a stranger's). */
+function idFrom(form: FormData, field: string, schema: z.ZodType<string>) {
+  const parsed = schema.safeParse(form.get(field));
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data;
+}
+
+const INVITE_REFUSALS = {
+  self: FAMILY_ERRORS.self,
+  alreadyMember: FAMILY_ERRORS.alreadyMember,
+  full: FAMILY_ERRORS.full,
+} as const;
+
+/** invite, revoke, remove (the owner) or leave (a member); anyone else's ids are a 404 and change nothing. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+
+  if (intent === "invite") {
+    const submission = await parseSubmission(form, inviteSchema, { echo: { email: AUTH_LIMITS.email } });
+    if (!submission.ok) return data<FamilyActionData>({ intent, ...submission.reply() }, submission.init);
+    const { email } = submission.value;
+    const outcome = await inviteToFamily(user, email);
+    if (outcome.ok) return data<FamilyActionData>({ intent, ok: true, email, resent: outcome.resent });
+    if (outcome.reason === "rateLimited") {
+      const formError = `Too many invitations. Please try again in ${describeWait(outcome.retryAfterSeconds)}.`;
+      return data<FamilyActionData>(
+        { intent, ...submission.reply({ formError }) },
+        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+      );
+    }
+    const errors = { email: INVITE_REFUSALS[outcome.reason] };
+    return data<FamilyActionData>({ intent, ...submission.reply({ errors }) }, { status: 400 });
+  }
+
+  if (intent === "revoke") {
+    const revoked = await revokeInvite(user.id, idFrom(form, "inviteId", inviteIdSchema));
+    if (!revoked) throw data(null, { status: 404 });
+    return data<FamilyActionData>({ intent, ok: true, email: revoked.email });
+  }
+
+  if (intent === "remove") {
+    const removed = await removeMember(user.id, idFrom(form, "memberId", accountIdSchema));
+    if (!removed) throw data(null, { status: 404 });
+    return data<FamilyActionData>({ intent, ok: true, name: removed.name });
+  }
+
+  if (intent === "leave") {
+    const left = await leaveFamily(user.id, idFrom(form, "ownerId", accountIdSchema));
+    if (!left) throw data(null, { status: 404 });
+    return data<FamilyActionData>({ intent, ok: true, ownerName: left.name });
+  }
+
+  throw data("Unknown form", { status: 400 });
+}
+
+export default function Family({ loaderData, actionData }: Route.ComponentProps) {
+  const { own, families, removeId, leaveId } = loaderData;
+  const hydrated = useHydrated();
+  const inviteResult = actionData?.intent === "invite" ? actionData : undefined;
+  const success = actionData?.ok ? familyOutcome(actionData) : undefined;
+  const full = loaderData.placesTaken >= FAMILY_LIMITS.maxMembers;
+
+  // The invite form toasts its own success; the other forms' successes toast here.
+  useEffect(() => {
+    if (actionData?.ok && actionData.intent !== "invite") {
+      const { title, description } = familyOutcome(actionData);
+      void toast.success(title, { description });
+    }
+  }, [actionData]);
+
+  const memberships = (
+    <section aria-labelledby="memberships-title" className="mt-10">
+      <h2 id="memberships-title" className="mb-6 text-2xl font-bold text-ink-900">
+        Families you belong to
+      </h2>
+      <Memberships memberships={families} leaveId={leaveId} />
+    </section>
+  );
+
+  return (
+    <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-12 sm:px-6 lg:py-16">
+      <div className="mx-auto max-w-6xl">
+        <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">Family sharing</h1>
+        <p className="mt-4 max-w-3xl text-lg text-ink-700">
+          Share your pets with up to {FAMILY_LIMITS.maxMembers} people: they see every pet on your account and
+          keep its health records with you. Only you can change or delete a pet.
+        </p>
+        {!hydrated && success ? <FormMessage tone="success" {...success} className="mt-6" /> : null}
+        {/* Someone who joined a family came for its pets: they come first. */}
+        {families.length > 0 ? memberships : null}
+        <div className="mt-10 grid items-start gap-8 lg:grid-cols-5">
+          <section aria-labelledby="own-family-title" className="min-w-0 lg:col-span-3">
+            <Card className="sm:p-8">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                <h2 id="own-family-title" className="text-2xl font-bold text-ink-900">
+                  Your family
+                </h2>
+                <p className="text-sm font-semibold text-ink-700">
+                  {loaderData.placesTaken} of {FAMILY_LIMITS.maxMembers} places taken
+                </p>
+              </div>
+              <div className="mt-6">
+                <OwnFamily members={own.members} invites={own.invites} removeId={removeId} />
+              </div>
+            </Card>
+          </section>
+          <section aria-labelledby="invite-title" className="min-w-0 lg:col-span-2">
+            <Card className="sm:p-8">
+              <h2 id="invite-title" className="mb-2 text-2xl font-bold text-ink-900">
+                Invite someone
+              </h2>
+              <p className="mb-6 text-ink-700">
+                {full
+                  ? FAMILY_ERRORS.full
+                  : "They join with an account of the address you enter, and can leave at any time."}
+              </p>
+              <InviteForm result={inviteResult} />
+            </Card>
+          </section>
+        </div>
+        {families.length > 0 ? null : memberships}
+      </div>
+    </div>
+  );
+}

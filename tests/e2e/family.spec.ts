@@ -1,0 +1,435 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type APIRequestContext, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { FAMILY_ERRORS } from "../../app/domain/family";
+import { expectNoA11yViolations, expectNoHorizontalScroll, gotoHydrated, test } from "./support";
+
+const PASSWORD = "family-pass-2024";
+const NOT_FOUND = "404 — This page went chasing squirrels";
+
+type Account = { name: string; email: string };
+
+/** An address no other test uses. */
+function freshEmail(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** A fresh account made through the sign-up form's post; the request context keeps its session. */
+async function signUp(request: APIRequestContext, name: string, pet?: string): Promise<Account> {
+  const email = freshEmail(name.split(" ")[0]!.toLowerCase());
+  const response = await request.post("/auth", {
+    form: {
+      intent: "signup",
+      name,
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      ...(pet ? { petName: pet, petType: "dog" } : {}),
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBeLessThan(400);
+  return { name, email };
+}
+
+/** Another browser, signed out, from this test's own client address (rate limits stay per test). */
+async function secondBrowser(browser: Browser, testInfo: TestInfo, headers: Record<string, string> = {}) {
+  const { baseURL, viewport, isMobile, hasTouch, userAgent, deviceScaleFactor } = testInfo.project.use;
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    isMobile,
+    hasTouch,
+    userAgent,
+    deviceScaleFactor,
+    extraHTTPHeaders: headers,
+  });
+  return context.newPage();
+}
+
+/** The mails in the test server's outbox (DATA_DIR/outbox/*.eml) addressed to `to`, quoted-printable decoded. */
+function mailsTo(to: string) {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  if (!fs.existsSync(outbox)) return [];
+  return fs
+    .readdirSync(outbox)
+    .filter((file) => file.endsWith(".eml"))
+    .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
+    .map((mail) => mail.replace(/=\r?\n/g, "").replace(/=3D/gi, "="))
+    .filter((mail) => header(mail, "To") === to);
+}
+
+const header = (mail: string, name: string) =>
+  new RegExp(`^${name}: (.*)$`, "im").exec(mail.split(/\r?\n\r?\n/)[0] ?? "")?.[1]?.trim();
+
+/** The path of the newest invitation link mailed to `to` (the mail names the server's BASE_URL). */
+async function invitationPath(to: string, count = 1) {
+  await expect.poll(() => mailsTo(to).length, { message: `invitation mails to ${to}` }).toBe(count);
+  const links = mailsTo(to).map((mail) => /\/family\/join\?token=[\w-]+/.exec(mail)?.[0]);
+  const newest = links.filter(Boolean).at(-1);
+  expect(newest).toBeTruthy();
+  return newest!;
+}
+
+const toast = (page: Page) => page.locator("[data-sonner-toast]");
+const inviteForm = (page: Page) => page.getByRole("form", { name: "Invite someone" });
+const members = (page: Page) => page.getByRole("list", { name: "Members" });
+const invitations = (page: Page) => page.getByRole("list", { name: "Invitations" });
+const families = (page: Page) => page.getByRole("list", { name: "Families you belong to" });
+
+async function invite(page: Page, email: string) {
+  const form = inviteForm(page);
+  await form.getByLabel("Email address").fill(email);
+  await form.getByRole("button", { name: "Send invitation" }).click();
+}
+
+/** Invites `email` from the owner's /family page and waits for the success toast. */
+async function inviteOk(page: Page, email: string) {
+  await invite(page, email);
+  await expect(toast(page).getByText(`We mailed a link to ${email}.`)).toBeVisible();
+  await expect(invitations(page).getByText(email, { exact: true })).toBeVisible();
+}
+
+test("signed-out visitors are sent to log in and brought back", async ({ page }) => {
+  const response = await page.request.get("/family", { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(response.headers()["location"]).toBe("/auth?redirectTo=%2Ffamily");
+  const post = await page.request.post("/family", {
+    form: { intent: "invite", email: "a@example.com" },
+    maxRedirects: 0,
+  });
+  expect(post.status()).toBe(302);
+});
+
+test("a body that is not a form gets 415 on both family routes", async ({ request }) => {
+  await signUp(request, "Fred Form");
+  for (const path of ["/family", `/family/join?token=${"x".repeat(43)}`]) {
+    const response = await request.post(path, {
+      headers: { "Content-Type": "application/json" },
+      data: '{"intent":"invite","email":"a@example.com"}',
+      maxRedirects: 0,
+    });
+    expect(response.status(), path).toBe(415);
+  }
+});
+
+test("an invitee signs up from the mailed link, joins, sees the owner's pet; the owner removes them", async ({
+  page,
+  browser,
+  extraHTTPHeaders,
+}, testInfo) => {
+  // Three pages, two accounts and eight accessibility scans.
+  test.slow();
+  const owner = await signUp(page.request, "Olive Owner", "Biscuit");
+  await gotoHydrated(page, "/family");
+  await expect(page.getByRole("heading", { level: 1, name: "Family sharing" })).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  await expect(page.getByText("0 of 5 places taken")).toBeVisible();
+  await expect(page.getByText("You are not in anyone's family yet.")).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectNoA11yViolations(page, "family, empty");
+
+  const inviteeEmail = freshEmail("invitee");
+  await inviteOk(page, inviteeEmail);
+  await expect(inviteForm(page).getByLabel("Email address")).toHaveValue("");
+  await expect(page.getByText("1 of 5 places taken")).toBeVisible();
+  await expect(invitations(page)).toContainText("the link works until");
+  await expectNoA11yViolations(page, "family, invitation pending");
+
+  // The mail: to the invited address only, naming nothing of the inviter's but the account name.
+  const link = await invitationPath(inviteeEmail);
+  const [mail] = mailsTo(inviteeEmail);
+  expect(header(mail!, "Subject")).toBe("Olive Owner invited you to their family on PawPal");
+  expect(mail).toContain("within 7 days");
+  expect(mail).not.toContain(owner.email);
+
+  // Signed out, the link says who invites, and sign-up brings the invitee back here.
+  const invitee = await secondBrowser(browser, testInfo, extraHTTPHeaders);
+  const opened = await invitee.goto(link);
+  expect(opened?.status()).toBe(200);
+  await invitee.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(
+    invitee.getByRole("heading", { level: 1, name: "Olive Owner invited you to their family" }),
+  ).toBeVisible();
+  await expect(invitee.getByText(`The invitation is for ${inviteeEmail}`)).toBeVisible();
+  await expectNoHorizontalScroll(invitee);
+  await expectNoA11yViolations(invitee, "join, signed out");
+  const back = `email=${encodeURIComponent(inviteeEmail)}&redirectTo=${encodeURIComponent(link)}`;
+  await expect(invitee.getByRole("main").getByRole("link", { name: "Log in" })).toHaveAttribute(
+    "href",
+    `/auth?tab=login&${back}`,
+  );
+  await invitee.getByRole("main").getByRole("link", { name: "Sign up" }).click();
+  const signup = invitee.getByRole("tabpanel", { name: "Sign Up", exact: true });
+  await expect(signup.getByLabel("Email")).toHaveValue(inviteeEmail);
+  await invitee.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await signup.getByLabel("Full Name").fill("Ivy Invitee");
+  await signup.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await signup.getByLabel("Confirm Password").fill(PASSWORD);
+  await signup.getByRole("button", { name: "Create Account" }).click();
+
+  await expect(invitee).toHaveURL(new RegExp(`${link.replace("?", "\\?")}$`));
+  const join = invitee.getByRole("button", { name: "Join Olive Owner's family" });
+  await expect(join).toBeVisible();
+  await expectNoA11yViolations(invitee, "join, signed in");
+  await join.click();
+  await expect(invitee).toHaveURL(/\/family$/);
+  await expect(toast(invitee).getByText("Welcome to the family!")).toBeVisible();
+  const family = families(invitee).getByRole("article", { name: "Olive Owner's family" });
+  const biscuit = family.getByRole("link", { name: "Biscuit", exact: true });
+  await expect(biscuit).toHaveAttribute("href", /^\/pets\/[0-9a-f-]{36}$/);
+  await expectNoA11yViolations(invitee, "family, member of one");
+
+  // The link worked once.
+  const again = await invitee.goto(link);
+  expect(again?.status()).toBe(410);
+  await expect(
+    invitee.getByRole("heading", { level: 1, name: "This invitation has already been used" }),
+  ).toBeVisible();
+  await expectNoA11yViolations(invitee, "join, used link");
+
+  // The owner sees the member, and removes them after confirming.
+  await gotoHydrated(page, "/family");
+  const member = members(page).getByRole("article", { name: "Ivy Invitee" });
+  await expect(member).toContainText(inviteeEmail);
+  await expect(member).toContainText("Member since");
+  await expect(page.getByRole("list", { name: "Invitations" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Remove Ivy Invitee" }).click();
+  const confirm = page.getByRole("form", { name: "Remove Ivy Invitee" });
+  await expect(confirm).toContainText("They will no longer see your pets");
+  await expectNoA11yViolations(page, "remove confirmation");
+  await confirm.getByRole("link", { name: "Keep Ivy Invitee" }).click();
+  await expect(confirm).toHaveCount(0);
+  await page.getByRole("link", { name: "Remove Ivy Invitee" }).click();
+  await page.getByRole("button", { name: "Yes, remove Ivy Invitee" }).click();
+  await expect(toast(page).getByText("Member removed.")).toBeVisible();
+  await expect(page.getByText("Ivy Invitee no longer sees your pets.")).toBeVisible();
+  await expect(members(page)).toHaveCount(0);
+
+  await gotoHydrated(invitee, "/family");
+  await expect(invitee.getByText("You are not in anyone's family yet.")).toBeVisible();
+  await invitee.context().close();
+});
+
+test("a member joins signed in, then leaves after confirming", async ({
+  page,
+  browser,
+  extraHTTPHeaders,
+}, testInfo) => {
+  const member = await signUp(page.request, "Max Member");
+  // A long name must wrap on a phone, buttons included.
+  const ownerName = "Olive Owner-Longname Person";
+  const ownerPage = await secondBrowser(browser, testInfo, extraHTTPHeaders);
+  await signUp(ownerPage.request, ownerName, "Rex");
+  await gotoHydrated(ownerPage, "/family");
+  await inviteOk(ownerPage, member.email);
+
+  await gotoHydrated(page, await invitationPath(member.email));
+  const join = page.getByRole("button", { name: `Join ${ownerName}'s family` });
+  await expect(join).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await join.click();
+  await expect(toast(page).getByText("Welcome to the family!")).toBeVisible();
+  const family = families(page).getByRole("article", { name: `${ownerName}'s family` });
+  await expect(family.getByRole("link", { name: "Rex", exact: true })).toBeVisible();
+
+  await family.getByRole("link", { name: `Leave ${ownerName}'s family` }).click();
+  const confirm = page.getByRole("form", { name: `Leave ${ownerName}'s family` });
+  await expect(confirm).toContainText("You will no longer see these pets");
+  await expectNoA11yViolations(page, "leave confirmation");
+  await confirm.getByRole("button", { name: "Yes, leave" }).click();
+  await expect(toast(page).getByText("You left the family.")).toBeVisible();
+  await expect(page.getByText("You are not in anyone's family yet.")).toBeVisible();
+
+  await gotoHydrated(ownerPage, "/family");
+  await expect(ownerPage.getByText("0 of 5 places taken")).toBeVisible();
+  await expect(members(ownerPage)).toHaveCount(0);
+  await ownerPage.context().close();
+});
+
+test("bad addresses, yourself and a sixth place are refused with clear messages", async ({ page }) => {
+  const owner = await signUp(page.request, "Fiona Full");
+  await gotoHydrated(page, "/family");
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  const email = inviteForm(page).getByLabel("Email address");
+
+  // Checked in the browser first: nothing is sent.
+  await invite(page, "not-an-address");
+  await expect(inviteForm(page).getByText("Please enter a valid email address")).toBeVisible();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(email).toBeFocused();
+  expect(posts).toEqual([]);
+  await expectNoA11yViolations(page, "invite, invalid address");
+
+  await invite(page, owner.email.toUpperCase());
+  await expect(inviteForm(page).getByText(FAMILY_ERRORS.self)).toBeVisible();
+  await expect(email).toHaveValue(owner.email.toUpperCase());
+
+  const invited = Array.from({ length: 5 }, (_, n) => freshEmail(`place${n}`));
+  for (const address of invited) await inviteOk(page, address);
+  await expect(page.getByText("5 of 5 places taken")).toBeVisible();
+
+  // Sending a pending invitation again takes no new place, and mails a new link.
+  await invite(page, invited[0]!);
+  await expect(toast(page).getByText("Invitation sent again.")).toBeVisible();
+  await invitationPath(invited[0]!, 2);
+
+  const sixth = freshEmail("sixth");
+  await invite(page, sixth);
+  await expect(inviteForm(page).getByText(FAMILY_ERRORS.full)).toBeVisible();
+  await expect(invitations(page).getByText(sixth)).toHaveCount(0);
+  await expectNoA11yViolations(page, "invite, family full");
+  expect(mailsTo(sixth)).toEqual([]);
+
+  // Revoking frees a place; the revoked link no longer works.
+  const revokedLink = await invitationPath(invited[1]!);
+  await page.getByRole("button", { name: `Revoke the invitation to ${invited[1]}` }).click();
+  await expect(toast(page).getByText("Invitation revoked.")).toBeVisible();
+  await expect(invitations(page).getByText(invited[1]!)).toHaveCount(0);
+  await inviteOk(page, sixth);
+  const revoked = await page.request.get(revokedLink);
+  expect(revoked.status()).toBe(404);
+});
+
+test("a stranger's revoke, remove or leave is a 404 and changes nothing", async ({
+  page,
+  browser,
+  extraHTTPHeaders,
+}, testInfo) => {
+  const member = await signUp(page.request, "Max Member");
+  const ownerPage = await secondBrowser(browser, testInfo, extraHTTPHeaders);
+  const owner = await signUp(ownerPage.request, "Olive Owner");
+  await gotoHydrated(ownerPage, "/family");
+  await inviteOk(ownerPage, member.email);
+  await gotoHydrated(page, await invitationPath(member.email));
+  await page.getByRole("button", { name: "Join Olive Owner's family" }).click();
+  await expect(page).toHaveURL(/\/family$/);
+  const pending = freshEmail("pending");
+  await gotoHydrated(ownerPage, "/family");
+  await inviteOk(ownerPage, pending);
+
+  const inviteId = await ownerPage.locator('input[name="inviteId"]').getAttribute("value");
+  const removeHref = await ownerPage.getByRole("link", { name: "Remove Max Member" }).getAttribute("href");
+  const memberId = removeHref!.split("remove=")[1]!;
+  const ownerLeaveHref = await page
+    .getByRole("link", { name: "Leave Olive Owner's family" })
+    .getAttribute("href");
+  const ownerId = ownerLeaveHref!.split("leave=")[1]!;
+
+  const stranger = await secondBrowser(browser, testInfo, extraHTTPHeaders);
+  await signUp(stranger.request, "Sam Stranger");
+  const strangerForms: Record<string, string>[] = [
+    { intent: "revoke", inviteId: inviteId! },
+    { intent: "remove", memberId },
+    { intent: "leave", ownerId },
+    { intent: "revoke", inviteId: "not-a-uuid" },
+  ];
+  for (const form of strangerForms) {
+    const response = await stranger.request.post("/family", { form, maxRedirects: 0 });
+    expect(response.status(), JSON.stringify(form)).toBe(404);
+  }
+  // The member cannot act as the owner either.
+  const ownerForms: Record<string, string>[] = [
+    { intent: "revoke", inviteId: inviteId! },
+    { intent: "remove", memberId },
+  ];
+  for (const form of ownerForms) {
+    const response = await page.request.post("/family", { form, maxRedirects: 0 });
+    expect(response.status(), `member: ${JSON.stringify(form)}`).toBe(404);
+  }
+  const html = await (
+    await stranger.request.post("/family", { form: { intent: "remove", memberId } })
+  ).text();
+  expect(html).toContain(NOT_FOUND);
+
+  await gotoHydrated(ownerPage, "/family");
+  await expect(members(ownerPage).getByRole("article", { name: "Max Member" })).toBeVisible();
+  await expect(invitations(ownerPage).getByText(pending)).toBeVisible();
+  await gotoHydrated(page, "/family");
+  await expect(families(page).getByRole("article", { name: `${owner.name}'s family` })).toBeVisible();
+  await stranger.context().close();
+  await ownerPage.context().close();
+});
+
+test("an invitation link for another address, the owner's own or none at all changes nothing", async ({
+  page,
+  browser,
+  extraHTTPHeaders,
+}, testInfo) => {
+  await signUp(page.request, "Olive Owner");
+  await gotoHydrated(page, "/family");
+  const invitedEmail = freshEmail("invited");
+  await inviteOk(page, invitedEmail);
+  const link = await invitationPath(invitedEmail);
+
+  // The owner opening their own link.
+  const own = await page.goto(link);
+  expect(own?.status()).toBe(403);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "You cannot join your own family" }),
+  ).toBeVisible();
+  await expectNoA11yViolations(page, "join, own family");
+
+  // Someone else, signed in with another address: told so; posting changes nothing.
+  const other = await secondBrowser(browser, testInfo, extraHTTPHeaders);
+  const otherAccount = await signUp(other.request, "Ivan Other");
+  const opened = await other.goto(link);
+  expect(opened?.status()).toBe(403);
+  await expect(
+    other.getByRole("heading", { level: 1, name: "This invitation is for another address" }),
+  ).toBeVisible();
+  await expect(
+    other.getByText(`Olive Owner invited ${invitedEmail}, but you are logged in as ${otherAccount.email}`),
+  ).toBeVisible();
+  await expectNoHorizontalScroll(other);
+  await expectNoA11yViolations(other, "join, wrong address");
+  const token = link.split("token=")[1]!;
+  const post = await other.request.post(link, { form: { token }, maxRedirects: 0 });
+  expect(post.status()).toBe(403);
+  await gotoHydrated(other, "/family");
+  await expect(other.getByText("You are not in anyone's family yet.")).toBeVisible();
+
+  // An unknown link.
+  const unknown = await other.goto(`/family/join?token=${"x".repeat(43)}`);
+  expect(unknown?.status()).toBe(404);
+  await expect(
+    other.getByRole("heading", { level: 1, name: "This invitation link does not work" }),
+  ).toBeVisible();
+  await expectNoA11yViolations(other, "join, unknown link");
+  expect((await other.request.get("/family/join")).status()).toBe(404);
+
+  await gotoHydrated(page, "/family");
+  await expect(invitations(page).getByText(invitedEmail)).toBeVisible();
+  await expect(members(page)).toHaveCount(0);
+  await other.context().close();
+});
+
+// axe-core needs JavaScript in the page, so these states are checked by their markup only.
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("inviting, refusals and revoking still work", async ({ page }) => {
+    const owner = await signUp(page.request, "Nora NoScript");
+    await page.goto("/family");
+    const email = inviteForm(page).getByLabel("Email address");
+
+    await email.fill(owner.email);
+    await inviteForm(page).getByRole("button", { name: "Send invitation" }).click();
+    await expect(inviteForm(page).getByText(FAMILY_ERRORS.self)).toBeVisible();
+    await expect(email).toHaveValue(owner.email);
+
+    const invited = freshEmail("noscript");
+    await email.fill(invited);
+    await inviteForm(page).getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByRole("status")).toContainText(`Invitation sent. We mailed a link to ${invited}.`);
+    await expect(invitations(page).getByText(invited)).toBeVisible();
+    await invitationPath(invited);
+
+    await page.getByRole("button", { name: `Revoke the invitation to ${invited}` }).click();
+    await expect(page.getByRole("status")).toContainText("Invitation revoked.");
+    await expect(invitations(page)).toHaveCount(0);
+  });
+});
