@@ -170,14 +170,19 @@ test("a form's 429 says when to retry, in Retry-After and in words", async ({ re
   expect(refused.status()).toBe(429);
   expect(refused.headers()["retry-after"]).toMatch(/^\d+$/);
   expect(await refused.text()).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
+  await visitor.dispose();
 });
 
 test("one account's password cannot be guessed from many addresses: its email has a limit too", async ({
   request,
+  playwright,
+  baseURL,
 }) => {
   const email = await signUp(request);
+  // Signing up signed `request` in; the guesses come from a visitor without a session.
+  const visitor = await playwright.request.newContext({ baseURL });
   const logIn = (password: string) =>
-    request.post("/auth", {
+    visitor.post("/auth", {
       form: { intent: "login", email: email.toUpperCase(), password },
       headers: { "X-Forwarded-For": freshAddress() },
       maxRedirects: 0,
@@ -188,4 +193,5 @@ test("one account's password cannot be guessed from many addresses: its email ha
   expect(refused.status()).toBe(429);
   expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
   expect(await refused.text()).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
+  await visitor.dispose();
 });
