@@ -170,7 +170,6 @@ test("a form's 429 says when to retry, in Retry-After and in words", async ({ re
   expect(refused.status()).toBe(429);
   expect(refused.headers()["retry-after"]).toMatch(/^\d+$/);
   expect(await refused.text()).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
-  await visitor.dispose();
 });
 
 test("one account's password cannot be guessed from many addresses: its email has a limit too", async ({
