@@ -150,8 +150,9 @@ async function createAuth() {
     // No cookie cache of the session: logging out or resetting the password must end a
     // session at once, which only the database lookup guarantees.
     session: { cookieCache: { enabled: false } },
-    // Rate limits are ours, kept in the database: see server/rate-limit.server.ts.
+    // Rate limits are ours (per route, per client address): see server/rate-limit.server.ts.
     rateLimit: { enabled: false },
+    // And per email for every password sign-in, whichever door it comes through.
     hooks: { before: limitSignInPerEmail, after: refundSuccessfulSignIn },
     advanced: {
       cookiePrefix: COOKIE_PREFIX,
