@@ -6,6 +6,9 @@ import { rateLimit } from "~/server/db/schema.server";
 export const RATE_LIMITS = {
   contact: { limit: 10, windowSeconds: 10 * 60 },
   login: { limit: 10, windowSeconds: 15 * 60 },
+  // Per lower-cased email, from whatever address: guessing one account's password from many
+  // addresses. A successful sign-in gives its attempt back (refundRateLimit): failures count.
+  loginEmail: { limit: 10, windowSeconds: 15 * 60 },
   signup: { limit: 10, windowSeconds: 60 * 60 },
   passwordReset: { limit: 5, windowSeconds: 60 * 60 },
   // Per address asked for, whoever asks: no flood of reset mails to one inbox.
@@ -52,6 +55,18 @@ export async function consumeRateLimit(
   if (row!.count <= limit) return { ok: true };
   const resetsAt = new Date(row!.resets_at).getTime();
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((resetsAt - now.getTime()) / 1000)) };
+}
+
+/**
+ * Gives back one attempt counted by consumeRateLimit, once its outcome shows it was no
+ * guess. Counting first and refunding after keeps concurrent attempts from all slipping in.
+ */
+export async function refundRateLimit(bucket: RateLimitBucket, clientKey: string) {
+  await (
+    await getDb()
+  ).execute(
+    sql`update ${rateLimit} set count = greatest(count - 1, 0) where key = ${`${bucket}:${clientKey}`}`,
+  );
 }
 
 /** "45 seconds", "2 minutes": the wait a 429 answer names. */

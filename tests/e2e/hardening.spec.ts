@@ -171,3 +171,26 @@ test("a form's 429 says when to retry, in Retry-After and in words", async ({ re
   expect(refused.headers()["retry-after"]).toMatch(/^\d+$/);
   expect(await refused.text()).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
 });
+
+test("one account's password cannot be guessed from many addresses: its email has a limit too", async ({
+  request,
+  playwright,
+  baseURL,
+}) => {
+  const email = await signUp(request);
+  // Signing up signed `request` in; the guesses come from a visitor without a session.
+  const visitor = await playwright.request.newContext({ baseURL });
+  const logIn = (password: string) =>
+    visitor.post("/auth", {
+      form: { intent: "login", email: email.toUpperCase(), password },
+      headers: { "X-Forwarded-For": freshAddress() },
+      maxRedirects: 0,
+    });
+  for (let attempt = 0; attempt < 10; attempt++) expect((await logIn("wrong-password")).status()).toBe(401);
+  // From yet another address, and even with the right password: the account waits out the window.
+  const refused = await logIn(PASSWORD);
+  expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+  expect(await refused.text()).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
+  await visitor.dispose();
+});

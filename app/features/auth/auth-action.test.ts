@@ -145,6 +145,20 @@ describe("auth action", () => {
     expect(submitLogin).toHaveBeenCalledTimes(RATE_LIMITS.login.limit);
   });
 
+  it("answers 429 with Retry-After and words when the email's own limit refuses the sign-in", async () => {
+    vi.mocked(submitLogin).mockResolvedValue({ ok: false, reason: "tooManyAttempts", retryAfterSeconds: 45 });
+    const response = await run({ intent: "login", email: "ada@example.com", password: "x" });
+    expect(response.init?.status).toBe(429);
+    expect(new Headers(response.init?.headers).get("Retry-After")).toBe("45");
+    expect(response.data).toEqual({
+      intent: "login",
+      ok: false,
+      errors: {},
+      values: { email: "ada@example.com" },
+      formError: "Too many attempts. Please try again in 45 seconds.",
+    });
+  });
+
   it.each([
     ["JSON", "application/json", '{"intent":"login"}'],
     ["plain text", "text/plain", "intent=login"],

@@ -10,6 +10,7 @@ import type { AuthActionData, SocialFlags } from "~/features/auth/auth-result";
 import { AUTH_ERRORS, AUTH_LIMITS, loginSchema, signupSchema } from "~/domain/auth";
 import { startSocialLogin, submitLogin, submitSignup } from "~/server/auth/account.server";
 import { parseSubmission, readForm } from "~/server/forms.server";
+import { describeWait } from "~/server/rate-limit.server";
 import { safeRedirect } from "~/features/auth/redirect";
 import { flashCookie } from "~/server/flash.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
@@ -51,6 +52,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!submission.ok) return data<AuthActionData>({ intent, ...submission.reply() }, submission.init);
     const outcome = await submitLogin(submission.value, request);
+    if (!outcome.ok && outcome.reason === "tooManyAttempts") {
+      const wait = outcome.retryAfterSeconds;
+      const formError = `Too many attempts. Please try again in ${describeWait(wait)}.`;
+      return data<AuthActionData>(
+        { intent, ...submission.reply({ formError }) },
+        { status: 429, headers: { "Retry-After": String(wait) } },
+      );
+    }
     if (!outcome.ok) {
       const formError = AUTH_ERRORS.invalidCredentials;
       return data<AuthActionData>({ intent, ...submission.reply({ formError }) }, { status: 401 });

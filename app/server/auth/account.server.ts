@@ -1,3 +1,4 @@
+import { isAPIError } from "better-auth/api";
 import { configuredSocialProviders, getAuth } from "~/server/auth/better-auth.server";
 import { enqueueJob } from "~/server/jobs/queue.server";
 import { createPet } from "~/server/pets.server";
@@ -12,7 +13,8 @@ import { storedPetType, type LoginValues, type SignupValues } from "~/domain/aut
 
 export type AuthOutcome =
   | { ok: true; headers: Headers }
-  | { ok: false; reason: "invalidCredentials" | "emailTaken" | "passwordRejected" };
+  | { ok: false; reason: "invalidCredentials" | "emailTaken" | "passwordRejected" }
+  | { ok: false; reason: "tooManyAttempts"; retryAfterSeconds: number };
 
 /** Every Set-Cookie of better-auth's response, to forward on our own. */
 export function forwardedCookies(response: Response, into = new Headers()) {
@@ -31,11 +33,21 @@ async function errorCode(response: Response) {
 
 export async function submitLogin({ email, password }: LoginValues, request: Request): Promise<AuthOutcome> {
   const auth = await getAuth();
-  const response = await auth.api.signInEmail({
-    body: { email, password },
-    headers: request.headers,
-    asResponse: true,
-  });
+  let response: Response;
+  try {
+    response = await auth.api.signInEmail({
+      body: { email, password },
+      headers: request.headers,
+      asResponse: true,
+    });
+  } catch (error) {
+    // The per-email limit (better-auth.server.ts) refuses before better-auth answers.
+    if (isAPIError(error) && error.statusCode === 429) {
+      const retryAfter = new Headers(error.headers as HeadersInit).get("Retry-After");
+      return { ok: false, reason: "tooManyAttempts", retryAfterSeconds: Number(retryAfter) };
+    }
+    throw error;
+  }
   if (response.ok) return { ok: true, headers: forwardedCookies(response) };
   if (response.status === 401 || response.status === 400 || response.status === 403) {
     return { ok: false, reason: "invalidCredentials" };

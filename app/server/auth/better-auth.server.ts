@@ -3,10 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, eq, like } from "drizzle-orm";
 import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { dataDir, getDb } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema.server";
 import { sendMail } from "~/server/mail/mailer.server";
+import { consumeRateLimit, describeWait, refundRateLimit } from "~/server/rate-limit.server";
 import { siteBaseUrl } from "~/utils/seo";
 
 /** Cookies are named pawpal.*; the server checks for this one before touching the database. */
@@ -34,6 +36,39 @@ export function configuredSocialProviders() {
     facebook: Boolean(process.env.FACEBOOK_CLIENT_ID && process.env.FACEBOOK_CLIENT_SECRET),
   };
 }
+
+/** The email a sign-in is for, as its limit counts it; undefined for a body better-auth refuses. */
+function signInEmail(ctx: { path?: string; body?: unknown }) {
+  if (ctx.path !== "/sign-in/email") return undefined;
+  const email: unknown = (ctx.body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" ? email.trim().toLowerCase() : undefined;
+}
+
+/**
+ * Counts every password sign-in against its email's limit, in better-auth itself: our form
+ * action and any caller of `auth.api.signInEmail` or `/api/auth/sign-in/email` pass here.
+ * Over the limit, a 429 whose Retry-After and words say when to try again.
+ */
+const limitSignInPerEmail = createAuthMiddleware(async (ctx) => {
+  const email = signInEmail(ctx);
+  if (email === undefined) return;
+  const verdict = await consumeRateLimit("loginEmail", email);
+  if (verdict.ok) return;
+  throw new APIError(
+    "TOO_MANY_REQUESTS",
+    {
+      code: "TOO_MANY_ATTEMPTS",
+      message: `Too many attempts. Please try again in ${describeWait(verdict.retryAfterSeconds)}.`,
+    },
+    { "Retry-After": String(verdict.retryAfterSeconds) },
+  );
+});
+
+/** Only failed sign-ins use up the limit: someone who signs in often does not lock their account. */
+const refundSuccessfulSignIn = createAuthMiddleware(async (ctx) => {
+  const email = signInEmail(ctx);
+  if (email !== undefined && ctx.context.newSession) await refundRateLimit("loginEmail", email);
+});
 
 async function createAuth() {
   const db = await getDb();
@@ -119,6 +154,8 @@ async function createAuth() {
     session: { cookieCache: { enabled: false }, updateAge: 60 * 60 },
     // Rate limits are ours (per route, per client address): see server/rate-limit.server.ts.
     rateLimit: { enabled: false },
+    // And per email for every password sign-in, whichever door it comes through.
+    hooks: { before: limitSignInPerEmail, after: refundSuccessfulSignIn },
     advanced: {
       cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: baseURL.startsWith("https://"),

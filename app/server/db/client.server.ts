@@ -1,6 +1,4 @@
-import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
@@ -8,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { openFolder } from "./pglite-folder.server";
 import * as schema from "./schema.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -30,7 +29,7 @@ const holder = globalThis as typeof globalThis & { __pawpalDatabase?: Promise<Co
 
 /**
  * The database connection of this process, migrated before first use: a PostgreSQL
- * server when DATABASE_URL is set, else PGlite in DATA_DIR/pglite.
+ * server when DATABASE_URL is set, else PGlite in DATA_DIR/pglite (pglite-folder.server.ts).
  */
 export function getConnection(): Promise<Connection> {
   holder.__pawpalDatabase ??= connect().catch((error: unknown) => {
@@ -52,12 +51,16 @@ async function connect(): Promise<Connection> {
     const db = drizzleNodePostgres({ client: pool, schema });
     return { db: db as unknown as Database, close: () => pool.end(), kind: "postgres" };
   }
-  const directory = path.join(dataDir(), "pglite");
-  fs.mkdirSync(directory, { recursive: true });
-  const client = await PGlite.create(directory);
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
-  return { db: db as unknown as Database, close: () => client.close(), kind: "pglite" };
+  // One process at a time, which answers `npm run db:backup` while it has the folder.
+  const folder = await openFolder(dataDir());
+  const db = drizzlePglite({ client: folder.client, schema });
+  try {
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  } catch (error) {
+    await folder.close();
+    throw error;
+  }
+  return { db: db as unknown as Database, close: folder.close, kind: "pglite" };
 }
 
 /** Any fixed number: the key of the advisory lock that migrations hold. */
