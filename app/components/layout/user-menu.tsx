@@ -93,6 +93,11 @@ function UserMenuItems({ name, onNavigate }: { name: string; onNavigate: () => v
         </Link>
       </li>
       <li>
+        <Link to="/family" className={itemClass} onClick={onNavigate}>
+          Family sharing
+        </Link>
+      </li>
+      <li>
         <Link to="/account" className={itemClass} onClick={onNavigate}>
           Account settings
         </Link>
@@ -126,6 +131,13 @@ export function MobileUserItems({
       <li>
         <NavLink to="/pets" end className={navLinkClass} onClick={onNavigate}>
           {({ isActive }) => <span className={cn("block", isActive && "font-semibold")}>My pets</span>}
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/family" end className={navLinkClass} onClick={onNavigate}>
+          {({ isActive }) => (
+            <span className={cn("block", isActive && "font-semibold")}>Family sharing</span>
+          )}
         </NavLink>
       </li>
       <li>

@@ -2,6 +2,9 @@ import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { SharedWith } from "~/features/family/shared-with";
+import type { DueItem } from "~/domain/due";
+import { NextDue } from "./due-list";
 import { formatDate, formatWeight } from "./format";
 import { PetForm, type PetActionData } from "./pet-form";
 import { neuteredAnswer, PET_TYPE_LABELS, type AccessiblePet } from "~/domain/pets";
@@ -9,6 +12,10 @@ import { neuteredAnswer, PET_TYPE_LABELS, type AccessiblePet } from "~/domain/pe
 type PetListProps = {
   /** The user's own pets, then those shared with them by their family. */
   pets: AccessiblePet[];
+  /** Each pet's due items, soonest first, by pet id. */
+  due: Record<string, readonly DueItem[]>;
+  /** The members of each owner's family, by owner id: who sees each pet besides its owner. */
+  sharing: Record<string, readonly string[]>;
   /** The pet whose edit form is open. */
   editId: string | null;
   /** The pet whose deletion waits for confirmation. */
@@ -20,7 +27,7 @@ type PetListProps = {
  * The user's pets as cards, each opening the pet's page; editing and deleting their own pets
  * open inside the card (links, so no JavaScript is needed). Shared pets say whose they are.
  */
-export function PetList({ pets, editId, deleteId, result }: PetListProps) {
+export function PetList({ pets, due, sharing, editId, deleteId, result }: PetListProps) {
   return (
     <ul className="space-y-4" aria-label="Your pets">
       {pets.map((pet) => {
@@ -48,7 +55,12 @@ export function PetList({ pets, editId, deleteId, result }: PetListProps) {
                   />
                 </>
               ) : (
-                <PetSummary pet={pet} confirmDelete={deleteId === pet.id} />
+                <PetSummary
+                  pet={pet}
+                  confirmDelete={deleteId === pet.id}
+                  due={due[pet.id] ?? []}
+                  sharedWith={sharing[pet.ownerId]}
+                />
               )}
             </Card>
           </li>
@@ -58,7 +70,14 @@ export function PetList({ pets, editId, deleteId, result }: PetListProps) {
   );
 }
 
-function PetSummary({ pet, confirmDelete }: { pet: AccessiblePet; confirmDelete: boolean }) {
+type PetSummaryProps = {
+  pet: AccessiblePet;
+  confirmDelete: boolean;
+  due: readonly DueItem[];
+  sharedWith: readonly string[] | undefined;
+};
+
+function PetSummary({ pet, confirmDelete, due, sharedWith }: PetSummaryProps) {
   const navigation = useNavigation();
   const deleting =
     navigation.state === "submitting" &&
@@ -80,6 +99,10 @@ function PetSummary({ pet, confirmDelete }: { pet: AccessiblePet; confirmDelete:
         <Detail term="Birth date" value={pet.birthDate && formatDate(pet.birthDate)} />
         <Detail term="Weight" value={pet.weightKg && formatWeight(pet.weightKg)} />
       </dl>
+      <div className="mt-4 space-y-2">
+        <NextDue items={due} />
+        <SharedWith names={sharedWith} />
+      </div>
       {pet.role === "member" ? (
         <div className="mt-5">
           <PetPageLink pet={pet} />

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { SharedWith } from "~/features/family/shared-with";
 import { Card } from "~/components/ui/card";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import {
@@ -27,10 +28,13 @@ export function PetDetails({
   pet,
   ageMonths,
   latestWeightKg,
+  sharedWith,
 }: {
   pet: AccessiblePet;
   ageMonths: number | null;
   latestWeightKg: string | null;
+  /** The members of the owner's family, who see this pet too. */
+  sharedWith?: readonly string[];
 }) {
   const hydrated = useHydrated();
   return (
@@ -42,6 +46,7 @@ export function PetDetails({
         <Badge>{PET_TYPE_LABELS[pet.type]}</Badge>
       </div>
       {pet.role === "member" ? <p className="mt-2 text-ink-700">Shared by {pet.ownerName}</p> : null}
+      <SharedWith names={sharedWith} className="mt-2" />
       <dl className="mt-6 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
         <Detail term="Breed" value={pet.breed} />
         <Detail

@@ -1,6 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import type { DueItem } from "~/domain/due";
 import type { AccessiblePet } from "~/domain/pets";
 import { PetDetails } from "./pet-profile";
 import { PetList } from "./pet-list";
@@ -42,11 +43,31 @@ function renderIn(element: React.ReactElement) {
 
 describe("shared pets", () => {
   it("the list marks a shared pet with its owner and offers it no edit or delete", () => {
-    renderIn(<PetList pets={[own, shared]} editId={null} deleteId={null} result={undefined} />);
+    const due: DueItem = {
+      key: "checkup",
+      kind: "checkup",
+      title: "Yearly check-up",
+      detail: "A year since the last vet visit",
+      dueDate: "2026-12-01",
+      status: "soon",
+    };
+    renderIn(
+      <PetList
+        pets={[own, shared]}
+        due={{ [own.id]: [due] }}
+        sharing={{ [own.ownerId]: ["Max Member", "Mia Member"] }}
+        editId={null}
+        deleteId={null}
+        result={undefined}
+      />,
+    );
     const mine = screen.getByRole("article", { name: "Bella" });
     const theirs = screen.getByRole("article", { name: "Rex" });
 
     expect(within(mine).queryByText(/Shared by/)).toBeNull();
+    expect(within(mine).getByText("Shared with Max Member and Mia Member")).toBeInTheDocument();
+    expect(within(mine).getByText(/Next due:/)).toHaveTextContent("Next due: Yearly check-up, Dec 1, 2026");
+    expect(within(theirs).getByText("Nothing due")).toBeInTheDocument();
     expect(within(mine).getByRole("link", { name: "Edit Bella" })).toHaveAttribute(
       "href",
       "/pets?edit=own-1",
@@ -61,7 +82,16 @@ describe("shared pets", () => {
   });
 
   it("a shared pet's edit address opens no form", () => {
-    renderIn(<PetList pets={[shared]} editId="shared-1" deleteId="shared-1" result={undefined} />);
+    renderIn(
+      <PetList
+        pets={[shared]}
+        due={{}}
+        sharing={{}}
+        editId="shared-1"
+        deleteId="shared-1"
+        result={undefined}
+      />,
+    );
     expect(screen.queryByRole("form")).toBeNull();
     expect(screen.getByRole("article", { name: "Rex" })).toBeInTheDocument();
   });

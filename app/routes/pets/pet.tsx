@@ -27,8 +27,12 @@ import { CarePlanSection, PetDetails } from "~/features/pets/pet-profile";
 import { RecordSection, type RecordsContext } from "~/features/pets/record-sections";
 import { formatDate } from "~/features/pets/format";
 import { WeightChart } from "~/features/pets/weight-chart";
+import { DueList } from "~/features/pets/due-list";
+import { Card } from "~/components/ui/card";
 import { requireUser } from "~/server/auth/session.server";
 import { parseSubmission, readForm } from "~/server/forms.server";
+import { dueItemsForPets } from "~/server/due.server";
+import { sharedWith } from "~/server/family.server";
 import { addRecord, listRecords, removeRecord, updateRecord } from "~/server/pet-records.server";
 import { findAccessiblePet } from "~/server/pets.server";
 import { actionOrLoaderHeaders } from "~/utils/http";
@@ -73,7 +77,11 @@ async function accessiblePet(userId: string, id: string | undefined): Promise<Ac
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const pet = await accessiblePet(user.id, params.id);
-  const records = (await listRecords(user.id, pet.id)) ?? [];
+  const [records, due, sharing] = await Promise.all([
+    listRecords(user.id, pet.id).then((listed) => listed ?? []),
+    dueItemsForPets([pet.id]).then((byPet) => byPet[pet.id] ?? []),
+    sharedWith([pet.ownerId]),
+  ]);
   const search = new URL(request.url).searchParams;
   const known = (id: string | null) => (id && records.some((record) => record.id === id) ? id : null);
   const today = new Date().toISOString().slice(0, 10);
@@ -97,6 +105,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     {
       pet,
       records,
+      due,
+      sharedWith: sharing[pet.ownerId] ?? [],
       today,
       ageMonths,
       latestWeightKg,
@@ -207,6 +217,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 /** The sections of the page, in the order of the jump links. */
 const SECTIONS: { id: string; title: string }[] = [
+  { id: "due", title: "What's due" },
   { id: "records-weight", title: "Weight" },
   { id: "records-vaccination", title: "Vaccinations" },
   { id: "records-vet_visit", title: "Vet visits" },
@@ -257,7 +268,25 @@ export default function PetPage({ loaderData, actionData }: Route.ComponentProps
           ))}
         </nav>
         {!hydrated && done ? <FormMessage tone="success" title={done.message} description="" /> : null}
-        <PetDetails pet={pet} ageMonths={ageMonths} latestWeightKg={latestWeightKg} />
+        <PetDetails
+          pet={pet}
+          ageMonths={ageMonths}
+          latestWeightKg={latestWeightKg}
+          sharedWith={loaderData.sharedWith}
+        />
+        <section id="due" aria-labelledby="due-title" className="scroll-mt-20">
+          <Card className="print:p-0 print:shadow-none print:ring-0">
+            <h2 id="due-title" className="text-2xl font-bold text-ink-900">
+              What's due
+            </h2>
+            <p className="mt-1 text-sm text-ink-700">
+              From {pet.name}'s records and the vaccine schedule: mark an item done when it is.
+            </p>
+            <div className="mt-4">
+              <DueList petId={pet.id} petName={pet.name} items={loaderData.due} />
+            </div>
+          </Card>
+        </section>
         <RecordSection
           kind="weight"
           records={ofKind("weight")}

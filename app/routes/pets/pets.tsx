@@ -14,6 +14,8 @@ import {
   saveAnalysisSchema,
   type SaveAnalysisAnswer,
 } from "~/domain/pets";
+import { dueItemsForPets } from "~/server/due.server";
+import { sharedWith } from "~/server/family.server";
 import { parseSubmission, readForm } from "~/server/forms.server";
 import {
   createPet,
@@ -47,11 +49,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   // pets shared with them by their family come apart.
   const pets = accessible.filter((pet) => pet.role === "owner");
   const sharedPets = accessible.filter((pet) => pet.role === "member");
+  const [due, sharing] = await Promise.all([
+    dueItemsForPets(accessible.map((pet) => pet.id)),
+    sharedWith([...new Set(accessible.map((pet) => pet.ownerId))]),
+  ]);
   const params = new URL(request.url).searchParams;
   // Only the owner edits or deletes a pet: a shared pet's id opens nothing.
   const known = (id: string | null) => (id && pets.some((pet) => pet.id === id) ? id : null);
   return data(
-    { pets, sharedPets, editId: known(params.get("edit")), deleteId: known(params.get("delete")) },
+    {
+      pets,
+      sharedPets,
+      due,
+      sharing,
+      editId: known(params.get("edit")),
+      deleteId: known(params.get("delete")),
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -117,7 +130,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Pets({ loaderData, actionData }: Route.ComponentProps) {
-  const { pets, sharedPets, editId, deleteId } = loaderData;
+  const { pets, sharedPets, due, sharing, editId, deleteId } = loaderData;
   // The pet forms' answers; save-analysis answers go to the fetcher on /features.
   const petResult =
     actionData?.intent === "create" || actionData?.intent === "update" ? actionData : undefined;
@@ -152,6 +165,8 @@ export default function Pets({ loaderData, actionData }: Route.ComponentProps) {
             ) : (
               <PetList
                 pets={[...pets, ...sharedPets]}
+                due={due}
+                sharing={sharing}
                 editId={editId}
                 deleteId={deleteId}
                 result={petResult}
