@@ -135,9 +135,7 @@ export function MobileUserItems({
       </li>
       <li>
         <NavLink to="/family" end className={navLinkClass} onClick={onNavigate}>
-          {({ isActive }) => (
-            <span className={cn("block", isActive && "font-semibold")}>Family sharing</span>
-          )}
+          {({ isActive }) => <span className={cn("block", isActive && "font-semibold")}>Family sharing</span>}
         </NavLink>
       </li>
       <li>
