@@ -188,6 +188,23 @@ test("an invitee signs up from the mailed link, joins, sees the owner's pet; the
   ).toBeVisible();
   await expectNoA11yViolations(invitee, "join, used link");
 
+  // The member opens the shared pet and adds a weight; the owner sees it, and who added it.
+  const biscuitPath = (await biscuit.getAttribute("href"))!;
+  await gotoHydrated(invitee, biscuitPath);
+  await expect(invitee.getByText("Shared by Olive Owner")).toBeVisible();
+  await expect(invitee.getByText("Shared with Ivy Invitee")).toBeVisible();
+  const weights = invitee.getByRole("region", { name: "Weight log", exact: true });
+  await weights.locator("summary", { hasText: "Add an entry" }).click();
+  const weightForm = invitee.getByRole("form", { name: "Add a weight" });
+  await weightForm.getByLabel("Date weighed").fill("2026-01-05");
+  await weightForm.getByLabel("Weight in kg").fill("7.3");
+  await weightForm.getByRole("button", { name: "Add weight" }).click();
+  await expect(toast(invitee).getByText("Weight added.")).toBeVisible();
+  await gotoHydrated(page, biscuitPath);
+  const ownerWeights = page.getByRole("region", { name: "Weight log", exact: true });
+  await expect(ownerWeights.getByRole("row").nth(1)).toContainText("Jan 5, 2026" + "7.3");
+  await expect(ownerWeights).toContainText("Added by Ivy Invitee");
+
   // The owner sees the member, and removes them after confirming.
   await gotoHydrated(page, "/family");
   const member = members(page).getByRole("article", { name: "Ivy Invitee" });
@@ -208,6 +225,8 @@ test("an invitee signs up from the mailed link, joins, sees the owner's pet; the
 
   await gotoHydrated(invitee, "/family");
   await expect(invitee.getByText("You are not in anyone's family yet.")).toBeVisible();
+  // A former member's way to the pet is closed.
+  expect((await invitee.goto(biscuitPath))?.status()).toBe(404);
   await invitee.context().close();
 });
 
