@@ -70,7 +70,7 @@ export function DueList({ petId, petName, items }: DueListProps) {
               </p>
               <p className="mt-1 text-sm break-words text-ink-600">{item.detail}</p>
             </div>
-            <Form method="post" action={action}>
+            <Form method="post" action={action} data-print-hide>
               <input type="hidden" name="itemKey" value={item.key} />
               <input type="hidden" name="dueDate" value={item.dueDate} />
               <Button
