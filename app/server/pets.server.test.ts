@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/server/db/client.server";
-import { familyMember, user } from "~/server/db/schema.server";
+import { familyMember, petRecord, user } from "~/server/db/schema.server";
 import { createPet, deletePet, findAccessiblePet, listAccessiblePets, updatePet } from "./pets.server";
 
 const petValues = {
@@ -49,6 +49,19 @@ describe("who can open a pet", () => {
     expect(listed.slice(1).every((pet) => pet.role === "member" && pet.ownerId === "owner-1")).toBe(true);
     expect(listed.map((pet) => pet.name)).toContain("Bella");
     expect((await listAccessiblePets("stranger-1")).length).toBe(0);
+  });
+
+  it("a pet's weight is its latest weighing once the weight log has one", async () => {
+    const pet = await createPet("owner-1", { ...petValues, name: "Scales", weightKg: 6.5 });
+    expect(await findAccessiblePet("owner-1", pet.id)).toMatchObject({ weightKg: "6.50" });
+    const db = await getDb();
+    await db.insert(petRecord).values([
+      { petId: pet.id, kind: "weight", date: "2026-09-15", weightKg: "7.40" },
+      { petId: pet.id, kind: "weight", date: "2026-08-01", weightKg: "6.10" },
+    ]);
+    expect(await findAccessiblePet("owner-1", pet.id)).toMatchObject({ weightKg: "7.40" });
+    const listed = (await listAccessiblePets("member-1")).find((candidate) => candidate.id === pet.id);
+    expect(listed).toMatchObject({ weightKg: "7.40" });
   });
 
   it("only the owner can change or delete the pet itself", async () => {

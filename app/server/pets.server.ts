@@ -20,6 +20,12 @@ const columns = {
 function accessColumns(userId: string) {
   return {
     ...columns,
+    // The latest weighing in the weight log, when there is one, is the pet's weight.
+    weightKg: sql<string | null>`coalesce((
+      select ${petRecord.weightKg} from ${petRecord}
+      where ${petRecord.petId} = ${pet.id} and ${petRecord.kind} = 'weight'
+      order by ${petRecord.date} desc, ${petRecord.createdAt} desc limit 1
+    ), ${pet.weightKg})`,
     ownerId: pet.userId,
     ownerName: user.name,
     role: sql<PetRole>`case when ${pet.userId} = ${userId} then 'owner' else 'member' end`,
