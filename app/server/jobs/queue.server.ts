@@ -71,7 +71,10 @@ async function claimDueJobs(db: Database, now: Date, limit: number): Promise<Cla
  * Runs the jobs due at `now` (one pass), each with its kind's handler, and answers how many
  * ran and how many failed. Safe to call from several processes at once.
  */
-export async function runDueJobs(handlers: JobHandlers, { now = new Date(), limit = 20 } = {}) {
+export async function runDueJobs(
+  handlers: JobHandlers,
+  { now = new Date(), limit = 20, signal }: { now?: Date; limit?: number; signal?: AbortSignal } = {},
+) {
   const db = await getDb();
   let ran = 0;
   let failed = 0;
@@ -100,7 +103,8 @@ export async function runDueJobs(handlers: JobHandlers, { now = new Date(), limi
           where id = ${id}`);
       }
     }
-    if (claimed.length < limit) return { ran, failed };
+    // A stopping process finishes the batch it claimed, not the whole queue: the others take the rest.
+    if (claimed.length < limit || signal?.aborted) return { ran, failed };
   }
 }
 
@@ -108,9 +112,10 @@ export async function runDueJobs(handlers: JobHandlers, { now = new Date(), limi
 export function startJobRunner(handlers: JobHandlers, intervalMs = 5_000) {
   let running: Promise<unknown> | undefined;
   let stopped = false;
+  const stopping = new AbortController();
   const pass = () => {
     if (running || stopped) return;
-    running = runDueJobs(handlers)
+    running = runDueJobs(handlers, { signal: stopping.signal })
       .catch((error: unknown) => console.error("[jobs] pass failed:", error))
       .finally(() => (running = undefined));
   };
@@ -122,6 +127,7 @@ export function startJobRunner(handlers: JobHandlers, intervalMs = 5_000) {
     /** Stops taking new passes and waits for the one running. */
     async stop() {
       stopped = true;
+      stopping.abort();
       runner.__pawpalWakeJobs = undefined;
       clearInterval(timer);
       await running;

@@ -1,0 +1,41 @@
+// @vitest-environment node
+import { isNull, like } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { getDb } from "~/server/db/client.server";
+import { job } from "~/server/db/schema.server";
+import { enqueueJob, runDueJobs, startJobRunner } from "./queue.server";
+
+const pending = async (prefix: string) =>
+  (
+    await (
+      await getDb()
+    )
+      .select()
+      .from(job)
+      .where(like(job.kind, `${prefix}%`))
+  ).filter((row) => row.doneAt === null).length;
+
+it("a stopping runner finishes the batch it claimed and leaves the rest of the queue to others", async () => {
+  for (let i = 0; i < 45; i += 1) await enqueueJob("stop-test", { i });
+  const ran: number[] = [];
+  let stopped: Promise<void> | undefined;
+  const runner = startJobRunner({
+    "stop-test": async (payload) => {
+      ran.push((payload as { i: number }).i);
+      // Stopped while running its first job: the other 19 of its batch still run.
+      if (ran.length === 1) stopped = runner.stop();
+    },
+  });
+  await expect.poll(() => stopped !== undefined).toBe(true);
+  await stopped;
+  expect(ran).toHaveLength(20);
+  expect(await pending("stop-test")).toBe(25);
+
+  // Whoever runs the queue next sends the rest.
+  const rest = await runDueJobs({
+    "stop-test": async (payload) => void ran.push((payload as { i: number }).i),
+  });
+  expect(rest).toEqual({ ran: 25, failed: 0 });
+  expect(new Set(ran).size).toBe(45);
+  expect(await (await getDb()).select().from(job).where(isNull(job.doneAt))).toEqual([]);
+});
