@@ -12,9 +12,38 @@ import { freePort } from "../support/ports";
  * limits and the mail queue. Only the PostgreSQL run has a database two processes can share
  * (PGlite is one process), so these tests exist when scripts/with-postgres.sh provides one.
  */
-const DATABASE_URL = process.env.E2E_DATABASE_URL;
+const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL;
+/**
+ * A database of their own on the test PostgreSQL server: the other browser tests' server shares
+ * E2E_DATABASE_URL, and these servers' job runners must not send its mails into their outbox.
+ */
+let DATABASE_URL = "";
 
 type Server = { child: ChildProcess; origin: string };
+
+/** Creates an empty database beside E2E_DATABASE_URL's and answers its URL. */
+async function createDatabase(name: string) {
+  const admin = new pg.Client({ connectionString: E2E_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(E2E_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabase(name: string) {
+  const admin = new pg.Client({ connectionString: E2E_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
 
 async function startServer(dataDir: string): Promise<Server> {
   const port = await freePort();
@@ -52,20 +81,23 @@ const post = (origin: string, pathname: string, form: Record<string, string>, ad
     redirect: "manual",
   });
 
-if (DATABASE_URL) {
+if (E2E_DATABASE_URL) {
   test.describe("two servers, one PostgreSQL", () => {
     // The tests share one pair of servers: in order, in one worker.
     // Mails go out on the runners' next passes (every 5 s), or after a retry's 30 s pause when a
     // send failed: more than the default 30 s in all on a busy machine.
     test.describe.configure({ mode: "serial", timeout: 180_000 });
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-two-"));
+    const databaseName = `pawpal_two_${crypto.randomBytes(4).toString("hex")}`;
     let servers: Server[] = [];
 
     test.beforeAll(async () => {
+      DATABASE_URL = await createDatabase(databaseName);
       servers = await Promise.all([startServer(dataDir), startServer(dataDir)]);
     });
     test.afterAll(async () => {
       await Promise.all(servers.map(stopServer));
+      await dropDatabase(databaseName);
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
@@ -115,6 +147,58 @@ if (DATABASE_URL) {
       const subjects = mails().map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1]);
       expect(new Set(subjects).size).toBe(12);
       expect(subjects).toHaveLength(12);
+    });
+
+    test("two reminder scans racing on one PostgreSQL mail a due item once, while both servers run the queue", async () => {
+      const tag = crypto.randomUUID().slice(0, 8);
+      const petName = `Racer ${tag}`;
+      const database = new pg.Client({ connectionString: DATABASE_URL });
+      await database.connect();
+      try {
+        await database.query(`insert into "user" (id, name, email) values ($1, 'Rita Racer', $2)`, [
+          `racer-${tag}`,
+          `racer-${tag}@example.com`,
+        ]);
+        const petId = crypto.randomUUID();
+        await database.query(
+          `insert into pet (id, user_id, name, type, birth_date) values ($1, $2, $3, 'dog', '2015-02-01')`,
+          [petId, `racer-${tag}`, petName],
+        );
+        await database.query(
+          `insert into pet_record (pet_id, kind, date, title, next_due_date)
+           values ($1, 'vaccination', '2019-03-05', 'Rabies', '2020-03-05')`,
+          [petId],
+        );
+        await database.query(
+          `insert into account_settings (user_id, reminders_enabled, reminder_days_ahead) values ($1, true, 7)`,
+          [`racer-${tag}`],
+        );
+      } finally {
+        await database.end();
+      }
+      /** `npm run reminders:run -- --now 2020-03-01`, beside the running servers. */
+      const remindersRun = () =>
+        new Promise<number | null>((resolve) => {
+          const child = spawn(
+            process.execPath,
+            ["--import", "tsx", "scripts/reminders-run.ts", "--now", "2020-03-01"],
+            { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL }, stdio: "ignore" },
+          );
+          child.once("exit", resolve);
+        });
+      expect(await Promise.all([remindersRun(), remindersRun()])).toEqual([0, 0]);
+
+      const outbox = path.join(dataDir, "outbox");
+      const reminders = () =>
+        fs
+          .readdirSync(outbox)
+          .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
+          .filter((mail) => mail.includes(petName));
+      await expect.poll(() => reminders().length, { timeout: 30_000 }).toBe(1);
+      // Both servers' runners have had passes since: still one mail.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(reminders()).toHaveLength(1);
+      expect(reminders()[0]).toMatch(new RegExp(`^To: racer-${tag}@example\\.com$`, "m"));
     });
 
     // Last: it stops the second server.
