@@ -221,11 +221,11 @@ export type InviteLookup = {
   email: string;
 };
 
-/** The invitation of a link's token; null when there is none (never sent, revoked or replaced). */
-export async function findInvite(token: string, now = new Date()): Promise<InviteLookup | null> {
-  const db = await getDb();
+/** An invitation by its token's hash, read with `db` (inside a transaction when it must be current). */
+async function readInvite(db: Executor, tokenHash: string, now: Date) {
   const [found] = await db
     .select({
+      id: familyInvite.id,
       ownerId: familyInvite.ownerId,
       ownerName: user.name,
       email: familyInvite.email,
@@ -234,10 +234,22 @@ export async function findInvite(token: string, now = new Date()): Promise<Invit
     })
     .from(familyInvite)
     .innerJoin(user, eq(user.id, familyInvite.ownerId))
-    .where(eq(familyInvite.tokenHash, hashToken(token)));
+    .where(eq(familyInvite.tokenHash, tokenHash));
   if (!found) return null;
-  const status = found.acceptedAt ? "used" : found.expiresAt <= now ? "expired" : "open";
-  return { status, ownerId: found.ownerId, ownerName: found.ownerName, email: found.email };
+  const status: InviteLookup["status"] = found.acceptedAt
+    ? "used"
+    : found.expiresAt <= now
+      ? "expired"
+      : "open";
+  return { id: found.id, status, ownerId: found.ownerId, ownerName: found.ownerName, email: found.email };
+}
+
+/** The invitation of a link's token; null when there is none (never sent, revoked or replaced). */
+export async function findInvite(token: string, now = new Date()): Promise<InviteLookup | null> {
+  const invite = await readInvite(await getDb(), hashToken(token), now);
+  if (!invite) return null;
+  const { id: _id, ...lookup } = invite;
+  return lookup;
 }
 
 export type AcceptRefusal = "unknown" | "expired" | "used" | "wrongEmail" | "ownFamily" | "full";
@@ -273,41 +285,22 @@ export async function acceptInvite(
     if (!found) return { ok: false, reason: "unknown" };
     await tx.select({ id: user.id }).from(user).where(eq(user.id, found.ownerId)).for("update");
     // Read again under the owner's lock: a revocation or another acceptance may just have happened.
-    const [invite] = await tx
-      .select({
-        id: familyInvite.id,
-        ownerId: familyInvite.ownerId,
-        ownerName: user.name,
-        email: familyInvite.email,
-        expiresAt: familyInvite.expiresAt,
-        acceptedAt: familyInvite.acceptedAt,
-      })
-      .from(familyInvite)
-      .innerJoin(user, eq(user.id, familyInvite.ownerId))
-      .where(eq(familyInvite.tokenHash, tokenHash));
-    const lookup: InviteLookup | null = invite
-      ? {
-          status: invite.acceptedAt ? "used" : invite.expiresAt <= now ? "expired" : "open",
-          ownerId: invite.ownerId,
-          ownerName: invite.ownerName,
-          email: invite.email,
-        }
-      : null;
-    const refusal = acceptRefusal(lookup, account);
-    if (refusal) return { ok: false, reason: refusal };
+    const invite = await readInvite(tx, tokenHash, now);
+    const refusal = acceptRefusal(invite, account);
+    if (!invite || refusal) return { ok: false, reason: refusal ?? "unknown" };
     // The invitation held a place, so this stays within the limit; checked anyway.
     const [{ members } = { members: 0 }] = await tx
       .select({ members: count() })
       .from(familyMember)
-      .where(eq(familyMember.ownerId, invite!.ownerId));
+      .where(eq(familyMember.ownerId, invite.ownerId));
     if (members >= FAMILY_LIMITS.maxMembers) return { ok: false, reason: "full" };
     await tx
       .insert(familyMember)
-      .values({ ownerId: invite!.ownerId, memberId: account.id, createdAt: now })
+      .values({ ownerId: invite.ownerId, memberId: account.id, createdAt: now })
       .onConflictDoNothing();
-    await tx.update(familyInvite).set({ acceptedAt: now }).where(eq(familyInvite.id, invite!.id));
-    console.info("[family] invitation accepted", { ownerId: invite!.ownerId, memberId: account.id });
-    return { ok: true, ownerName: invite!.ownerName };
+    await tx.update(familyInvite).set({ acceptedAt: now }).where(eq(familyInvite.id, invite.id));
+    console.info("[family] invitation accepted", { ownerId: invite.ownerId, memberId: account.id });
+    return { ok: true, ownerName: invite.ownerName };
   });
 }
 
