@@ -7,6 +7,7 @@ import type { DueItem } from "~/domain/due";
 import { NextDue } from "./due-list";
 import { formatDate, formatWeight } from "./format";
 import { PetForm, type PetActionData } from "./pet-form";
+import { Detail } from "./pet-profile";
 import { neuteredAnswer, PET_TYPE_LABELS, type AccessiblePet } from "~/domain/pets";
 
 type PetListProps = {
@@ -161,14 +162,5 @@ function PetPageLink({ pet }: { pet: AccessiblePet }) {
     >
       Records and care plan
     </Link>
-  );
-}
-
-function Detail({ term, value }: { term: string; value: string | null }) {
-  return (
-    <div>
-      <dt className="font-semibold text-ink-700">{term}</dt>
-      <dd className="text-ink-900">{value ?? "Not set"}</dd>
-    </div>
   );
 }

@@ -81,7 +81,8 @@ export function PetDetails({
   );
 }
 
-function Detail({ term, value }: { term: string; value: string | null }) {
+/** One term of a pet's details; "Not set" when the owner has not given it. */
+export function Detail({ term, value }: { term: string; value: string | null }) {
   return (
     <div>
       <dt className="font-semibold text-ink-700">{term}</dt>
