@@ -47,6 +47,15 @@ async function settleToasts(page: Page) {
   await expect(page.locator("[data-sonner-toast][data-removed='true']")).toHaveCount(0);
   for (const toast of await page.locator("[data-sonner-toast]").all())
     await expect(toast).toHaveCSS("opacity", "1");
+  // A toast arriving fades the one before it (its title and text, not the toast itself): wait
+  // until nothing in the toaster is still moving.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.querySelector("[data-sonner-toaster]")?.getAnimations({ subtree: true }).length ?? 0,
+      ),
+    )
+    .toBe(0);
 }
 
 test("the features page shows the demo, six features, the extras, the video placeholder and the calls to action", async ({
