@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page, type Request } from "@playwright/test";
+import { startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
 import { debianPhotos, type PhotoName } from "../support/debian-photos";
 import {
   ANALYSING_STATUS,
@@ -346,54 +346,19 @@ test.describe("when the breed model cannot be loaded", () => {
   test.describe.configure({ timeout: 150_000 });
 
   let origin = "";
-  let server: { child: ChildProcess; dirs: string[]; output: () => string } | undefined;
+  let server: BuiltServer | undefined;
+  let dataDir = "";
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    // One server per worker: both viewports may run this at the same time.
-    const port = (Number(process.env.E2E_PORT) || 4173) + 21 + test.info().parallelIndex;
-    origin = `http://127.0.0.1:${port}`;
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-nomodel-data-"));
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      BREED_MODEL_URL: "/no-model-here/",
-    };
-    delete env.DATABASE_URL;
-    const child = spawn(process.execPath, [`${process.env.BUILD_DIR || "build"}/start.js`], {
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    server = { child, dirs: [dataDir], output: () => output };
-    await expect
-      .poll(
-        async () => {
-          if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
-          return fetch(`${origin}/healthz`).then(
-            (response) => response.status,
-            () => 0,
-          );
-        },
-        { timeout: 90_000, message: `server on ${origin}: ${output}` },
-      )
-      .toBe(200);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-nomodel-data-"));
+    server = await startBuiltServer({ dataDir, env: { BREED_MODEL_URL: "/no-model-here/" } });
+    origin = server.origin;
   });
 
   test.afterAll(async () => {
-    if (!server) return;
-    const { child, dirs } = server;
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    }
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    if (server) await stopBuiltServer(server);
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   test("a dog photo gives the species and a general dog plan, with a note", async ({ page }) => {

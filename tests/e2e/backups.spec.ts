@@ -1,10 +1,10 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { freePort } from "../support/ports";
+import { startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
 
 /*
  * `npm run db:backup` against the production server on the embedded database (PGlite, its own
@@ -14,36 +14,6 @@ import { freePort } from "../support/ports";
  */
 
 test.describe.configure({ timeout: 180_000 });
-
-type Server = { child: ChildProcess; origin: string };
-
-async function startServer(dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    TRUST_PROXY: "loopback",
-  };
-  delete env.DATABASE_URL; // the embedded database, in the PostgreSQL run too
-  const child = spawn(process.execPath, [`${process.env.BUILD_DIR || "build"}/start.js`], {
-    env,
-    stdio: "ignore",
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  await expect
-    .poll(async () => (await fetch(`${origin}/healthz`).catch(() => undefined))?.status, { timeout: 60_000 })
-    .toBe(200);
-  return { child, origin };
-}
-
-async function stopServer({ child }: Server) {
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
 
 function script(name: "db-backup" | "db-restore", dataDir: string, args: string[]) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
@@ -63,7 +33,7 @@ let client = 0;
 const address = (n: number) => `10.77.${n >> 8}.${(n & 255) + 1}`;
 
 /** Signs up (status 302) or logs in (302, or 401 for an unknown account) from its own address. */
-function post(server: Server, intent: "signup" | "login", email: string) {
+function post(server: BuiltServer, intent: "signup" | "login", email: string) {
   return fetch(`${server.origin}/auth`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": address(++client) },
@@ -78,7 +48,9 @@ test("a backup taken while the server runs restores the accounts it held, after 
   const tag = crypto.randomUUID().slice(0, 8);
   const before = `before-${tag}@example.com`;
   const after = `after-${tag}@example.com`;
-  let server = await startServer(dataDir);
+  // The embedded database, in the PostgreSQL run too; behind a proxy, so each sign-up has its own address.
+  const start = () => startBuiltServer({ dataDir, env: { TRUST_PROXY: "loopback" } });
+  let server = await start();
   try {
     expect(await post(server, "signup", before)).toBe(302);
 
@@ -99,16 +71,16 @@ test("a backup taken while the server runs restores the accounts it held, after 
     expect(whileRunning.code).toBe(1);
     expect(whileRunning.output).toContain("Stop the server first");
 
-    await stopServer(server);
+    await stopBuiltServer(server);
     const restored = await script("db-restore", dataDir, [backup, "--force"]);
     expect(restored.output).toContain("Restored");
     expect(restored.code).toBe(0);
 
-    server = await startServer(dataDir);
+    server = await start();
     expect(await post(server, "login", before)).toBe(302);
     expect(await post(server, "login", after)).toBe(401);
   } finally {
-    if (server.child.exitCode === null) await stopServer(server);
+    if (server.child.exitCode === null) await stopBuiltServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { debianPhotos } from "../support/debian-photos";
+import { BUILD_DIR, startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
 import { freePort } from "../support/ports";
 import { ANALYSIS_TIMEOUT, demo, expectNoA11yViolations } from "./support";
 
@@ -13,61 +13,29 @@ import { ANALYSIS_TIMEOUT, demo, expectNoA11yViolations } from "./support";
  * it, swap it, or give it its own environment.
  */
 
-const BUILD_DIR = process.env.BUILD_DIR || "build";
 const READY = "Ready to work offline: the analysis runs on this device, even without a connection.";
 
 test.describe.configure({ timeout: 180_000 });
 
-type Server = { child: ChildProcess; dataDir: string; origin: string };
+type Server = BuiltServer & { dataDir: string };
 const servers: Server[] = [];
 
 test.afterEach(async () => {
   for (const server of servers.splice(0)) await stopServer(server);
 });
 
-/** A port on 127.0.0.1 that nothing listens on right now. */
+/** A server of the given build (this run's by default) on the embedded database, stopped after the test. */
 async function startServer(port: number, { buildDir = BUILD_DIR, env = {} as NodeJS.ProcessEnv } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-offline-"));
-  const serverEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    ...env,
-  };
-  delete serverEnv.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(buildDir, "start.js")], {
-    env: serverEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const server = { child, dataDir, origin: `http://127.0.0.1:${port}` };
+  const started = await startBuiltServer({ dataDir, port, buildDir, env });
+  const server = { ...started, dataDir };
   servers.push(server);
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
-        return fetch(`${server.origin}/healthz`).then(
-          (response) => response.status,
-          () => 0,
-        );
-      },
-      { timeout: 90_000, message: `server on ${server.origin}: ${output}` },
-    )
-    .toBe(200);
   return server;
 }
 
-async function stopServer({ child, dataDir }: Server) {
-  if (child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+async function stopServer(server: Server) {
+  await stopBuiltServer(server);
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
 }
 
 async function gotoHydrated(page: Page, url: string) {

@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { freePort } from "../support/ports";
+import { startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
 
 /*
  * Two PawPal processes on one PostgreSQL, as behind a load balancer: they share the rate
@@ -18,8 +18,6 @@ const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL;
  * E2E_DATABASE_URL, and these servers' job runners must not send its mails into their outbox.
  */
 let DATABASE_URL = "";
-
-type Server = { child: ChildProcess; origin: string };
 
 /** Creates an empty database beside E2E_DATABASE_URL's and answers its URL. */
 async function createDatabase(name: string) {
@@ -45,33 +43,9 @@ async function dropDatabase(name: string) {
   }
 }
 
-async function startServer(dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [`${process.env.BUILD_DIR || "build"}/start.js`], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      DATABASE_URL,
-      TRUST_PROXY: "loopback",
-    },
-    stdio: "ignore",
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  await expect
-    .poll(async () => (await fetch(`${origin}/healthz`).catch(() => undefined))?.status, { timeout: 60_000 })
-    .toBe(200);
-  return { child, origin };
-}
-
-async function stopServer({ child }: Server) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
+/** A server on the shared database, behind a proxy (each test client sends its own address). */
+const startServer = (dataDir: string) =>
+  startBuiltServer({ dataDir, databaseUrl: DATABASE_URL, env: { TRUST_PROXY: "loopback" } });
 
 const post = (origin: string, pathname: string, form: Record<string, string>, address: string) =>
   fetch(`${origin}${pathname}`, {
@@ -89,14 +63,14 @@ if (E2E_DATABASE_URL) {
     test.describe.configure({ mode: "serial", timeout: 180_000 });
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-two-"));
     const databaseName = `pawpal_two_${crypto.randomBytes(4).toString("hex")}`;
-    let servers: Server[] = [];
+    let servers: BuiltServer[] = [];
 
     test.beforeAll(async () => {
       DATABASE_URL = await createDatabase(databaseName);
       servers = await Promise.all([startServer(dataDir), startServer(dataDir)]);
     });
     test.afterAll(async () => {
-      await Promise.all(servers.map(stopServer));
+      await Promise.all(servers.map(stopBuiltServer));
       await dropDatabase(databaseName);
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
@@ -205,7 +179,7 @@ if (E2E_DATABASE_URL) {
     test("a SIGTERM of one server under load loses nothing: every message is stored and mailed once", async () => {
       const tag = `Drain ${crypto.randomUUID().slice(0, 8)}`;
       const total = 60;
-      const [kept, stopped] = servers as [Server, Server];
+      const [kept, stopped] = servers as [BuiltServer, BuiltServer];
       const exitCode = new Promise<number | null>((resolve) => stopped.child.once("exit", resolve));
       /** Posts message `i` like a browser that retries with the same submission key, on the other server if need be. */
       async function send(i: number) {

@@ -1,5 +1,5 @@
 import { abortError, type AnalysisOutcome, type Analyzer } from "~/features/analysis/analyzer";
-import { SAMPLE_OUTCOME } from "~/features/analysis/sample-analyzer";
+import { SAMPLE_OUTCOME } from "~/features/analysis/sample-report";
 
 /** The specification's fixed delay before the sample result appears (section 9). */
 export const DEMO_ANALYSIS_DELAY_MS = 3000;

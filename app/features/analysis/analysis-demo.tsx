@@ -11,6 +11,7 @@ import { canUseLiveCamera } from "./camera";
 import { createDeviceAnalyzer } from "./device-analyzer";
 import { BREED_MODEL_PATH } from "./worker/protocol";
 import { DeviceReport } from "./device-report";
+import { bestGuess } from "./engine/outcome";
 import { useAnalysis } from "./use-analysis";
 
 const loadCameraDialog = () => import("./camera-dialog");
@@ -291,26 +292,23 @@ function StatusLine({ state }: { state: AnalysisState }) {
 
 function Report({ outcome, onShowSample }: { outcome: AnalysisOutcome; onShowSample: () => void }) {
   return outcome.source === "sample" ? (
-    <SampleReport result={outcome.result} fallbackReason={outcome.fallbackReason} />
+    <SampleReport outcome={outcome} />
   ) : (
     <DeviceReport findings={outcome.findings} onShowSample={onShowSample} />
   );
 }
 
 /** One sentence for the status line (screen readers hear it when the analysis ends). */
-export function outcomeSummary(outcome: AnalysisOutcome): string {
-  if (outcome.source === "sample") {
-    return `Sample report: ${outcome.result.breed}, ${outcome.result.confidence}% confidence.`;
-  }
-  const { findings } = outcome;
-  if (findings.kind === "no-pet") return "Analysis complete: no dog or cat found in this photo.";
+export function outcomeSummary({ source, findings }: AnalysisOutcome): string {
+  const lead = source === "sample" ? "Sample report" : "Analysis complete";
+  if (findings.kind === "no-pet") return `${lead}: no dog or cat found in this photo.`;
   const { breed } = findings;
-  const best = breed.status === "unavailable" ? undefined : breed.guesses[0];
+  const best = bestGuess(findings);
   if (breed.status === "identified" && best) {
-    return `Analysis complete: ${best.breed.name}, ${Math.round(best.confidence * 100)}% confidence.`;
+    return `${lead}: ${best.breed.name}, ${Math.round(best.confidence * 100)}% confidence.`;
   }
-  if (breed.status === "unsure") return `Analysis complete: a ${findings.species}, breed uncertain.`;
-  return `Analysis complete: a ${findings.species}.`;
+  if (breed.status === "unsure") return `${lead}: a ${findings.species}, breed uncertain.`;
+  return `${lead}: a ${findings.species}.`;
 }
 
 function ReportPlaceholder() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analysisReducer, currentPhoto, initialAnalysisState, type AnalysisState } from "./analysis-machine";
-import { SAMPLE_OUTCOME } from "./sample-analyzer";
+import { SAMPLE_OUTCOME } from "./sample-report";
 
 const photo = { url: "blob:one", name: "rex.jpg" };
 const otherPhoto = { url: "blob:two", name: "tom.png" };

@@ -3,8 +3,10 @@ import type { IconName } from "~/components/ui/icons/icon-names";
 import { Card } from "~/components/ui/card";
 import { BRAND } from "~/content/site";
 import { cn } from "~/utils/cn";
-import type { AnalysisResult } from "./analyzer";
-import type { CareSchedule } from "./care-plan/build-care-plan";
+import type { AnalysisOutcome } from "./analyzer";
+import type { CarePlan, CareSchedule } from "./care-plan/build-care-plan";
+import { bestGuess } from "./engine/outcome";
+import { SAMPLE_CARE_PLAN, SAMPLE_NEARBY_SERVICES } from "./sample-report";
 
 const SCHEDULE: { key: keyof CareSchedule; title: string; icon: IconName }[] = [
   { key: "vaccination", title: "Vaccination", icon: "syringe" },
@@ -20,13 +22,8 @@ export function formatMiles(miles: number) {
 }
 
 /** The specification's sample report, labelled as a sample (and why, when it is a fallback). */
-export function SampleReport({
-  result,
-  fallbackReason,
-}: {
-  result: AnalysisResult;
-  fallbackReason: string | null;
-}) {
+export function SampleReport({ outcome }: { outcome: AnalysisOutcome }) {
+  const best = bestGuess(outcome.findings);
   return (
     <Card id="analysis-report" data-testid="analysis-result" className="print:shadow-none print:ring-0">
       <article aria-labelledby="analysis-result-title">
@@ -34,8 +31,8 @@ export function SampleReport({
           <Icon name="info" className="mt-0.5 size-5 shrink-0" />
           <span>
             <strong>Sample report.</strong>{" "}
-            {fallbackReason ?? "This is an example, not an analysis of your photo."} It shows what a full{" "}
-            {BRAND} report looks like.
+            {outcome.fallbackReason ?? "This is an example, not an analysis of your photo."} It shows what a
+            full {BRAND} report looks like.
           </span>
         </p>
 
@@ -43,17 +40,17 @@ export function SampleReport({
           <div>
             <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Breed</p>
             <h3 id="analysis-result-title" className="text-3xl font-extrabold text-ink-900">
-              {result.breed}
+              {best?.breed.name}
             </h3>
           </div>
-          <ConfidenceMeter label="Confidence" percent={result.confidence} />
+          {best ? <ConfidenceMeter label="Confidence" percent={Math.round(best.confidence * 100)} /> : null}
         </div>
 
-        <CarePlanSections plan={result} />
+        <CarePlanSections plan={SAMPLE_CARE_PLAN} />
 
         <ResultBlock title="Nearby pet services" icon="map-pin">
           <ul className="divide-y divide-ink-100 rounded-xl ring-1 ring-ink-100">
-            {result.nearbyServices.map((service) => (
+            {SAMPLE_NEARBY_SERVICES.map((service) => (
               <li key={service.name} className="flex items-center justify-between gap-4 px-4 py-3">
                 <span className="text-ink-800">{service.name}</span>
                 <span className="shrink-0 text-sm font-semibold text-brand-800">
@@ -86,11 +83,7 @@ export function ConfidenceMeter({ label, percent }: { label: string; percent: nu
 }
 
 /** Characteristics, health recommendations and the care schedule, as the specification lays them out. */
-export function CarePlanSections({
-  plan,
-}: {
-  plan: Pick<AnalysisResult, "characteristics" | "healthRecommendations" | "careSchedule">;
-}) {
+export function CarePlanSections({ plan }: { plan: CarePlan }) {
   return (
     <>
       <ResultBlock title="Characteristics" icon="sparkles">

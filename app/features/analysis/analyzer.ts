@@ -1,9 +1,9 @@
 /**
- * The contract every pet-photo analyzer fulfils. Two implementations: the on-device analysis
- * (device-analyzer.ts, models in a Web Worker) and the specification's fixed sample
- * (sample-analyzer.ts), which is also the fallback where a device cannot run the models.
+ * The contract every pet-photo analyzer fulfils, and the one answer type they all give. The site
+ * runs the on-device analysis (device-analyzer.ts, models in a Web Worker); the specification's
+ * fixed sample (sample-report.ts) is an answer of the same type, shown on request and where a
+ * device cannot run the models.
  */
-import type { CarePlan } from "./care-plan/build-care-plan";
 import type { PhotoFindings, StageTimings } from "./engine/outcome";
 import type { WorkerStage } from "./worker/protocol";
 
@@ -19,30 +19,22 @@ export const STAGE_LABELS: Record<AnalysisStage, string> = {
   identifying: "Identifying the breed…",
 };
 
-export type NearbyService = {
-  name: string;
-  distanceMiles: number;
+/** What an analyzer answers for one photo. */
+export type AnalysisOutcome = {
+  /** What was found: no pet, or a dog or cat with its likely breeds. */
+  findings: PhotoFindings;
+  /**
+   * "device": the models on this device read the visitor's photo. "sample": the specification's
+   * sample report (a Golden Retriever), not an analysis of the photo.
+   */
+  source: "device" | "sample";
+  /** Why the sample stands in for an analysis of the photo; null when it was asked for. */
+  fallbackReason: string | null;
+  /** Why breed identification is unavailable, when it is (for the console, not the page). */
+  breedModelProblem: string | null;
+  /** How long each stage took on this device; null for the sample. */
+  timings: StageTimings | null;
 };
-
-/** The fixed sample report of the specification, section 3: a care plan with a breed and places. */
-export type AnalysisResult = CarePlan & {
-  breed: string;
-  /** Percent, 0-100. */
-  confidence: number;
-  nearbyServices: readonly NearbyService[];
-};
-
-export type AnalysisOutcome =
-  /** The specification's sample; `fallbackReason` says why a real analysis was not possible. */
-  | { source: "sample"; result: AnalysisResult; fallbackReason: string | null }
-  /** What the models on this device found in the photo. */
-  | {
-      source: "device";
-      findings: PhotoFindings;
-      /** Why breed identification is unavailable, when it is (for the console, not the page). */
-      breedModelProblem: string | null;
-      timings: StageTimings;
-    };
 
 export type AnalyzeOptions = {
   /** Aborting rejects the pending analysis with an "AbortError" DOMException. */

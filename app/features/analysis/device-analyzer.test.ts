@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PhotoProblemError } from "./analyzer";
 import { createDeviceAnalyzer, DEVICE_UNSUPPORTED_REASON } from "./device-analyzer";
 import { PHOTO_PROBLEM_MESSAGES } from "./photo";
-import { SAMPLE_RESULT } from "./sample-analyzer";
+import { sampleInstead } from "./sample-report";
 import type { FromWorker, ToWorker } from "./worker/protocol";
 
 /** Stands in for the analysis worker: each test says how it answers a photo. */
@@ -58,6 +58,7 @@ describe("createDeviceAnalyzer", () => {
     await expect(analyzer.analyze(photo, { onStage })).resolves.toEqual({
       source: "device",
       findings: { kind: "no-pet" },
+      fallbackReason: null,
       breedModelProblem: null,
       timings,
     });
@@ -87,11 +88,9 @@ describe("createDeviceAnalyzer", () => {
   it("falls back to the labelled sample when the models cannot run", async () => {
     FakeWorker.answer = ({ id }, worker) =>
       worker.send({ type: "problem", id, problem: "models", detail: "no wasm" });
-    await expect(createDeviceAnalyzer("/models/breed/").analyze(photo)).resolves.toEqual({
-      source: "sample",
-      result: SAMPLE_RESULT,
-      fallbackReason: DEVICE_UNSUPPORTED_REASON,
-    });
+    await expect(createDeviceAnalyzer("/models/breed/").analyze(photo)).resolves.toEqual(
+      sampleInstead(DEVICE_UNSUPPORTED_REASON),
+    );
   });
 
   it("falls back to the sample when the worker itself fails", async () => {

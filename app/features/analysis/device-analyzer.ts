@@ -1,5 +1,5 @@
 import { abortError, PhotoProblemError, type Analyzer, type AnalysisOutcome } from "./analyzer";
-import { SAMPLE_RESULT } from "./sample-analyzer";
+import { sampleInstead } from "./sample-report";
 import { PHOTO_PROBLEM_MESSAGES } from "./photo";
 import type { FromWorker, ToWorker } from "./worker/protocol";
 
@@ -47,7 +47,7 @@ export function createDeviceAnalyzer(breedModelUrl: string): Analyzer {
 
   const sampleFallback = (reason: string): AnalysisOutcome => {
     console.warn(`PawPal analysis unavailable on this device: ${reason}`);
-    return { source: "sample", result: SAMPLE_RESULT, fallbackReason: DEVICE_UNSUPPORTED_REASON };
+    return sampleInstead(DEVICE_UNSUPPORTED_REASON);
   };
 
   return {
@@ -81,6 +81,7 @@ export function createDeviceAnalyzer(breedModelUrl: string): Analyzer {
               resolve({
                 source: "device",
                 findings: message.findings,
+                fallbackReason: null,
                 breedModelProblem: message.breedModelProblem,
                 timings: message.timings,
               });

@@ -3,7 +3,7 @@ import { toast } from "~/components/ui/toaster";
 import { isAbortError, PhotoProblemError, type Analyzer } from "./analyzer";
 import { analysisReducer, initialAnalysisState } from "./analysis-machine";
 import { choosePhotoFile } from "./photo";
-import { SAMPLE_OUTCOME } from "./sample-analyzer";
+import { SAMPLE_OUTCOME } from "./sample-report";
 
 /** The specification's toasts (section 4), word for word. */
 export const ANALYZING_TOAST = "AI is analyzing your pet's image...";
@@ -62,8 +62,7 @@ export function useAnalysis(analyzer: Analyzer) {
           (outcome) => {
             if (controller.signal.aborted) return;
             dispatch({ type: "analysisSucceeded", runId, outcome });
-            if (outcome.source === "device" && outcome.findings.kind === "no-pet")
-              void toast.info(NO_PET_TOAST);
+            if (outcome.findings.kind === "no-pet") void toast.info(NO_PET_TOAST);
             else void toast.success(ANALYSIS_DONE_TOAST);
           },
           (error: unknown) => {

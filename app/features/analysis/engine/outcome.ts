@@ -34,3 +34,9 @@ export type PhotoFindings =
 
 /** Milliseconds each step took, for the benchmark and the console. */
 export type StageTimings = { decode: number; detect: number; identify: number; total: number };
+
+/** The breed the analysis names first, if it names one (identified or a best guess). */
+export function bestGuess(findings: PhotoFindings): BreedGuess | null {
+  if (findings.kind === "no-pet" || findings.breed.status === "unavailable") return null;
+  return findings.breed.guesses[0] ?? null;
+}

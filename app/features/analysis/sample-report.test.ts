@@ -7,7 +7,8 @@ import {
   TOO_LARGE_MESSAGE,
 } from "./photo";
 import { createSampleAnalyzer, DEMO_ANALYSIS_DELAY_MS } from "../../../tests/support/sample-analyzer";
-import { SAMPLE_OUTCOME, SAMPLE_RESULT } from "./sample-analyzer";
+import { BREEDS } from "./knowledge/breeds";
+import { SAMPLE_CARE_PLAN, SAMPLE_NEARBY_SERVICES, SAMPLE_OUTCOME, sampleInstead } from "./sample-report";
 
 const sampleAnalyzer = createSampleAnalyzer();
 
@@ -30,14 +31,32 @@ describe("sampleAnalyzer", () => {
     expect(settled).toHaveBeenCalledWith(SAMPLE_OUTCOME);
   });
 
-  it("is the specification's sample: 94% and the sample care advice", () => {
-    expect(SAMPLE_RESULT.confidence).toBe(94);
-    expect(SAMPLE_OUTCOME).toEqual({ source: "sample", result: SAMPLE_RESULT, fallbackReason: null });
-    expect(SAMPLE_RESULT.careSchedule.feeding.join(" ")).toMatch(/2-3 cups .* a day.*2 meals/);
-    expect(SAMPLE_RESULT.careSchedule.exercise.join(" ")).toContain("60-90 minutes of exercise a day");
-    expect(SAMPLE_RESULT.careSchedule.grooming.join(" ")).toContain("2-3 times a week");
-    expect(SAMPLE_RESULT.careSchedule.vaccination.length).toBeGreaterThan(0);
-    expect(SAMPLE_RESULT.nearbyServices.every((service) => service.distanceMiles > 0)).toBe(true);
+  it("is the specification's sample: a Golden Retriever at 94% and the sample care advice", () => {
+    expect(SAMPLE_OUTCOME).toMatchObject({ source: "sample", fallbackReason: null, timings: null });
+    expect(SAMPLE_OUTCOME.findings).toMatchObject({
+      kind: "pet",
+      species: "dog",
+      breed: { status: "identified", guesses: [{ confidence: 0.94 }] },
+    });
+    expect(SAMPLE_CARE_PLAN.careSchedule.feeding.join(" ")).toMatch(/2-3 cups .* a day.*2 meals/);
+    expect(SAMPLE_CARE_PLAN.careSchedule.exercise.join(" ")).toContain("60-90 minutes of exercise a day");
+    expect(SAMPLE_CARE_PLAN.careSchedule.grooming.join(" ")).toContain("2-3 times a week");
+    expect(SAMPLE_CARE_PLAN.careSchedule.vaccination.length).toBeGreaterThan(0);
+    expect(SAMPLE_NEARBY_SERVICES.every((service) => service.distanceMiles > 0)).toBe(true);
+  });
+
+  it("names the knowledge base's Golden Retriever, figures and all", () => {
+    const findings = SAMPLE_OUTCOME.findings;
+    const named =
+      findings.kind === "pet" && findings.breed.status === "identified" ? findings.breed.guesses[0] : null;
+    expect(named?.breed).toEqual(BREEDS.find((breed) => breed.id === "golden-retriever"));
+  });
+
+  it("says why when it stands in for an analysis, and is otherwise the same sample", () => {
+    expect(sampleInstead("No WebAssembly here.")).toEqual({
+      ...SAMPLE_OUTCOME,
+      fallbackReason: "No WebAssembly here.",
+    });
   });
 
   it("rejects with an AbortError when aborted, and never resolves", async () => {
