@@ -4,7 +4,8 @@ import { expect, test } from "@playwright/test";
 
 /*
  * What the production build ships to browsers (no browser needed: the files themselves).
- * Server-only code must never be in it, and the breed knowledge base must be in one chunk.
+ * Server-only code must never be in it, the breed knowledge base must be in one chunk, and the
+ * home page's JavaScript stays within its budget (docs/decisions/002-javascript-budget.md).
  */
 const ASSETS = path.join(process.env.BUILD_DIR || "build", "client", "assets");
 const clientScripts = () =>
@@ -35,5 +36,21 @@ test.describe("client bundles", () => {
     // A fact only the knowledge base holds (the Afghan Hound's health watch-points).
     const withKnowledge = clientScripts().filter(({ text }) => text.includes("anesthesia sensitivity"));
     expect(withKnowledge.map(({ name }) => name)).toHaveLength(1);
+  });
+
+  test("give the home page at most 100 KiB of JavaScript (Brotli), without zod", () => {
+    const page = fs.readFileSync(path.join(ASSETS, "..", "index.html"), "utf8");
+    const scripts = [
+      ...new Set([...page.matchAll(/rel="modulepreload" href="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!)),
+    ];
+    expect(scripts.length).toBeGreaterThan(2);
+    const kib =
+      scripts.reduce((sum, name) => sum + fs.statSync(path.join(ASSETS, `${name}.br`)).size, 0) / 1024;
+    test.info().annotations.push({ type: "home page JavaScript", description: `${kib.toFixed(1)} KiB` });
+    expect(kib).toBeLessThanOrEqual(100);
+    // zod's own error text: the schemas belong to the pages with forms.
+    for (const name of scripts) {
+      expect(fs.readFileSync(path.join(ASSETS, name), "utf8"), name).not.toContain("Invalid input");
+    }
   });
 });
