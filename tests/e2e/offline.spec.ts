@@ -43,6 +43,9 @@ async function gotoHydrated(page: Page, url: string) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+const analysisWorkers = (page: Page) =>
+  page.workers().filter((worker) => worker.url().includes("analysis.worker"));
+
 /** The version the build stamped into its service worker (scripts/precompress.ts). */
 function serviceWorkerVersion(buildDir: string) {
   const source = fs.readFileSync(path.join(buildDir, "client", "sw.js"), "utf8");
@@ -57,6 +60,8 @@ test("after one visit, the Features page loads and analyses a photo with the net
   await gotoHydrated(page, `${server.origin}/features`);
   await expect(page.getByText(READY)).toBeVisible({ timeout: ANALYSIS_TIMEOUT });
   await expectNoA11yViolations(page, "ready to work offline");
+  // A first visit runs no model until the visitor shows intent (the files are only saved).
+  expect(analysisWorkers(page)).toHaveLength(0);
 
   // No network at all: the browser is offline and the server is gone.
   await stopServer(servers.pop()!);
@@ -66,6 +71,8 @@ test("after one visit, the Features page loads and analyses a photo with the net
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     "Everything Your Pet Needs, From One Photo",
   );
+  // Its files kept, the page readies the analysis while idle, before any photo or hover.
+  await expect.poll(() => analysisWorkers(page).length, { timeout: 30_000 }).toBe(1);
 
   const { uploadInput, result } = demo(page);
   await uploadInput.setInputFiles((await debianPhotos()).byName["dog-porch-bicycle"]);

@@ -1,5 +1,5 @@
 import { Icon } from "~/components/ui/icon";
-import { lazy, Suspense, useRef, useState, type ChangeEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
@@ -34,12 +34,35 @@ const lazyDeviceAnalyzer: Analyzer = {
   warmUp: () => getDeviceAnalyzer().warmUp?.(),
 };
 
+/**
+ * True when this browser already keeps the analysis files (the service worker saved them on an
+ * earlier visit): getting the analysis ready then costs no download, only a little work off the
+ * page's thread.
+ */
+async function analysisFilesKept(): Promise<boolean> {
+  if (typeof caches === "undefined") return false;
+  return (await caches.match(`${BREED_MODEL_PATH}descriptor.json`).catch(() => undefined)) !== undefined;
+}
+
 /** The interactive pet analysis of the Features page (specification, sections 3 and 4). */
 export function AnalysisDemo({ analyzer = lazyDeviceAnalyzer }: { analyzer?: Analyzer }) {
   const { state, choosePhoto, showSample, isAnalyzing } = useAnalysis(analyzer);
   const [dragging, setDragging] = useState(false);
-  // Models load when the visitor shows intent to use the demo, never with the page.
+  // On a first visit, models load when the visitor shows intent to use the demo, not with the page.
   const warmUp = () => analyzer.warmUp?.();
+  // For a returning visitor, once the page is idle: the first photo then needs no set-up.
+  useEffect(() => {
+    let cancelled = false;
+    void analysisFilesKept().then((kept) => {
+      if (!kept || cancelled) return;
+      if ("requestIdleCallback" in window)
+        requestIdleCallback(() => cancelled || analyzer.warmUp?.(), { timeout: 2000 });
+      else analyzer.warmUp?.();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [analyzer]);
   const uploadInput = useRef<HTMLInputElement>(null);
   const captureInput = useRef<HTMLInputElement>(null);
   const [cameraOpen, setCameraOpen] = useState(false);

@@ -76,41 +76,50 @@ function loadClassifierOnce(breedModelUrl: string) {
 
 const readyModels = new Map<string, Promise<{ models: PetModels; breedModelProblem: string | null }>>();
 
-/**
- * Loads both models and runs each once on a blank image as soon as it is there: the first run of
- * a model prepares its kernels and memory (over a second for the detector), better spent while
- * the other model is still downloading and the visitor is still choosing a photo.
- */
+/** Loads both models, once per breed model URL. */
 function loadModels(breedModelUrl: string) {
   let loading = readyModels.get(breedModelUrl);
   if (!loading) {
     loading = (async () => {
       // No tensor before the backend is set: TF.js would pick one itself.
       await ready();
-      const blank = tf.zeros([MIN_PHOTO_SIDE, MIN_PHOTO_SIDE, 3], "int32") as tf.Tensor3D;
-      try {
-        const [detectorModel, breed] = await Promise.all([
-          loadDetectorOnce().then(async (model) => {
-            await detectAnimals(model, blank);
-            return model;
-          }),
-          loadClassifierOnce(breedModelUrl).then(async (loaded) => {
-            if (loaded.classifier) await classify(loaded.classifier, blank, null);
-            return loaded;
-          }),
-        ]);
-        startup.modelsReady ??= now();
-        const models: PetModels = { detector: detectorModel, classifier: breed.classifier };
-        return { models, breedModelProblem: breed.problem };
-      } finally {
-        blank.dispose();
-      }
+      const [detectorModel, breed] = await Promise.all([
+        loadDetectorOnce(),
+        loadClassifierOnce(breedModelUrl),
+      ]);
+      startup.modelsReady ??= now();
+      const models: PetModels = { detector: detectorModel, classifier: breed.classifier };
+      return { models, breedModelProblem: breed.problem };
     })();
     // A failed load may succeed later (the network came back): do not remember it.
     loading.catch(() => readyModels.delete(breedModelUrl));
     readyModels.set(breedModelUrl, loading);
   }
   return loading;
+}
+
+/** Breed model URLs whose models have run once (on a blank or on a photo). */
+const warmedUp = new Set<string>();
+/** Photos sent and not yet answered. */
+let photosWaiting = 0;
+
+/**
+ * Ahead of a photo (the visitor shows intent): loads the models and runs each once on a blank
+ * image. A model's first run prepares its kernels and memory (about twice a normal run), better
+ * spent while the visitor is still choosing a photo. Once a photo has come, its own analysis is
+ * that first run: a blank run before it would only add a whole detection to the wait.
+ */
+async function warmUp(breedModelUrl: string) {
+  const { models } = await loadModels(breedModelUrl);
+  if (warmedUp.has(breedModelUrl) || photosWaiting > 0) return;
+  warmedUp.add(breedModelUrl);
+  const blank = tf.zeros([MIN_PHOTO_SIDE, MIN_PHOTO_SIDE, 3], "int32") as tf.Tensor3D;
+  try {
+    await detectAnimals(models.detector, blank);
+    if (models.classifier) await classify(models.classifier, blank, null);
+  } finally {
+    blank.dispose();
+  }
 }
 
 class PhotoError extends Error {
@@ -173,6 +182,7 @@ async function analyze(id: number, photo: Blob, breedModelUrl: string) {
       post({ type: "stage", id, stage });
     });
     const done = performance.now();
+    warmedUp.add(breedModelUrl);
     post({
       type: "result",
       id,
@@ -203,10 +213,14 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   switch (message.type) {
     case "warm-up":
-      void loadModels(message.breedModelUrl).catch(() => {});
+      // Queued like a photo: a photo chosen meanwhile waits for at most the blank runs.
+      queue = queue.then(() => warmUp(message.breedModelUrl).catch(() => {}));
       break;
     case "analyze":
-      queue = queue.then(() => analyze(message.id, message.photo, message.breedModelUrl));
+      photosWaiting++;
+      queue = queue
+        .then(() => analyze(message.id, message.photo, message.breedModelUrl))
+        .finally(() => photosWaiting--);
       break;
   }
 };
