@@ -21,6 +21,15 @@ describe("firstPaintHtml", () => {
     );
   });
 
+  it("gives the sheet the page itself, to keep what the page uses", () => {
+    const seen: string[] = [];
+    firstPaintHtml(PAGE, (href, html) => {
+      seen.push(href, html);
+      return "";
+    });
+    expect(seen).toEqual(["/assets/root.css", PAGE]);
+  });
+
   it("holds the scripts back until after the first paint, then adds the same ones", () => {
     const html = firstPaintHtml(PAGE, sheets, "abc");
     expect(html).not.toContain('modulepreload" href');

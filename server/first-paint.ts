@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
+import { criticalCssFor } from "./critical-css";
 import type { Locals } from "./security";
 
 const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/assets\/[^"]+\.css)"[^>]*?\/?>/g;
@@ -11,14 +12,16 @@ const HELD_BACK = "text/x-module-after-paint";
 /**
  * Runs in the page right after the held-back module script `s`, with the preloads `p`; written
  * small because every page carries it. Once the first frame is painted (high-priority images,
- * e.g. the home page's illustration, decoded) it adds the preloads and the module script back,
- * as React Router wrote them. Once the page has loaded and is idle it registers the service
- * worker (public/sw.js), so that its downloads never compete with the page's own.
+ * e.g. the home page's illustration, decoded) it enables the full style sheet and adds the
+ * preloads and the module script back, as React Router wrote them. Once the page has loaded and
+ * is idle it registers the service worker (public/sw.js), so that its downloads never compete
+ * with the page's own.
  */
 const LOADER =
   "(s,p,d=document)=>{" +
   "Promise.all([...d.querySelectorAll('img[fetchpriority=high]')].map(i=>i.decode().catch(()=>{})))" +
   ".then(()=>requestAnimationFrame(()=>setTimeout(()=>{" +
+  'for(const l of d.querySelectorAll("link[rel=stylesheet][disabled]"))l.disabled=false;' +
   'for(const h of p){const l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.append(l)}' +
   'const m=d.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;d.body.append(m)})));' +
   'addEventListener("load",()=>(window.requestIdleCallback||setTimeout)(()=>navigator.serviceWorker?.register("/sw.js").catch(()=>{})))}';
@@ -26,24 +29,22 @@ const LOADER =
 /**
  * Rewrites a page so that its first paint needs the document alone, and nothing else
  * shares the slow first round trips with it:
- * - the stylesheet (~7 KB with Brotli: the page and its styles fit the first round trip) is
- *   inlined. React still finds its <link> when it hydrates; `disabled` keeps it from loading.
+ * - the rules of the style sheet that the page's markup uses (critical-css.ts; ~5 KB with Brotli,
+ *   so the page and its styles fit the first round trip) are inlined. The <link> stays, for React
+ *   to find when it hydrates, `disabled` so that it does not block the paint; `LOADER` enables it
+ *   after the first paint, for the classes scripts add later.
  * - the scripts (module preloads and React Router's module script) start loading right after
  *   the first frame is painted (`LOADER`), unchanged: the same preloads, so there is no
  *   waterfall, and the same module script text (so the same CSP hash).
  * - the service worker is registered once the page has loaded and is idle (`LOADER`).
- * `stylesheet` returns the text of a /assets/ style sheet (undefined leaves its link alone);
- * `nonce` is the response's CSP nonce, if its scripts carry one.
+ * `stylesheet` returns what a page needs of a /assets/ style sheet (undefined leaves its link
+ * alone); `nonce` is the response's CSP nonce, if its scripts carry one.
  */
-export function firstPaintHtml(
-  html: string,
-  stylesheet: (href: string) => string | undefined,
-  nonce?: string,
-) {
+export function firstPaintHtml(html: string, stylesheet: StylesheetFor, nonce?: string) {
   const preloads: string[] = [];
   return html
     .replace(STYLESHEET_LINK, (link, href: string) => {
-      const css = stylesheet(href);
+      const css = stylesheet(href, html);
       return css === undefined ? link : `<style>${css}</style>${link.replace(/\/?>$/, ' disabled=""/>')}`;
     })
     .replace(MODULE_PRELOAD, (_link, href: string) => {
@@ -59,16 +60,22 @@ export function firstPaintHtml(
     });
 }
 
-/** Reads the build's style sheets once: they are fingerprinted, so they never change under a name. */
-export function stylesheetReader(clientDir: string) {
-  const sheets = new Map<string, string | undefined>();
-  return (href: string) => {
+/** What the page `html` needs of the style sheet at `href`; undefined when there is no such sheet. */
+export type StylesheetFor = (href: string, html: string) => string | undefined;
+
+/**
+ * Reads each of the build's style sheets once (they are fingerprinted, so they never change
+ * under a name) and answers the part of it a page needs.
+ */
+export function stylesheetReader(clientDir: string): StylesheetFor {
+  const sheets = new Map<string, ((html: string) => string) | undefined>();
+  return (href, html) => {
     if (!sheets.has(href)) {
       const file = path.join(clientDir, href);
       const inside = file.startsWith(clientDir + path.sep) && fs.existsSync(file);
-      sheets.set(href, inside ? fs.readFileSync(file, "utf8") : undefined);
+      sheets.set(href, inside ? criticalCssFor(fs.readFileSync(file, "utf8")) : undefined);
     }
-    return sheets.get(href);
+    return sheets.get(href)?.(html);
   };
 }
 
@@ -77,7 +84,7 @@ export function stylesheetReader(clientDir: string) {
  * held back until React Router's module script has arrived (React sends it with the shell,
  * in one go); the rest passes through.
  */
-export function firstPaintStream(stylesheet: (href: string) => string | undefined): RequestHandler {
+export function firstPaintStream(stylesheet: StylesheetFor): RequestHandler {
   return (_req, res, next) => {
     const write = res.write.bind(res) as (chunk: Buffer) => boolean;
     const end = res.end.bind(res) as (chunk?: Buffer) => typeof res;

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { Request, RequestHandler } from "express";
-import { firstPaintHtml } from "./first-paint";
+import { firstPaintHtml, type StylesheetFor } from "./first-paint";
 
 type Page = { html: Buffer; brotli: Buffer; scriptHashes: string };
 
@@ -23,7 +23,7 @@ export function prerenderedPageHandler(
   /** Requests that must be rendered afresh (e.g. a signed-in visitor's, whose header differs). */
   isPersonal: (req: Request) => boolean,
   baseUrl: string,
-  stylesheet: (href: string) => string | undefined,
+  stylesheet: StylesheetFor,
 ): RequestHandler {
   const files = findPrerenderedFiles(clientDir);
   const buildOrigin = buildBaseUrl(files.get("/"));
