@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { isNull, like } from "drizzle-orm";
+import { eq, isNull, like } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "~/server/db/client.server";
 import { job } from "~/server/db/schema.server";
@@ -38,4 +38,21 @@ it("a stopping runner finishes the batch it claimed and leaves the rest of the q
   expect(rest).toEqual({ ran: 25, failed: 0 });
   expect(new Set(ran).size).toBe(45);
   expect(await (await getDb()).select().from(job).where(isNull(job.doneAt))).toEqual([]);
+});
+
+it("a job done keeps no payload (a sent mail's links go with it); a job to retry keeps its own", async () => {
+  const secret = "https://pawpal.example/reset-password?token=secret-token";
+  await enqueueJob("payload-test", { text: secret, ok: true });
+  await enqueueJob("payload-test", { text: secret, ok: false });
+  const result = await runDueJobs({
+    "payload-test": async (payload) => {
+      if (!(payload as { ok: boolean }).ok) throw new Error("SMTP is down");
+    },
+  });
+  expect(result).toEqual({ ran: 1, failed: 1 });
+  const rows = await (await getDb()).select().from(job).where(eq(job.kind, "payload-test"));
+  const done = rows.find((row) => row.doneAt !== null)!;
+  const retried = rows.find((row) => row.doneAt === null)!;
+  expect(done.payload).toEqual({});
+  expect(retried.payload).toEqual({ text: secret, ok: false });
 });

@@ -85,8 +85,11 @@ export async function runDueJobs(
         const handler = handlers[kind];
         if (!handler) throw new Error(`No handler for jobs of kind "${kind}"`);
         await handler(payload);
+        // Done, the payload goes: a sent mail's links (password resets, invitations) must not
+        // outlive it in the database. The row stays, so its key still refuses a second run.
         await db.execute(
-          sql`update ${job} set done_at = now(), locked_until = null, last_error = null where id = ${id}`,
+          sql`update ${job} set done_at = now(), locked_until = null, last_error = null, payload = '{}'::jsonb
+            where id = ${id}`,
         );
         ran += 1;
       } catch (error) {
