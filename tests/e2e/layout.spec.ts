@@ -132,3 +132,18 @@ test("no page fits badly at 320 px", async ({ page }) => {
   await gotoHydrated(page, "/auth");
   await expectNoHorizontalScroll(page);
 });
+
+test("the header row fits where it first shows in full, from 768 px, with JavaScript and without", async ({
+  browser,
+}) => {
+  for (const javaScriptEnabled of [true, false]) {
+    const { baseURL } = test.info().project.use;
+    const page = await browser.newPage({ baseURL, viewport: { width: 768, height: 900 }, javaScriptEnabled });
+    for (const { path } of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+      await expectNoHorizontalScroll(page);
+    }
+    await page.close();
+  }
+});

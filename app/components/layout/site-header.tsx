@@ -9,7 +9,8 @@ import { MobileUserItems, UserMenu } from "~/components/layout/user-menu";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "rounded-full px-4 py-2 font-medium transition-colors",
+    // Narrower at the tablet widths where the whole row first shows (768 px: logo, five links, button).
+    "rounded-full px-3 py-2 font-medium transition-colors lg:px-4",
     isActive
       ? "bg-brand-50 text-brand-800 ring-1 ring-brand-200"
       : "text-ink-700 hover:bg-ink-100 hover:text-ink-900",
