@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { eq, isNull, like } from "drizzle-orm";
-import { expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { getDb } from "~/server/db/client.server";
 import { job } from "~/server/db/schema.server";
 import { enqueueJob, runDueJobs, startJobRunner } from "./queue.server";
@@ -14,6 +14,9 @@ const pending = async (prefix: string) =>
       .from(job)
       .where(like(job.kind, `${prefix}%`))
   ).filter((row) => row.doneAt === null).length;
+
+// The file's first database (PGlite, migrated) takes seconds on a busy machine: a hook's time, not a test's.
+beforeAll(() => getDb());
 
 it("a stopping runner finishes the batch it claimed and leaves the rest of the queue to others", async () => {
   for (let i = 0; i < 45; i += 1) await enqueueJob("stop-test", { i });
