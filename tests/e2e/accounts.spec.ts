@@ -108,6 +108,11 @@ test("signing up signs in, toasts after the redirect and shows the name in the h
   const created = toast(page).filter({ hasText: "Account created!" });
   await expect(created).toBeVisible();
   await expect(created.getByText("Welcome to PawPal! You can now start using our services.")).toBeVisible();
+  // The toast comes to rest below the header: it never covers the navigation or the menu button.
+  const headerBox = (await header(page).boundingBox())!;
+  await expect
+    .poll(async () => (await created.boundingBox())!.y, { message: "toast below the header" })
+    .toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
   const cookie = await sessionCookie(page.context());
   expect(cookie.httpOnly).toBe(true);
   expect(cookie.sameSite).toBe("Lax");

@@ -285,6 +285,9 @@ test.describe("on a desktop", () => {
         return canvas.captureStream(20);
       };
     });
+    // The frame is analysed in well under a second once the models are warm: hold the answer
+    // so the analysing state can be checked.
+    const analysis = await holdAnalysisResults(page);
     await gotoFeatures(page);
     const { take, section, status } = demo(page);
     await take.click();
@@ -300,6 +303,10 @@ test.describe("on a desktop", () => {
     await expect(page.getByText(ANALYZING_TOAST)).toBeVisible();
     // Closing the dialog turned the camera off.
     expect(await page.evaluate(() => document.querySelectorAll("video").length)).toBe(0);
+    // The painted frame has no pet in it.
+    await expect.poll(analysis.held, { timeout: ANALYSIS_TIMEOUT }).toBe(1);
+    await analysis.release();
+    await expect(status).toHaveText("Analysis complete: no dog or cat found in this photo.");
   });
 });
 

@@ -38,6 +38,8 @@ export const toast = {
   message: (title: string, options?: ExternalToast) => show("message", title, options),
 };
 
+const BELOW_HEADER = "4.75rem";
+
 const SonnerToaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 
 function subscribe(notify: () => void) {
@@ -60,7 +62,14 @@ export function Toaster() {
   if (!isRequested) return null;
   return (
     <Suspense fallback={null}>
-      <SonnerToaster position="top-center" richColors closeButton />
+      <SonnerToaster
+        position="top-center"
+        // Below the sticky header (4 rem): a toast must not cover the navigation or the menu button.
+        offset={{ top: BELOW_HEADER }}
+        mobileOffset={{ top: BELOW_HEADER }}
+        richColors
+        closeButton
+      />
       <SignalMounted />
     </Suspense>
   );
