@@ -14,7 +14,8 @@ const SHEET = [
   "@keyframes spin{to{rotate:1turn}}",
 ].join("");
 
-const page = (classes: string) => `<html><body><main class="${classes}"><a class="link">x</a></main></body></html>`;
+const page = (classes: string) =>
+  `<html><body><main class="${classes}"><a class="link">x</a></main></body></html>`;
 
 describe("criticalCssFor", () => {
   const critical = criticalCssFor(SHEET);
