@@ -25,6 +25,7 @@ const ENTITIES: Record<string, string> = {
   "&lt;": "<",
   "&gt;": ">",
 };
+const ENTITY = new RegExp(Object.keys(ENTITIES).join("|"), "g");
 /** Distinct pages are few (a route's class names rarely vary); the bound is for safety only. */
 const MAX_CACHED = 200;
 
@@ -50,9 +51,7 @@ export function criticalCssFor(sheet: string): (html: string) => string {
   return (html) => {
     const used = new Set<string>();
     for (const [, names] of html.matchAll(CLASS_ATTRIBUTE)) {
-      for (const name of names!
-        .replace(/&(amp|quot|#x27|#39|lt|gt);/g, (entity) => ENTITIES[entity]!)
-        .split(/\s+/))
+      for (const name of names!.replace(ENTITY, (entity) => ENTITIES[entity]!).split(/\s+/))
         if (sheetClasses.has(name)) used.add(name);
     }
     const key = [...used].sort().join(" ");
