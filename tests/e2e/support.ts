@@ -25,9 +25,25 @@ function hash(text: string) {
   return value;
 }
 
+/** Waits until every toast has finished sliding in or out, so colours are measured as people see them. */
+async function settleToasts(page: Page) {
+  await expect(page.locator("[data-sonner-toast][data-removed='true']")).toHaveCount(0);
+  for (const toast of await page.locator("[data-sonner-toast]").all())
+    await expect(toast).toHaveCSS("opacity", "1");
+  // A toast arriving fades the one before it (its title and text, not the toast itself): wait
+  // until nothing in the toaster is still moving.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.querySelector("[data-sonner-toaster]")?.getAnimations({ subtree: true }).length ?? 0,
+      ),
+    )
+    .toBe(0);
+}
+
 /** Scans the page as it is now (WCAG 2.2 A and AA, plus best practices) and fails on any violation. */
 export async function expectNoA11yViolations(page: Page, context?: string) {
-  // A toast still fading in has, for a moment, too little contrast: scan the settled page
+  // A toast still fading in or out has, for a moment, too little contrast: scan the settled page
   // (spinners and other endless animations are left running).
   await page.evaluate(() =>
     Promise.all(
@@ -37,6 +53,7 @@ export async function expectNoA11yViolations(page: Page, context?: string) {
         .map((animation) => animation.finished.catch(() => {})),
     ),
   );
+  await settleToasts(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .analyze();
