@@ -55,6 +55,8 @@ async function open(page: Page, path: string, fullSheet: boolean) {
 
 for (const path of PAGES) {
   test(`${path}: the inlined styles paint it as the full style sheet would`, async ({ context }) => {
+    // Every computed property of every element, twice: seconds alone, much more on a busy machine.
+    test.slow();
     const inlinedOnly = await open(await context.newPage(), path, false);
     const withFullSheet = await open(await context.newPage(), path, true);
     expect(Object.keys(inlinedOnly).length).toBeGreaterThan(1000);
