@@ -17,7 +17,8 @@ import { chromium, type Browser, type BrowserContext, type Page, type Worker } f
 import { STAGE_LABELS } from "../app/features/analysis/analyzer";
 import { BREED_MODEL_PATH, type WorkerStartup } from "../app/features/analysis/worker/protocol";
 import type { StageTimings } from "../app/features/analysis/engine/outcome";
-import type { Breed, Species } from "../app/features/analysis/knowledge/breeds";
+import type { Species } from "../app/domain/pets";
+import type { Breed } from "../app/features/analysis/knowledge/breeds";
 import { expectedCalibrationError } from "./models/calibration";
 import { oxfordBreed } from "./models/oxford";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";

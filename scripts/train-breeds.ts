@@ -46,7 +46,8 @@ import { expectedCalibrationError } from "./models/calibration";
 import { oxfordBreed } from "./models/oxford";
 import { writeJson } from "./models/write-json";
 import { WORKING_LONG_SIDE } from "../app/features/analysis/worker/protocol";
-import { findBreed, type Species } from "../app/features/analysis/knowledge/breeds";
+import type { Species } from "../app/domain/pets";
+import { findBreed } from "../app/features/analysis/knowledge/breeds";
 
 const { values: args } = parseArgs({
   options: {

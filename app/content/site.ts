@@ -2,6 +2,9 @@
 
 export const BRAND = "PawPal";
 
+/** The title of every "page not found", whichever route answers it. */
+export const NOT_FOUND_TITLE = `Page not found | ${BRAND}`;
+
 export const NAV_LINKS = [
   { to: "/", label: "Home" },
   { to: "/about", label: "About" },

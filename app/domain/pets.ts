@@ -2,8 +2,12 @@ import type { FormReply } from "~/utils/forms";
 import { z } from "~/utils/zod";
 import { singleLine } from "./text";
 
+/** The species the photo analysis tells apart (and its breed knowledge base covers). */
+export const SPECIES = ["dog", "cat"] as const;
+export type Species = (typeof SPECIES)[number];
+
 /** The kinds of pet an account keeps (the database column takes the same values). */
-export const PET_TYPES = ["dog", "cat", "other"] as const;
+export const PET_TYPES = [...SPECIES, "other"] as const;
 export type PetType = (typeof PET_TYPES)[number];
 
 /** How active a pet is, as the care plan's energy needs take it (the database column takes the same values). */
@@ -191,7 +195,7 @@ export const saveAnalysisSchema = z
       .string(SAVE_ANALYSIS_ERRORS.petRequired)
       .refine((id) => id === "new" || petIdSchema.safeParse(id).success, SAVE_ANALYSIS_ERRORS.petRequired),
     name: singleLine(z.string().trim().max(PET_LIMITS.name, PET_ERRORS.nameTooLong)).optional(),
-    type: z.enum(["dog", "cat"], SAVE_ANALYSIS_ERRORS.speciesInvalid),
+    type: z.enum(SPECIES, SAVE_ANALYSIS_ERRORS.speciesInvalid),
     breed: optionalText(PET_LIMITS.breed, PET_ERRORS.breedTooLong),
     weightKg,
   })

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { NotFound } from "~/components/layout/not-found";
-import { BRAND } from "~/content/site";
+import { BRAND, NOT_FOUND_TITLE } from "~/content/site";
 
 export function loader() {
   return data(null, { status: 404 });
@@ -12,7 +12,7 @@ export function action() {
 }
 
 export const meta = () => [
-  { title: `Page not found | ${BRAND}` },
+  { title: NOT_FOUND_TITLE },
   // Search engines skip the page (noindex), but a shared or bookmarked link still gets a summary.
   {
     name: "description",

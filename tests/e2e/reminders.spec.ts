@@ -349,6 +349,7 @@ test("mark done: anyone else's pet is 404, a bad item is 400 with a message, sig
     dueDate: today(),
   });
   expect(stranger.status()).toBe(404);
+  expect(await stranger.text()).toContain("<title>Page not found | PawPal</title>");
   await strangerContext.close();
   expect((await markDone(page.request, "not-a-pet", { itemKey: "checkup", dueDate: today() })).status()).toBe(
     404,

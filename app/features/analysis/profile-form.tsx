@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Field, Input, Select } from "~/components/ui/field";
-import type { Species } from "./knowledge/breeds";
+import type { Species } from "~/domain/pets";
 import type { PetProfile } from "./care-plan/build-care-plan";
 import type { Activity } from "./care-plan/energy";
 

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Field, Input, Select } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
 import { Icon } from "~/components/ui/icon";
-import type { Species } from "./knowledge/breeds";
+import type { Species } from "~/domain/pets";
 
 /**
  * Saves the result to one of the signed-in user's pets on /pets (or a new one): the species,

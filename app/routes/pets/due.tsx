@@ -3,7 +3,7 @@ import type { Route } from "./+types/due";
 import { NotFound } from "~/components/layout/not-found";
 import { ErrorScreen } from "~/components/layout/error-screen";
 import { buttonVariants } from "~/components/ui/button";
-import { BRAND } from "~/content/site";
+import { BRAND, NOT_FOUND_TITLE } from "~/content/site";
 import { DUE_ERRORS, markDoneSchema } from "~/domain/due";
 import { petIdSchema } from "~/domain/pets";
 import { requireUser } from "~/server/auth/session.server";
@@ -17,8 +17,11 @@ import { parseSubmission, readForm } from "~/server/forms.server";
  * toast; anyone else's pet is a 404, an item that is not due on that date a 400 saying so.
  */
 
-/** The title of a refusal page (the only page this route shows). */
-export const meta = () => [{ title: `Mark done — ${BRAND}` }, { name: "robots", content: "noindex" }];
+/** The title of a refusal page (the only page this route shows), or of the 404 for a pet not found. */
+export const meta: Route.MetaFunction = ({ error }) => [
+  { title: isRouteErrorResponse(error) && error.status === 404 ? NOT_FOUND_TITLE : `Mark done — ${BRAND}` },
+  { name: "robots", content: "noindex" },
+];
 
 function petIdFrom(params: { id?: string }) {
   const parsed = petIdSchema.safeParse(params.id);

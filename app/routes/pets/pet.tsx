@@ -5,7 +5,7 @@ import { NotFound } from "~/components/layout/not-found";
 import { FormMessage } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { BRAND } from "~/content/site";
+import { BRAND, NOT_FOUND_TITLE } from "~/content/site";
 import { petIdSchema, RECORD_KINDS, type AccessiblePet, type RecordKind } from "~/domain/pets";
 import {
   ageInMonths,
@@ -41,7 +41,7 @@ import type { z } from "~/utils/zod";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params, error }) =>
   error || !loaderData
-    ? [{ title: `Page not found | ${BRAND}` }, { name: "robots", content: "noindex" }]
+    ? [{ title: NOT_FOUND_TITLE }, { name: "robots", content: "noindex" }]
     : [
         ...pageMeta(
           {

@@ -1,4 +1,4 @@
-import type { Species } from "../knowledge/breeds";
+import type { Species } from "~/domain/pets";
 import type { LifeStage } from "./life-stage";
 
 /**

@@ -1,5 +1,5 @@
 import type { Coat } from "../knowledge/breed-additions";
-import type { Species } from "../knowledge/breeds";
+import type { Species } from "~/domain/pets";
 
 /**
  * How often to brush, from coat type and the breed's grooming need (1-5). Our own summary of

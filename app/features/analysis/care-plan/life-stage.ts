@@ -1,4 +1,5 @@
-import type { Breed, BreedSize, Species } from "../knowledge/breeds";
+import type { Species } from "~/domain/pets";
+import type { Breed, BreedSize } from "../knowledge/breeds";
 
 export type LifeStage = "baby" | "junior" | "adult" | "senior";
 

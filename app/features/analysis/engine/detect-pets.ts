@@ -1,6 +1,6 @@
 import * as tf from "@tensorflow/tfjs-core";
 import type { GraphModel } from "@tensorflow/tfjs-converter";
-import type { Species } from "../knowledge/breeds";
+import type { Species } from "~/domain/pets";
 import type { Box } from "./outcome";
 
 /**

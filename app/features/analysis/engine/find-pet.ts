@@ -1,6 +1,6 @@
 import type * as tf from "@tensorflow/tfjs-core";
 import type { GraphModel } from "@tensorflow/tfjs-converter";
-import type { Species } from "../knowledge/breeds";
+import type { Species } from "~/domain/pets";
 import { classify, scoresByBreed, type Classifier } from "./classify";
 import { detectAnimals } from "./detect-pets";
 import type { BreedIdentification, PhotoFindings } from "./outcome";

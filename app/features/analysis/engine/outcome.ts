@@ -1,4 +1,5 @@
-import type { Breed, Species } from "../knowledge/breeds";
+import type { Species } from "~/domain/pets";
+import type { Breed } from "../knowledge/breeds";
 
 /** Where the pet is in the photo, as fractions (0-1) of the photo's width and height. */
 export type Box = { x: number; y: number; width: number; height: number };

@@ -1,5 +1,6 @@
 import { z } from "~/utils/zod";
-import { findBreed, type Breed, type Species } from "../knowledge/breeds";
+import type { Species } from "~/domain/pets";
+import { findBreed, type Breed } from "../knowledge/breeds";
 import type { BreedScores } from "./classify";
 
 /**

@@ -1,7 +1,7 @@
+import { SPECIES } from "~/domain/pets";
 import { z } from "~/utils/zod";
 import { COATS } from "./breed-additions";
 
-export const SPECIES = ["dog", "cat"] as const;
 export const SIZES = ["toy", "small", "medium", "large", "giant"] as const;
 
 const range = (max: number) =>
@@ -36,5 +36,4 @@ export const breedSchema = z
   .strict();
 
 export type Breed = z.infer<typeof breedSchema>;
-export type Species = (typeof SPECIES)[number];
 export type BreedSize = (typeof SIZES)[number];

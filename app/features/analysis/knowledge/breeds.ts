@@ -5,7 +5,7 @@
 import data from "./breeds.generated.json";
 import type { Breed } from "./breed-schema";
 
-export type { Breed, BreedSize, Species } from "./breed-schema";
+export type { Breed, BreedSize } from "./breed-schema";
 
 /** Every breed, dogs first, each sorted by name. Validated by knowledge.test.ts. */
 export const BREEDS: readonly Breed[] = data as Breed[];

@@ -1,4 +1,5 @@
-import type { Breed, Species } from "./breeds";
+import type { Species } from "~/domain/pets";
+import type { Breed } from "./breeds";
 
 /**
  * The care plan's starting point when the breed is unknown (no breed model on this device):
