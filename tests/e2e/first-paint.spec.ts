@@ -7,6 +7,11 @@ import { expect, test, type Page } from "@playwright/test";
  * computed style from the inlined rules alone. Scripts are kept from running, so that the
  * page stays the markup the server sent.
  */
+
+// The page's inline loader registers the service worker once it is idle; a worker that
+// activated in time would serve the second page its scripts from its cache, past the routes
+// that abort them, and React would change the markup under the comparison.
+test.use({ serviceWorkers: "block" });
 const PAGES = [
   "/",
   "/about",
