@@ -22,6 +22,8 @@ describe("formatUsd", () => {
     expect(formatUsd(805)).toBe("$8.05");
     expect(formatUsd(1000)).toBe("$10");
     expect(formatUsd(123456)).toBe("$1,234.56");
+    expect(formatUsd(123456789)).toBe("$1,234,567.89");
+    expect(formatUsd(100000)).toBe("$1,000");
   });
 
   it("rejects amounts that are not whole, non-negative cents", () => {
