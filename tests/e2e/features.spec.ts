@@ -341,3 +341,20 @@ test("the home page does not load the demo's code", async ({ page }) => {
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((path) => /features|camera-dialog/.test(path))).toEqual([]);
 });
+
+test("the Features page leaves the report's code out of its first scripts, and fetches it for the first report", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/features");
+  await page.waitForLoadState("networkidle");
+  expect(scripts.some((path) => /\/features-/.test(path))).toBe(true);
+  expect(scripts.filter((path) => /\/(report|zod)-/.test(path))).toEqual([]);
+
+  await page.getByRole("button", { name: "See a sample report" }).click();
+  await expect(page.getByTestId("analysis-result")).toContainText("Golden Retriever");
+  expect(scripts.filter((path) => /\/report-/.test(path))).toHaveLength(1);
+});

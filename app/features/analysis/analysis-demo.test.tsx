@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { toast } from "~/components/ui/toaster";
 import { AnalysisDemo } from "./analysis-demo";
 import { NOT_AN_IMAGE_MESSAGE } from "./photo";
@@ -35,6 +35,10 @@ function setup() {
 function choose(input: HTMLInputElement, ...files: File[]) {
   fireEvent.change(input, { target: { files } });
 }
+
+// The page fetches the report's code while the photo is analysed (3 s of fake time here, which
+// pass at once): it is loaded ahead, as a browser would have it by then.
+beforeAll(() => import("./report"));
 
 beforeEach(() => {
   vi.useFakeTimers();

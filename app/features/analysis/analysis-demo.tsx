@@ -6,11 +6,9 @@ import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/utils/cn";
 import { STAGE_LABELS, type AnalysisOutcome, type Analyzer } from "./analyzer";
 import { currentPhoto, type AnalysisState } from "./analysis-machine";
-import { SampleReport } from "./analysis-result";
 import { canUseLiveCamera } from "./camera";
 import { createDeviceAnalyzer } from "./device-analyzer";
 import { BREED_MODEL_PATH } from "./worker/protocol";
-import { DeviceReport } from "./device-report";
 import { bestGuess } from "./engine/outcome";
 import { useAnalysis } from "./use-analysis";
 
@@ -20,6 +18,13 @@ const CameraDialog = lazy(loadCameraDialog);
 const preloadCameraDialog = () => {
   if (canUseLiveCamera()) void loadCameraDialog();
 };
+
+// The report (care plan, nearby services, save to a pet, and zod to check their answers) is only
+// needed once a photo is analysed: left out of the page's first scripts, it is fetched when the
+// visitor shows intent to use the demo, or at the latest when an analysis starts.
+let reportModule: Promise<typeof import("./report")> | undefined;
+const loadReport = () => (reportModule ??= import("./report"));
+const Report = lazy(loadReport);
 
 const CAMERA_FALLBACK_NOTE = "Take Photo now opens the file picker.";
 
@@ -49,7 +54,10 @@ export function AnalysisDemo({ analyzer = lazyDeviceAnalyzer }: { analyzer?: Ana
   const { state, choosePhoto, showSample, isAnalyzing } = useAnalysis(analyzer);
   const [dragging, setDragging] = useState(false);
   // On a first visit, models load when the visitor shows intent to use the demo, not with the page.
-  const warmUp = () => analyzer.warmUp?.();
+  const warmUp = () => {
+    void loadReport();
+    analyzer.warmUp?.();
+  };
   // For a returning visitor, once the page is idle: the first photo then needs no set-up.
   useEffect(() => {
     let cancelled = false;
@@ -63,6 +71,9 @@ export function AnalysisDemo({ analyzer = lazyDeviceAnalyzer }: { analyzer?: Ana
       cancelled = true;
     };
   }, [analyzer]);
+  useEffect(() => {
+    if (state.status === "analyzing") void loadReport();
+  }, [state.status]);
   const uploadInput = useRef<HTMLInputElement>(null);
   const captureInput = useRef<HTMLInputElement>(null);
   const [cameraOpen, setCameraOpen] = useState(false);
@@ -177,6 +188,8 @@ export function AnalysisDemo({ analyzer = lazyDeviceAnalyzer }: { analyzer?: Ana
               onClick={() => {
                 if (!isAnalyzing) showSample();
               }}
+              onPointerEnter={() => void loadReport()}
+              onFocus={() => void loadReport()}
               aria-disabled={isAnalyzing || undefined}
               className={cn("w-full sm:col-span-2", isAnalyzing && "cursor-not-allowed opacity-60")}
             >
@@ -232,7 +245,9 @@ export function AnalysisDemo({ analyzer = lazyDeviceAnalyzer }: { analyzer?: Ana
 
         <div>
           {state.status === "done" ? (
-            <Report outcome={state.outcome} onShowSample={showSample} />
+            <Suspense fallback={<ReportPlaceholder />}>
+              <Report outcome={state.outcome} onShowSample={showSample} />
+            </Suspense>
           ) : state.status === "analyzing" ? (
             <ReportPlaceholder />
           ) : state.status === "error" ? (
@@ -310,14 +325,6 @@ function StatusLine({ state }: { state: AnalysisState }) {
         </p>
       ) : null}
     </div>
-  );
-}
-
-function Report({ outcome, onShowSample }: { outcome: AnalysisOutcome; onShowSample: () => void }) {
-  return outcome.source === "sample" ? (
-    <SampleReport outcome={outcome} />
-  ) : (
-    <DeviceReport findings={outcome.findings} onShowSample={onShowSample} />
   );
 }
 
