@@ -293,6 +293,8 @@ async function analyse(page: Page, file: string): Promise<Analysis> {
 
 /** The report as the visitor sees it: species, title and the "Most likely breeds" radios. */
 async function readAnswer(page: Page): Promise<Answer> {
+  // The report's code is fetched when the first analysis starts; it is on screen right after.
+  await page.locator("#demo [data-testid=analysis-result]").waitFor({ state: "attached" });
   const raw = await page.evaluate(() => {
     const result = document.querySelector("#demo [data-testid=analysis-result]");
     const fieldset = [...(result?.querySelectorAll("fieldset") ?? [])].find(
