@@ -21,9 +21,15 @@ const preloadCameraDialog = () => {
 
 // The report (care plan, nearby services, save to a pet, and zod to check their answers) is only
 // needed once a photo is analysed: left out of the page's first scripts, it is fetched when the
-// visitor shows intent to use the demo, or at the latest when an analysis starts.
-let reportModule: Promise<typeof import("./report")> | undefined;
-const loadReport = () => (reportModule ??= import("./report"));
+// visitor shows intent to use the demo, or at the latest when an analysis starts. If it cannot
+// be fetched (offline before the service worker kept it, or a deploy replaced it), the report's
+// place says so instead of the page failing; an early failure is tried again at the next need.
+let reportModule: Promise<{ default: typeof import("./report").default }> | undefined;
+const loadReport = () =>
+  (reportModule ??= import("./report").catch(() => {
+    reportModule = undefined;
+    return { default: ReportUnavailable };
+  }));
 const Report = lazy(loadReport);
 
 const CAMERA_FALLBACK_NOTE = "Take Photo now opens the file picker.";
@@ -339,6 +345,17 @@ export function outcomeSummary({ source, findings }: AnalysisOutcome): string {
   }
   if (breed.status === "unsure") return `${lead}: a ${findings.species}, breed uncertain.`;
   return `${lead}: a ${findings.species}.`;
+}
+
+function ReportUnavailable() {
+  return (
+    <Card>
+      <h3 className="text-xl font-bold text-ink-900">Your report could not be loaded</h3>
+      <p className="mt-2 text-ink-600">
+        Check your connection, then reload the page and analyse the photo again.
+      </p>
+    </Card>
+  );
 }
 
 function ReportPlaceholder() {

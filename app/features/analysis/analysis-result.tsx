@@ -15,11 +15,10 @@ const SCHEDULE: { key: keyof CareSchedule; title: string; icon: IconName }[] = [
   { key: "grooming", title: "Grooming", icon: "scissors" },
 ];
 
-// Made on first use, not when the page loads: a number format is slow to set up.
-let milesFormat: Intl.NumberFormat | undefined;
+const milesFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
 
 export function formatMiles(miles: number) {
-  return `${(milesFormat ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 })).format(miles)} ${miles === 1 ? "mile" : "miles"}`;
+  return `${milesFormat.format(miles)} ${miles === 1 ? "mile" : "miles"}`;
 }
 
 /** The specification's sample report, labelled as a sample (and why, when it is a fallback). */
