@@ -360,9 +360,15 @@ async function measureModelLoad(browser: Browser, breedFiles: string[]) {
     if (!groupNames.some((group) => groups[group](request.url()))) return;
     const timing = request.timing();
     const at = timing.responseEnd >= 0 ? timing.startTime + timing.responseEnd : Date.now();
-    const sized = request
-      .sizes()
-      .then((sizes) => void finished.set(request.url(), { at, bytes: sizes.responseBodySize }));
+    // A file can be seen twice: fetched by the service worker (its bytes) and then handed from
+    // it to the page's worker (size unknown, -1). Keep the bytes of the one and the later time.
+    const sized = request.sizes().then(({ responseBodySize }) => {
+      const seen = finished.get(request.url());
+      finished.set(request.url(), {
+        at: Math.max(at, seen?.at ?? at),
+        bytes: Math.max(responseBodySize, seen?.bytes ?? 0),
+      });
+    });
     pending.push(sized);
   });
   const page = await context.newPage();
