@@ -6,12 +6,12 @@ import tseslint from "typescript-eslint";
 
 /* Import rules per layer of app/: which folders and packages each may not reach. */
 const SERVER_CODE = {
-  group: ["~/server", "~/server/**", "**/server/**", "*.server", "*.server.*"],
-  message: "Server-only code (app/server, *.server.ts) must not reach the browser: only routes' loaders and actions and app/server import it.",
+  group: ["~/backend", "~/backend/**", "**/backend/**", "*.server", "*.server.*"],
+  message: "Server-only code (app/backend, *.server.ts) must not reach the browser: only routes' loaders and actions and app/backend import it.",
 };
 const SERVER_PACKAGES = {
   group: ["node:*", "drizzle-orm", "drizzle-orm/*", "better-auth", "better-auth/*", "pg", "@electric-sql/*", "nodemailer", "express"],
-  message: "A server-side package: keep it in app/server.",
+  message: "A server-side package: keep it in app/backend.",
 };
 const FEATURES = { group: ["~/features/**", "**/features/**"], message: "Shared code must not import a feature." };
 const COMPONENTS = { group: ["~/components/**"], message: "This layer does not render anything: no components." };
@@ -58,7 +58,7 @@ export default tseslint.config(
   // Route modules and the document shell may import anything: React Router keeps their loaders
   // and actions, and what only those use, out of the browser bundles.
   layer(["app/routes/**", "app/root.tsx", "app/entry.server.tsx", "app/load-context.ts"], []),
-  layer(["app/server/**"], [FEATURES, COMPONENTS, ROUTES]),
+  layer(["app/backend/**"], [FEATURES, COMPONENTS, ROUTES]),
   layer(["app/features/**"], [SERVER_CODE, SERVER_PACKAGES, ROUTES]),
   layer(["app/components/**", "app/utils/**", "app/content/**"], [SERVER_CODE, SERVER_PACKAGES, FEATURES, ROUTES]),
   layer(["app/domain/**"], [SERVER_CODE, SERVER_PACKAGES, FEATURES, COMPONENTS, ROUTES, REACT]),

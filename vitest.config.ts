@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: [
       "app/**/*.test.{ts,tsx}",
-      "server/**/*.test.ts",
+      "host/**/*.test.ts",
       "tests/support/**/*.test.ts",
       "tests/architecture/**/*.test.ts",
     ],

@@ -1,4 +1,4 @@
-/** What the Express server hands every loader and action (server/index.ts). */
+/** What the Express server hands every loader and action (host/index.ts). */
 declare module "react-router" {
   interface AppLoadContext {
     /** Nonce of this response's Content-Security-Policy. */

@@ -4,9 +4,9 @@ import { Toaster } from "~/components/ui/toaster";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import { getUser } from "~/server/auth/session.server";
+import { getUser } from "~/backend/auth/session.server";
 import { FlashMessage } from "~/components/layout/flash-message";
-import { takeFlash } from "~/server/flash.server";
+import { takeFlash } from "~/backend/flash.server";
 import { ErrorScreen } from "~/components/layout/error-screen";
 import { NotFound } from "~/components/layout/not-found";
 import { useNonce } from "~/utils/nonce";
@@ -79,7 +79,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <NotFound />;
-    // A request refused by the server's form reader (server/forms.server.ts) says why.
+    // A request refused by the server's form reader (backend/forms.server.ts) says why.
     const refusal: unknown = error.data?.formError;
     if (error.status < 500 && typeof refusal === "string") return <ErrorScreen refusal={refusal} />;
   }

@@ -8,7 +8,7 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { dataDir } from "~/server/db/client.server";
+import { dataDir } from "~/backend/db/client.server";
 import {
   dumpFolder,
   FolderInUseError,
@@ -18,7 +18,7 @@ import {
   pgliteDir,
   requestBackup,
   writeBackupFile,
-} from "~/server/db/pglite-folder.server";
+} from "~/backend/db/pglite-folder.server";
 
 function fail(message: string, code = 1): never {
   console.error(message);

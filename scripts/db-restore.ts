@@ -7,8 +7,8 @@
  */
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { dataDir } from "~/server/db/client.server";
-import { FolderInUseError, pgliteDir, restoreFolder } from "~/server/db/pglite-folder.server";
+import { dataDir } from "~/backend/db/client.server";
+import { FolderInUseError, pgliteDir, restoreFolder } from "~/backend/db/pglite-folder.server";
 
 function fail(message: string, code = 1): never {
   console.error(message);

@@ -5,9 +5,9 @@
  * (no DATABASE_URL) run it while the server is stopped: one process at a time opens the folder.
  */
 import { parseArgs } from "node:util";
-import { closeDatabase } from "~/server/db/client.server";
-import { JOB_HANDLERS } from "~/server/jobs/handlers.server";
-import { runDueJobs } from "~/server/jobs/queue.server";
+import { closeDatabase } from "~/backend/db/client.server";
+import { JOB_HANDLERS } from "~/backend/jobs/handlers.server";
+import { runDueJobs } from "~/backend/jobs/queue.server";
 
 const { values } = parseArgs({ options: { now: { type: "string" } } });
 const now = values.now ? new Date(values.now) : new Date();

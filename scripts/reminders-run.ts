@@ -7,10 +7,10 @@
  * the servers.
  */
 import { parseArgs } from "node:util";
-import { closeDatabase } from "~/server/db/client.server";
-import { JOB_HANDLERS } from "~/server/jobs/handlers.server";
-import { runDueJobs } from "~/server/jobs/queue.server";
-import { scanReminders } from "~/server/reminders.server";
+import { closeDatabase } from "~/backend/db/client.server";
+import { JOB_HANDLERS } from "~/backend/jobs/handlers.server";
+import { runDueJobs } from "~/backend/jobs/queue.server";
+import { scanReminders } from "~/backend/reminders.server";
 
 const { values } = parseArgs({ options: { now: { type: "string" } } });
 const now = values.now ? new Date(values.now) : new Date();

@@ -5,10 +5,10 @@
  * open the data folder. An existing account keeps its password.
  */
 import { eq } from "drizzle-orm";
-import { getAuth } from "~/server/auth/better-auth.server";
-import { closeDatabase, getDb } from "~/server/db/client.server";
-import { user } from "~/server/db/schema.server";
-import { parseStaffArgs, STAFF_USAGE } from "~/server/staff-args.server";
+import { getAuth } from "~/backend/auth/better-auth.server";
+import { closeDatabase, getDb } from "~/backend/db/client.server";
+import { user } from "~/backend/db/schema.server";
+import { parseStaffArgs, STAFF_USAGE } from "~/backend/staff-args.server";
 
 const parsed = parseStaffArgs(process.argv.slice(2));
 if (!parsed.ok) {

@@ -5,7 +5,7 @@ import { afterEach, vi } from "vitest";
 afterEach(() => cleanup());
 
 // Server code under test talks to an in-memory PostgreSQL of its own, never to ./data.
-vi.mock("~/server/db/client.server", async (importOriginal) => {
+vi.mock("~/backend/db/client.server", async (importOriginal) => {
   const { testDatabase } = await import("./support/test-database");
-  return { ...(await importOriginal<typeof import("~/server/db/client.server")>()), getDb: testDatabase };
+  return { ...(await importOriginal<typeof import("~/backend/db/client.server")>()), getDb: testDatabase };
 });

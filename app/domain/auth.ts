@@ -10,7 +10,7 @@ export type SessionUser = { id: string; name: string; email: string; role: "user
 export const AUTH_LIMITS = {
   name: 100,
   email: 254,
-  /** better-auth's limits (app/server/auth/better-auth.server.ts) for a new password. */
+  /** better-auth's limits (app/backend/auth/better-auth.server.ts) for a new password. */
   passwordMin: 8,
   password: 128,
   petName: 50,

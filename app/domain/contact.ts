@@ -43,7 +43,7 @@ export const contactSchema = z.object({
   message: multiLine(
     requiredText(CONTACT_LIMITS.message, CONTACT_ERRORS.messageRequired, CONTACT_ERRORS.messageTooLong),
   ),
-  /** Lets a retried post store one message (see server/contact-messages.server.ts). */
+  /** Lets a retried post store one message (see backend/contact-messages.server.ts). */
   submissionKey: z.string().regex(SUBMISSION_KEY).optional().catch(undefined),
 });
 

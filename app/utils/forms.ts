@@ -4,7 +4,7 @@ import type { z } from "~/utils/zod";
 export type FieldErrors<Field extends string = string> = Partial<Record<Field, string>>;
 
 /**
- * What an action answers for a rejected form (see server/forms.server.ts): one message per
+ * What an action answers for a rejected form (see backend/forms.server.ts): one message per
  * field, the values to refill it with without JavaScript, and a problem of the whole form.
  */
 export type FormReply<Field extends string> = {

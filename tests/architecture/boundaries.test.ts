@@ -18,17 +18,17 @@ describe("the server/browser boundary", () => {
     [
       "a feature importing the database",
       "app/features/pets/x.ts",
-      'import { getDb } from "~/server/db/client.server";',
+      'import { getDb } from "~/backend/db/client.server";',
     ],
     [
       "a feature importing a *.server module by relative path",
       "app/features/auth/x.ts",
-      'import { flashCookie } from "../../server/flash.server";',
+      'import { flashCookie } from "../../backend/flash.server";',
     ],
     [
       "a feature importing a type from server code",
       "app/features/pets/x.ts",
-      'import type { Database } from "~/server/db/client.server";',
+      'import type { Database } from "~/backend/db/client.server";',
     ],
     ["a component importing drizzle", "app/components/ui/x.tsx", 'import { eq } from "drizzle-orm";'],
     ["shared utils importing Node's file system", "app/utils/x.ts", 'import fs from "node:fs";'],
@@ -41,11 +41,11 @@ describe("the server/browser boundary", () => {
     [
       "domain code importing server code",
       "app/domain/x.ts",
-      'import { createPet } from "~/server/pets.server";',
+      'import { createPet } from "~/backend/pets.server";',
     ],
     [
       "server code importing a feature",
-      "app/server/x.server.ts",
+      "app/backend/x.server.ts",
       'import { PetForm } from "~/features/pets/pet-form";',
     ],
     ["zod imported unconfigured", "app/features/pets/x.ts", 'import { z } from "zod";'],
@@ -57,7 +57,7 @@ describe("the server/browser boundary", () => {
     [
       "a route module importing server code",
       "app/routes/pets/x.tsx",
-      'import { createPet } from "~/server/pets.server";',
+      'import { createPet } from "~/backend/pets.server";',
     ],
     [
       "a feature importing domain code",
@@ -66,7 +66,7 @@ describe("the server/browser boundary", () => {
     ],
     [
       "server code importing domain code",
-      "app/server/x.server.ts",
+      "app/backend/x.server.ts",
       'import { petSchema } from "~/domain/pets";',
     ],
   ])("allows %s", async (_case, filePath, code) => {

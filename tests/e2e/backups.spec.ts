@@ -10,7 +10,7 @@ import { startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/
  * `npm run db:backup` against the production server on the embedded database (PGlite, its own
  * data folder) while it takes sign-ups, then `db:restore` once it has stopped: the accounts of
  * before the backup come back, the later one is gone. (The scripts' error paths are in
- * app/server/db/pglite-folder.server.test.ts.)
+ * app/backend/db/pglite-folder.server.test.ts.)
  */
 
 test.describe.configure({ timeout: 180_000 });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
 /*
- * Every page inlines only the style rules its own markup uses (server/critical-css.ts), and
+ * Every page inlines only the style rules its own markup uses (host/critical-css.ts), and
  * enables the full style sheet after its first paint. The first paint must look exactly as
  * it would with the full sheet: every element, and its ::before and ::after, gets the same
  * computed style from the inlined rules alone. Scripts are kept from running, so that the

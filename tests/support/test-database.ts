@@ -1,8 +1,8 @@
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import type { Database } from "~/server/db/client.server";
-import * as schema from "~/server/db/schema.server";
+import type { Database } from "~/backend/db/client.server";
+import * as schema from "~/backend/db/schema.server";
 
 let database: Promise<Database> | undefined;
 

@@ -5,7 +5,7 @@ import { toast } from "~/components/ui/toaster";
 export type FlashView = { id: string; title: string; description: string };
 
 /**
- * The one-time message an action left for this page (server/flash.server.ts): a toast once
+ * The one-time message an action left for this page (backend/flash.server.ts): a toast once
  * React runs, a status line in the page for visitors without JavaScript.
  */
 export function FlashMessage({ flash }: { flash: FlashView | null }) {

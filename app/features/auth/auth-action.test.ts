@@ -2,18 +2,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { action } from "~/routes/auth/auth";
 import { AUTH_ERRORS } from "~/domain/auth";
-import { submitLogin, submitSignup } from "~/server/auth/account.server";
-import { FORM_DATA_ERRORS } from "~/server/forms.server";
-import { RATE_LIMITS, resetRateLimits } from "~/server/rate-limit.server";
+import { submitLogin, submitSignup } from "~/backend/auth/account.server";
+import { FORM_DATA_ERRORS } from "~/backend/forms.server";
+import { RATE_LIMITS, resetRateLimits } from "~/backend/rate-limit.server";
 
 // The route's action with better-auth and the database replaced (the browser tests use the real ones).
-vi.mock("~/server/auth/account.server", () => ({
+vi.mock("~/backend/auth/account.server", () => ({
   submitLogin: vi.fn(),
   submitSignup: vi.fn(),
   startSocialLogin: vi.fn(),
 }));
-vi.mock("~/server/auth/session.server", () => ({ getUser: vi.fn(async () => null) }));
-vi.mock("~/server/auth/better-auth.server", () => ({
+vi.mock("~/backend/auth/session.server", () => ({ getUser: vi.fn(async () => null) }));
+vi.mock("~/backend/auth/better-auth.server", () => ({
   configuredSocialProviders: () => ({ google: false, facebook: false }),
 }));
 

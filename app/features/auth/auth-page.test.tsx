@@ -6,22 +6,22 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import AuthRoute, { action } from "~/routes/auth/auth";
 import { toast } from "~/components/ui/toaster";
 import { AUTH_ERRORS } from "~/domain/auth";
-import { submitLogin, submitSignup } from "~/server/auth/account.server";
-import { resetRateLimits } from "~/server/rate-limit.server";
+import { submitLogin, submitSignup } from "~/backend/auth/account.server";
+import { resetRateLimits } from "~/backend/rate-limit.server";
 
 vi.mock("~/components/ui/toaster", () => ({
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), message: vi.fn() },
 }));
 
 // better-auth and the database stay out of component tests: the browser tests cover them.
-vi.mock("~/server/auth/account.server", () => ({
+vi.mock("~/backend/auth/account.server", () => ({
   submitLogin: vi.fn(),
   submitSignup: vi.fn(),
   startSocialLogin: vi.fn(),
   rateLimitMessage: vi.fn(() => null),
 }));
-vi.mock("~/server/auth/session.server", () => ({ getUser: vi.fn(async () => null) }));
-vi.mock("~/server/auth/better-auth.server", () => ({
+vi.mock("~/backend/auth/session.server", () => ({ getUser: vi.fn(async () => null) }));
+vi.mock("~/backend/auth/better-auth.server", () => ({
   configuredSocialProviders: () => ({ google: false, facebook: false }),
 }));
 

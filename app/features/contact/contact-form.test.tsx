@@ -6,15 +6,15 @@ import ContactRoute, { action } from "~/routes/marketing/contact";
 import { toast } from "~/components/ui/toaster";
 import { CONTACT_SUCCESS } from "./contact-content";
 import { CONTACT_ERRORS } from "~/domain/contact";
-import { submitContactMessage } from "~/server/contact-messages.server";
-import { resetRateLimits } from "~/server/rate-limit.server";
-import { FORM_DATA_ERRORS } from "~/server/forms.server";
+import { submitContactMessage } from "~/backend/contact-messages.server";
+import { resetRateLimits } from "~/backend/rate-limit.server";
+import { FORM_DATA_ERRORS } from "~/backend/forms.server";
 
 vi.mock("~/components/ui/toaster", () => ({
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), message: vi.fn() },
 }));
 // The database and the mail are the server module's business (and its own tests').
-vi.mock("~/server/contact-messages.server", () => ({
+vi.mock("~/backend/contact-messages.server", () => ({
   submitContactMessage: vi.fn(async () => ({ id: "stored" })),
 }));
 
@@ -174,7 +174,7 @@ describe("contact action", () => {
     ["JSON", "application/json", JSON.stringify({ name: "Ada" }), 415, FORM_DATA_ERRORS.contentType],
     ["plain text", "text/plain", "name=Ada", 415, FORM_DATA_ERRORS.contentType],
   ])(
-    "refuses a %s body with %i and a message (malformed ones: server/forms.server.test.ts)",
+    "refuses a %s body with %i and a message (malformed ones: backend/forms.server.test.ts)",
     async (_kind, type, body, status, message) => {
       const request = new Request("http://localhost/contact", {
         method: "POST",

@@ -9,7 +9,7 @@ export function listNames(names: readonly string[]) {
 
 /**
  * "Shared with A and B" on a pet card or page: the members of its owner's family (the loader
- * gets them from `sharedWith([ownerId])` in server/family.server.ts). Nothing when there are none.
+ * gets them from `sharedWith([ownerId])` in backend/family.server.ts). Nothing when there are none.
  */
 export function SharedWith({
   names,

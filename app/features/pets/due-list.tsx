@@ -33,7 +33,7 @@ function StatusBadge({ status }: { status: DueStatus }) {
 type DueListProps = {
   petId: string;
   petName: string;
-  /** The pet's due items, soonest first (dueItemsForPets in server/due.server.ts). */
+  /** The pet's due items, soonest first (dueItemsForPets in backend/due.server.ts). */
   items: readonly DueItem[];
 };
 

@@ -16,8 +16,8 @@ import {
   deleteAccountSchema,
 } from "~/domain/account";
 import { AUTH_LIMITS } from "~/domain/auth";
-import { deleteAccount } from "~/server/account-data.server";
-import { submitLogout } from "~/server/auth/account.server";
+import { deleteAccount } from "~/backend/account-data.server";
+import { submitLogout } from "~/backend/auth/account.server";
 import {
   changeName,
   changePassword,
@@ -26,10 +26,10 @@ import {
   endSession,
   listSessions,
   verifyPassword,
-} from "~/server/auth/account-settings.server";
-import { requireUser } from "~/server/auth/session.server";
-import { flashCookie, type FlashKind } from "~/server/flash.server";
-import { parseSubmission, readForm } from "~/server/forms.server";
+} from "~/backend/auth/account-settings.server";
+import { requireUser } from "~/backend/auth/session.server";
+import { flashCookie, type FlashKind } from "~/backend/flash.server";
+import { parseSubmission, readForm } from "~/backend/forms.server";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/export";
 import { exportFileName } from "~/domain/account";
-import { collectAccountData } from "~/server/account-data.server";
-import { requireUser } from "~/server/auth/session.server";
+import { collectAccountData } from "~/backend/account-data.server";
+import { requireUser } from "~/backend/auth/session.server";
 
 /** "Download my data": everything held about the signed-in user, as a JSON file. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { submitLogout } from "~/server/auth/account.server";
+import { submitLogout } from "~/backend/auth/account.server";
 
 /** Log out: ends the session on the server, clears its cookies and goes home. POST only. */
 export async function action({ request }: Route.ActionArgs) {

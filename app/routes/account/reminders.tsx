@@ -12,8 +12,8 @@ import {
   type ReminderActionData,
 } from "~/features/reminders/reminder-outcomes";
 import { ReminderSettingsForm } from "~/features/reminders/reminder-settings-form";
-import { requireUser } from "~/server/auth/session.server";
-import { parseSubmission, readForm } from "~/server/forms.server";
+import { requireUser } from "~/backend/auth/session.server";
+import { parseSubmission, readForm } from "~/backend/forms.server";
 import {
   calendarFeedPath,
   getReminderSettings,
@@ -21,7 +21,7 @@ import {
   revokeCalendarToken,
   saveReminderSettings,
   scanReminders,
-} from "~/server/reminders.server";
+} from "~/backend/reminders.server";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { baseUrlFrom, pageMeta, siteBaseUrl } from "~/utils/seo";
 

@@ -15,10 +15,10 @@ import {
   resetPasswordSchema,
   type ResetPasswordField,
 } from "~/domain/auth";
-import { resetPassword } from "~/server/auth/account.server";
-import { parseSubmission, readForm } from "~/server/forms.server";
+import { resetPassword } from "~/backend/auth/account.server";
+import { parseSubmission, readForm } from "~/backend/forms.server";
 import { FormError } from "~/features/auth/form-error";
-import { flashCookie } from "~/server/flash.server";
+import { flashCookie } from "~/backend/flash.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 
 type ResetResult = { ok: true } | (FormReply<ResetPasswordField> & { tokenInvalid?: boolean });

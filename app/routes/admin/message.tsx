@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/message";
-import { requireStaff } from "~/server/auth/session.server";
+import { requireStaff } from "~/backend/auth/session.server";
 import { BRAND } from "~/content/site";
-import { getMessage, markHandled } from "~/server/contact-messages.server";
+import { getMessage, markHandled } from "~/backend/contact-messages.server";
 import { MessageView } from "~/features/admin/message-view";
-import { readForm } from "~/server/forms.server";
+import { readForm } from "~/backend/forms.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.message.subject ?? "Message"} | ${BRAND} staff` },

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/messages";
-import { requireStaff } from "~/server/auth/session.server";
+import { requireStaff } from "~/backend/auth/session.server";
 import { BRAND } from "~/content/site";
 import { InboxList } from "~/features/admin/inbox-list";
-import { listMessages, pageFromSearch } from "~/server/contact-messages.server";
+import { listMessages, pageFromSearch } from "~/backend/contact-messages.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Messages | ${BRAND} staff` },

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/family";
-import { requireUser } from "~/server/auth/session.server";
+import { requireUser } from "~/backend/auth/session.server";
 import { Card } from "~/components/ui/card";
 import { FormMessage } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
@@ -28,10 +28,10 @@ import {
   listOwnFamily,
   removeMember,
   revokeInvite,
-} from "~/server/family.server";
-import { parseSubmission, readForm } from "~/server/forms.server";
-import { listAccessiblePets } from "~/server/pets.server";
-import { describeWait } from "~/server/rate-limit.server";
+} from "~/backend/family.server";
+import { parseSubmission, readForm } from "~/backend/forms.server";
+import { listAccessiblePets } from "~/backend/pets.server";
+import { describeWait } from "~/backend/rate-limit.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import type { z } from "~/utils/zod";

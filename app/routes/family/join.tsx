@@ -6,10 +6,10 @@ import { Icon } from "~/components/ui/icon";
 import { BRAND } from "~/content/site";
 import { FAMILY_LIMITS, familyName, inviteTokenSchema } from "~/domain/family";
 import type { SessionUser } from "~/domain/auth";
-import { getUser, requireUser } from "~/server/auth/session.server";
-import { acceptInvite, acceptRefusal, findInvite } from "~/server/family.server";
-import { flashCookie } from "~/server/flash.server";
-import { readForm } from "~/server/forms.server";
+import { getUser, requireUser } from "~/backend/auth/session.server";
+import { acceptInvite, acceptRefusal, findInvite } from "~/backend/family.server";
+import { flashCookie } from "~/backend/flash.server";
+import { readForm } from "~/backend/forms.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import { actionOrLoaderHeaders } from "~/utils/http";
 

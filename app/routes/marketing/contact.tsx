@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
-import { getUser } from "~/server/auth/session.server";
+import { getUser } from "~/backend/auth/session.server";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
@@ -14,9 +14,9 @@ import {
   MapPlaceholder,
   SupportPromises,
 } from "~/features/contact/contact-sections";
-import { submitContactMessage } from "~/server/contact-messages.server";
+import { submitContactMessage } from "~/backend/contact-messages.server";
 import { isHoneypotFilled } from "~/domain/honeypot";
-import { parseSubmission, readForm } from "~/server/forms.server";
+import { parseSubmission, readForm } from "~/backend/forms.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import { actionOrLoaderHeaders } from "~/utils/http";
 

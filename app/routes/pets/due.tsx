@@ -6,10 +6,10 @@ import { buttonVariants } from "~/components/ui/button";
 import { BRAND, NOT_FOUND_TITLE } from "~/content/site";
 import { DUE_ERRORS, markDoneSchema } from "~/domain/due";
 import { petIdSchema } from "~/domain/pets";
-import { requireUser } from "~/server/auth/session.server";
-import { markDueDone } from "~/server/due.server";
-import { flashCookie } from "~/server/flash.server";
-import { parseSubmission, readForm } from "~/server/forms.server";
+import { requireUser } from "~/backend/auth/session.server";
+import { markDueDone } from "~/backend/due.server";
+import { flashCookie } from "~/backend/flash.server";
+import { parseSubmission, readForm } from "~/backend/forms.server";
 
 /*
  * POST /pets/:id/due: the "Mark done" button of a due item (features/pets/due-list.tsx). The owner

@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/pets";
-import { requireUser } from "~/server/auth/session.server";
+import { requireUser } from "~/backend/auth/session.server";
 import { Card } from "~/components/ui/card";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { FormMessage } from "~/components/ui/form-message";
@@ -14,9 +14,9 @@ import {
   saveAnalysisSchema,
   type SaveAnalysisAnswer,
 } from "~/domain/pets";
-import { dueItemsForPets } from "~/server/due.server";
-import { sharedWith } from "~/server/family.server";
-import { parseSubmission, readForm } from "~/server/forms.server";
+import { dueItemsForPets } from "~/backend/due.server";
+import { sharedWith } from "~/backend/family.server";
+import { parseSubmission, readForm } from "~/backend/forms.server";
 import {
   createPet,
   deletePet,
@@ -24,7 +24,7 @@ import {
   listPets,
   saveAnalysisToPet,
   updatePet,
-} from "~/server/pets.server";
+} from "~/backend/pets.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import { actionOrLoaderHeaders } from "~/utils/http";
 

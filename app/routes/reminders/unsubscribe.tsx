@@ -3,7 +3,7 @@ import type { Route } from "./+types/unsubscribe";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { BRAND } from "~/content/site";
-import { turnRemindersOff, userIdFromUnsubscribeToken } from "~/server/reminders.server";
+import { turnRemindersOff, userIdFromUnsubscribeToken } from "~/backend/reminders.server";
 
 /*
  * /reminders/unsubscribe?token=…: the link at the foot of every reminder mail, which works without

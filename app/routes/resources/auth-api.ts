@@ -1,4 +1,4 @@
-import { getAuth } from "~/server/auth/better-auth.server";
+import { getAuth } from "~/backend/auth/better-auth.server";
 import type { Route } from "./+types/auth-api";
 
 /*

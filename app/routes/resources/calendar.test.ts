@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { parseCalendar } from "../../../tests/support/ical-parse";
-import { getDb } from "~/server/db/client.server";
-import { familyMember, pet, user } from "~/server/db/schema.server";
-import { replaceCalendarToken } from "~/server/reminders.server";
+import { getDb } from "~/backend/db/client.server";
+import { familyMember, pet, user } from "~/backend/db/schema.server";
+import { replaceCalendarToken } from "~/backend/reminders.server";
 import { loader } from "./calendar";
 
 vi.stubEnv("BASE_URL", "https://pawpal.example");

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/calendar";
 import { writeCalendar, type CalendarEvent } from "~/domain/ical";
-import { dueItemsForPets } from "~/server/due.server";
-import { listAccessiblePets } from "~/server/pets.server";
-import { findCalendarAccount } from "~/server/reminders.server";
+import { dueItemsForPets } from "~/backend/due.server";
+import { listAccessiblePets } from "~/backend/pets.server";
+import { findCalendarAccount } from "~/backend/reminders.server";
 import { siteBaseUrl } from "~/utils/seo";
 
 /**

@@ -1,5 +1,5 @@
-import { isDatabaseReachable } from "~/server/db/client.server";
-import { isDraining } from "~/server/lifecycle.server";
+import { isDatabaseReachable } from "~/backend/db/client.server";
+import { isDraining } from "~/backend/lifecycle.server";
 
 /**
  * Readiness: 200 once the server can serve and reach its database; 503 when it cannot, or

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/nearby";
-import { nearbyResponse } from "~/server/nearby/nearby.server";
+import { nearbyResponse } from "~/backend/nearby/nearby.server";
 
 /**
  * GET /api/nearby?lat=..&lon=..: veterinary clinics, pet shops, groomers and shelters near a

@@ -1,0 +1,294 @@
+// @vitest-environment node
+import { eq, getTableName, is } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/backend/db/client.server";
+import * as schema from "~/backend/db/schema.server";
+import { submitContactMessage } from "~/backend/contact-messages.server";
+import { enqueueJob } from "~/backend/jobs/queue.server";
+import { queueMail } from "~/backend/mail/mailer.server";
+import { consumeRateLimit } from "~/backend/rate-limit.server";
+import { collectAccountData, deleteAccount } from "./account-data.server";
+
+const {
+  account,
+  accountSettings,
+  dueDone,
+  familyInvite,
+  familyMember,
+  pet,
+  petRecord,
+  session,
+  user,
+  verification,
+} = schema;
+
+/** Every table of the schema: a table added later is checked too. */
+const TABLES: PgTable[] = Object.values(schema as Record<string, unknown>).filter((value) =>
+  is(value, PgTable),
+) as PgTable[];
+
+const SECRETS = {
+  passwordHash: "scrypt-hash-of-the-password",
+  sessionToken: "session-token-never-exported",
+  inviteTokenHash: "invite-token-hash-never-exported",
+  calendarToken: "calendar-token-never-exported",
+};
+
+type Person = { id: string; email: string; name: string };
+
+/**
+ * An account with a row in every table that can point at a user: its own pets, records, done
+ * marks, sessions, login, settings, family both ways, invites it sent and received, contact
+ * messages, jobs, verification rows and rate-limit windows. `other` shares a family with it.
+ */
+async function seedAccount(person: Person, other: Person) {
+  const db = await getDb();
+  await db.insert(session).values({
+    id: `${person.id}-session`,
+    token: `${SECRETS.sessionToken}-${person.id}`,
+    userId: person.id,
+    expiresAt: new Date(Date.now() + 86_400_000),
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
+    ipAddress: "10.1.2.3",
+  });
+  await db.insert(account).values({
+    id: `${person.id}-account`,
+    accountId: person.id,
+    providerId: "credential",
+    userId: person.id,
+    password: `${SECRETS.passwordHash}-${person.id}`,
+  });
+  await db.insert(verification).values([
+    {
+      id: `${person.id}-reset`,
+      identifier: `reset-password:${person.id}-tok`,
+      value: person.id,
+      expiresAt: new Date(),
+    },
+    { id: `${person.id}-verify`, identifier: person.email, value: "token", expiresAt: new Date() },
+  ]);
+  const [ownPet] = await db
+    .insert(pet)
+    .values({
+      userId: person.id,
+      name: `${person.name}'s dog`,
+      type: "dog",
+      breed: "Beagle",
+      weightKg: "11.50",
+    })
+    .returning();
+  await db.insert(petRecord).values([
+    {
+      petId: ownPet!.id,
+      kind: "vaccination",
+      date: "2026-01-10",
+      title: "Rabies",
+      nextDueDate: "2027-01-10",
+      createdBy: person.id,
+    },
+    { petId: ownPet!.id, kind: "weight", date: "2026-02-01", weightKg: "12.00", createdBy: other.id },
+  ]);
+  await db
+    .insert(dueDone)
+    .values({ petId: ownPet!.id, itemKey: "checkup", dueDate: "2026-03-01", doneBy: person.id });
+  await db.insert(familyMember).values({ ownerId: person.id, memberId: other.id });
+  await db.insert(familyInvite).values({
+    ownerId: person.id,
+    email: `friend-of-${person.email}`,
+    tokenHash: `${SECRETS.inviteTokenHash}-${person.id}`,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  await db.insert(accountSettings).values({
+    userId: person.id,
+    remindersEnabled: true,
+    reminderDaysAhead: 3,
+    calendarToken: `${SECRETS.calendarToken}-${person.id}`,
+  });
+  // Signed in (a receipt mail is queued to the account's address) and signed out from the same address.
+  await submitContactMessage(
+    { name: person.name, email: person.email, subject: "Feeding", message: `How much, asks ${person.id}?` },
+    { user: person },
+  );
+  await submitContactMessage(
+    {
+      name: person.name,
+      email: person.email.toUpperCase(),
+      subject: "Later",
+      message: "Signed out this time.",
+    },
+    { user: null },
+  );
+  await enqueueJob("password-reset", { email: person.email });
+  await enqueueJob("reminder", { petId: ownPet!.id, itemKey: "checkup" });
+  await consumeRateLimit("passwordResetEmail", person.email);
+  await consumeRateLimit("accountPassword", person.id);
+  return ownPet!;
+}
+
+async function addUsers(...people: Person[]) {
+  const db = await getDb();
+  await db.insert(user).values(people.map(({ id, name, email }) => ({ id, name, email })));
+}
+
+/** What identifies the person in any row: their id, their email, their pet's id. */
+function mentions(row: unknown, needles: string[]) {
+  const text = JSON.stringify(row).toLowerCase();
+  return needles.some((needle) => text.includes(needle.toLowerCase()));
+}
+
+async function rowsMentioning(needles: string[]) {
+  const db = await getDb();
+  const found: Record<string, unknown[]> = {};
+  for (const table of TABLES) {
+    const rows = (await db.select().from(table)) as unknown[];
+    found[getTableName(table)] = rows.filter((row) => mentions(row, needles));
+  }
+  return found;
+}
+
+const gone: Person = { id: "gone-user-7f3a9c", email: "gone.user@example.com", name: "Gina Gone" };
+const kept: Person = { id: "kept-user-2b8e1d", email: "kept.user@example.com", name: "Kit Kept" };
+
+describe("collectAccountData", () => {
+  const person: Person = { id: "export-user-5c1d0e", email: "export.user@example.com", name: "Ed Export" };
+  const friend: Person = { id: "export-friend-9a", email: "export.friend@example.com", name: "Fay Friend" };
+
+  beforeAll(async () => {
+    const db = await getDb();
+    await addUsers(person, friend);
+    await seedAccount(person, friend);
+    await db.insert(familyMember).values({ ownerId: friend.id, memberId: person.id });
+  });
+
+  it("holds every table's rows about the user", async () => {
+    const exported = (await collectAccountData(person.id, new Date("2026-11-23T12:00:00Z")))!;
+    expect(exported.exportedAt).toBe("2026-11-23T12:00:00.000Z");
+    expect(exported.profile).toMatchObject({ id: person.id, name: person.name, email: person.email });
+    expect(exported.logins).toEqual([expect.objectContaining({ provider: "credential", hasPassword: true })]);
+    expect(exported.sessions).toEqual([
+      expect.objectContaining({
+        id: `${person.id}-session`,
+        ipAddress: "10.1.2.3",
+        userAgent: expect.stringContaining("Firefox"),
+      }),
+    ]);
+    expect(exported.pets).toHaveLength(1);
+    const [exportedPet] = exported.pets;
+    expect(exportedPet).toMatchObject({ name: "Ed Export's dog", breed: "Beagle", weightKg: "11.50" });
+    expect(exportedPet!.records.map((record) => [record.kind, record.title ?? record.weightKg])).toEqual([
+      ["vaccination", "Rabies"],
+      ["weight", "12.00"],
+    ]);
+    expect(exportedPet!.doneMarks).toEqual([
+      expect.objectContaining({ itemKey: "checkup", dueDate: "2026-03-01" }),
+    ]);
+    expect(exported.family.members).toEqual([
+      expect.objectContaining({ memberId: friend.id, memberName: friend.name }),
+    ]);
+    expect(exported.family.memberOf).toEqual([
+      expect.objectContaining({ ownerId: friend.id, ownerName: friend.name }),
+    ]);
+    expect(exported.family.invitesSent).toEqual([
+      expect.objectContaining({ email: `friend-of-${person.email}`, acceptedAt: null }),
+    ]);
+    expect(exported.settings).toMatchObject({
+      remindersEnabled: true,
+      reminderDaysAhead: 3,
+      calendarFeedEnabled: true,
+    });
+    // Only what was sent signed in is known to be theirs.
+    expect(exported.contactMessages).toEqual([
+      expect.objectContaining({ subject: "Feeding", message: `How much, asks ${person.id}?` }),
+    ]);
+  });
+
+  it("never holds a password hash, a token or a token hash", async () => {
+    const text = JSON.stringify(await collectAccountData(person.id));
+    for (const secret of Object.values(SECRETS)) expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/"(password|token|tokenHash|calendarToken|accessToken|refreshToken|idToken)"/);
+  });
+
+  it("answers null for an unknown user", async () => {
+    expect(await collectAccountData("nobody")).toBeNull();
+  });
+});
+
+describe("deleteAccount", () => {
+  let keptPet: { id: string };
+  let gonePet: { id: string };
+
+  beforeAll(async () => {
+    const db = await getDb();
+    await addUsers(gone, kept);
+    gonePet = await seedAccount(gone, kept);
+    keptPet = await seedAccount(kept, gone);
+    // The gone user's traces in the kept user's data: an invite to their address (in another
+    // case), a record and a done mark on the kept user's pet, a mail queued to them.
+    await db.insert(familyInvite).values({
+      ownerId: kept.id,
+      email: gone.email.toUpperCase(),
+      tokenHash: "invite-to-gone",
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    await db
+      .insert(petRecord)
+      .values({ petId: keptPet.id, kind: "note", date: "2026-04-01", notes: "Limping", createdBy: gone.id });
+    await db
+      .insert(dueDone)
+      .values({ petId: keptPet.id, itemKey: "worming", dueDate: "2026-05-01", doneBy: gone.id });
+    await queueMail({ to: gone.email, subject: "Invitation", text: "Join Kit's family" });
+  });
+
+  it("leaves no row in any table that mentions the user, and keeps everyone else's", async () => {
+    const needles = [gone.id, gone.email, gonePet.id];
+    const before = await rowsMentioning(needles);
+    // Every table held something about the user, so "nothing left" below proves something for each.
+    for (const table of TABLES) {
+      expect(before[getTableName(table)], `rows about the user in ${getTableName(table)}`).not.toEqual([]);
+    }
+
+    expect(await deleteAccount(gone.id)).toBe(true);
+
+    const after = await rowsMentioning(needles);
+    for (const table of TABLES) {
+      expect(after[getTableName(table)], `rows left about the user in ${getTableName(table)}`).toEqual([]);
+    }
+
+    // The other account is whole; what the gone user added to its pet stays, without their name.
+    const db = await getDb();
+    expect(await collectAccountData(kept.id)).toMatchObject({
+      profile: { email: kept.email },
+      sessions: [expect.anything()],
+      logins: [expect.anything()],
+      settings: { remindersEnabled: true },
+      contactMessages: [expect.anything()],
+      family: {
+        members: [],
+        memberOf: [],
+        invitesSent: [expect.objectContaining({ email: `friend-of-${kept.email}` })],
+      },
+    });
+    const keptRecords = await db.select().from(petRecord).where(eq(petRecord.petId, keptPet.id));
+    expect(keptRecords.map((record) => [record.kind, record.createdBy])).toEqual(
+      expect.arrayContaining([
+        ["note", null],
+        ["vaccination", kept.id],
+        ["weight", null],
+      ]),
+    );
+    expect(await db.select().from(dueDone).where(eq(dueDone.petId, keptPet.id))).toEqual(
+      expect.arrayContaining([expect.objectContaining({ itemKey: "worming", doneBy: null })]),
+    );
+    expect(await rowsMentioning([kept.id, kept.email, keptPet.id])).toMatchObject({
+      pet: [expect.anything()],
+      account_settings: [expect.anything()],
+      rate_limit: [expect.anything(), expect.anything()],
+    });
+  });
+
+  it("answers false for an unknown user and deletes nothing", async () => {
+    expect(await deleteAccount("nobody")).toBe(false);
+    expect(await collectAccountData(kept.id)).not.toBeNull();
+  });
+});

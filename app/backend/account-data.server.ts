@@ -1,0 +1,207 @@
+import { asc, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { getDb } from "~/backend/db/client.server";
+import {
+  account,
+  accountSettings,
+  contactMessage,
+  dueDone,
+  familyInvite,
+  familyMember,
+  job,
+  pet,
+  petRecord,
+  rateLimit,
+  session,
+  user,
+  verification,
+} from "~/backend/db/schema.server";
+
+/**
+ * Everything PawPal holds about one account, to hand over (export) or to erase (delete). The
+ * one place that reaches into every table by user: a new table that can point at a user must
+ * be added here (the delete test fails until it is).
+ */
+
+/** What "Download my data" hands over: every row about the user, without secrets (no password hash, tokens or token hashes). */
+export async function collectAccountData(userId: string, now = new Date()) {
+  const db = await getDb();
+  const [profile] = await db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      image: user.image,
+      role: user.role,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+    })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (!profile) return null;
+
+  const logins = await db
+    .select({
+      provider: account.providerId,
+      hasPassword: isNotNull(account.password),
+      createdAt: account.createdAt,
+      updatedAt: account.updatedAt,
+    })
+    .from(account)
+    .where(eq(account.userId, userId))
+    .orderBy(asc(account.createdAt));
+
+  const sessions = await db
+    .select({
+      id: session.id,
+      userAgent: session.userAgent,
+      ipAddress: session.ipAddress,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+      expiresAt: session.expiresAt,
+    })
+    .from(session)
+    .where(eq(session.userId, userId))
+    .orderBy(asc(session.createdAt));
+
+  const pets = await db
+    .select()
+    .from(pet)
+    .where(eq(pet.userId, userId))
+    .orderBy(asc(pet.createdAt), asc(pet.id));
+  const petIds = pets.map((row) => row.id);
+  const records = await db
+    .select()
+    .from(petRecord)
+    .where(inArray(petRecord.petId, petIds))
+    .orderBy(asc(petRecord.date), asc(petRecord.createdAt));
+  const doneMarks = await db
+    .select()
+    .from(dueDone)
+    .where(inArray(dueDone.petId, petIds))
+    .orderBy(asc(dueDone.dueDate));
+
+  const members = await db
+    .select({ memberId: familyMember.memberId, memberName: user.name, since: familyMember.createdAt })
+    .from(familyMember)
+    .innerJoin(user, eq(user.id, familyMember.memberId))
+    .where(eq(familyMember.ownerId, userId))
+    .orderBy(asc(familyMember.createdAt));
+  const memberOf = await db
+    .select({ ownerId: familyMember.ownerId, ownerName: user.name, since: familyMember.createdAt })
+    .from(familyMember)
+    .innerJoin(user, eq(user.id, familyMember.ownerId))
+    .where(eq(familyMember.memberId, userId))
+    .orderBy(asc(familyMember.createdAt));
+  const invitesSent = await db
+    .select({
+      id: familyInvite.id,
+      email: familyInvite.email,
+      expiresAt: familyInvite.expiresAt,
+      acceptedAt: familyInvite.acceptedAt,
+      createdAt: familyInvite.createdAt,
+    })
+    .from(familyInvite)
+    .where(eq(familyInvite.ownerId, userId))
+    .orderBy(asc(familyInvite.createdAt));
+
+  const [settings] = await db
+    .select({
+      remindersEnabled: accountSettings.remindersEnabled,
+      reminderDaysAhead: accountSettings.reminderDaysAhead,
+      // The feed's secret is a credential like a session token: whether there is one, not what it is.
+      calendarFeedEnabled: isNotNull(accountSettings.calendarToken),
+      updatedAt: accountSettings.updatedAt,
+    })
+    .from(accountSettings)
+    .where(eq(accountSettings.userId, userId));
+
+  const contactMessages = await db
+    .select({
+      id: contactMessage.id,
+      name: contactMessage.name,
+      email: contactMessage.email,
+      subject: contactMessage.subject,
+      message: contactMessage.message,
+      createdAt: contactMessage.createdAt,
+    })
+    .from(contactMessage)
+    .where(eq(contactMessage.userId, userId))
+    .orderBy(asc(contactMessage.createdAt));
+
+  return {
+    exportedAt: now.toISOString(),
+    profile,
+    logins,
+    sessions,
+    pets: pets.map(({ userId: _owner, ...row }) => ({
+      ...row,
+      records: records.filter((record) => record.petId === row.id),
+      doneMarks: doneMarks.filter((mark) => mark.petId === row.id),
+    })),
+    family: { members, memberOf, invitesSent },
+    settings: settings ?? null,
+    contactMessages,
+  };
+}
+
+export type AccountData = NonNullable<Awaited<ReturnType<typeof collectAccountData>>>;
+
+/** `column`, as text, contains any of `needles` (compared in lower case). */
+function mentionsAny(column: SQL, needles: string[]) {
+  return or(...needles.map((needle) => sql`strpos(lower(${column}), ${needle.toLowerCase()}) > 0`));
+}
+
+/**
+ * Deletes the account and everything that is about it, in one transaction: its pets (with
+ * their records and done marks), sessions, logins, family memberships both ways, invites it
+ * sent and invites addressed to its email, settings, contact messages (sent signed in or from
+ * its address), verification rows, queued or sent jobs that name it, and rate-limit windows
+ * keyed by it. Records it added to someone else's shared pet stay with that pet, without its
+ * name on them (created_by is set null). False when there is no such user.
+ */
+export async function deleteAccount(userId: string): Promise<boolean> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ email: user.email })
+      .from(user)
+      .where(eq(user.id, userId))
+      .for("update");
+    if (!found) return false;
+    const email = found.email.toLowerCase();
+    const petIds = (await tx.select({ id: pet.id }).from(pet).where(eq(pet.userId, userId))).map(
+      (row) => row.id,
+    );
+    const messageIds = (
+      await tx
+        .delete(contactMessage)
+        .where(or(eq(contactMessage.userId, userId), sql`lower(${contactMessage.email}) = ${email}`))
+        .returning({ id: contactMessage.id })
+    ).map((row) => row.id);
+
+    // Job payloads are JSON of any shape (a mail's "to", a reset's email, a pet's id): match the text.
+    await tx
+      .delete(job)
+      .where(mentionsAny(sql`${job.payload}::text`, [userId, email, ...petIds, ...messageIds]));
+    // Keys are "bucket:client", the client being an address, a user id or an email.
+    await tx
+      .delete(rateLimit)
+      .where(
+        sql`lower(substr(${rateLimit.key}, strpos(${rateLimit.key}, ':') + 1)) in (${userId.toLowerCase()}, ${email})`,
+      );
+    await tx
+      .delete(verification)
+      .where(
+        or(
+          eq(verification.value, userId),
+          mentionsAny(sql`${verification.identifier}`, [email]),
+          mentionsAny(sql`${verification.value}`, [email]),
+        ),
+      );
+    await tx.delete(familyInvite).where(sql`lower(${familyInvite.email}) = ${email}`);
+    // The rest goes with the user row (foreign keys cascade: see db/schema.server.ts).
+    await tx.delete(user).where(eq(user.id, userId));
+    return true;
+  });
+}

@@ -1,0 +1,148 @@
+import { isAPIError } from "better-auth/api";
+import { configuredSocialProviders, getAuth } from "~/backend/auth/better-auth.server";
+import { enqueueJob } from "~/backend/jobs/queue.server";
+import { createPet } from "~/backend/pets.server";
+import { consumeRateLimit } from "~/backend/rate-limit.server";
+import { storedPetType, type LoginValues, type SignupValues } from "~/domain/auth";
+
+/**
+ * Server side of the account forms, on top of better-auth. Each call passes the request's
+ * headers (client address, user agent, cookies) and hands back the Set-Cookie headers of
+ * better-auth's answer for the route to forward on its redirect. Passwords are never logged.
+ */
+
+export type AuthOutcome =
+  | { ok: true; headers: Headers }
+  | { ok: false; reason: "invalidCredentials" | "emailTaken" | "passwordRejected" }
+  | { ok: false; reason: "tooManyAttempts"; retryAfterSeconds: number };
+
+/** Every Set-Cookie of better-auth's response, to forward on our own. */
+export function forwardedCookies(response: Response, into = new Headers()) {
+  for (const cookie of response.headers.getSetCookie()) into.append("Set-Cookie", cookie);
+  return into;
+}
+
+async function errorCode(response: Response) {
+  try {
+    const body = (await response.clone().json()) as { code?: unknown };
+    return typeof body.code === "string" ? body.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function submitLogin({ email, password }: LoginValues, request: Request): Promise<AuthOutcome> {
+  const auth = await getAuth();
+  let response: Response;
+  try {
+    response = await auth.api.signInEmail({
+      body: { email, password },
+      headers: request.headers,
+      asResponse: true,
+    });
+  } catch (error) {
+    // The per-email limit (better-auth.server.ts) refuses before better-auth answers.
+    if (isAPIError(error) && error.statusCode === 429) {
+      const retryAfter = new Headers(error.headers as HeadersInit).get("Retry-After");
+      return { ok: false, reason: "tooManyAttempts", retryAfterSeconds: Number(retryAfter) };
+    }
+    throw error;
+  }
+  if (response.ok) return { ok: true, headers: forwardedCookies(response) };
+  if (response.status === 401 || response.status === 400 || response.status === 403) {
+    return { ok: false, reason: "invalidCredentials" };
+  }
+  throw new Error(`Login failed with status ${response.status}`);
+}
+
+export async function submitSignup(values: SignupValues, request: Request): Promise<AuthOutcome> {
+  const auth = await getAuth();
+  const response = await auth.api.signUpEmail({
+    body: { name: values.name, email: values.email, password: values.password },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (!response.ok) {
+    const code = await errorCode(response);
+    if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
+      return { ok: false, reason: "emailTaken" };
+    }
+    if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
+      return { ok: false, reason: "passwordRejected" };
+    }
+    throw new Error(`Sign-up failed with status ${response.status} (${code ?? "no code"})`);
+  }
+  const { user } = (await response.clone().json()) as { user: { id: string } };
+  if (values.petName) {
+    await createPet(user.id, {
+      name: values.petName,
+      type: storedPetType(values.petType),
+      breed: null,
+      birthDate: null,
+      weightKg: null,
+    });
+  }
+  console.info("[auth] signup", { userId: user.id, plan: values.plan ?? null });
+  return { ok: true, headers: forwardedCookies(response) };
+}
+
+/** Ends the session on the server; the answer's cookies clear it in the browser. */
+export async function submitLogout(request: Request): Promise<Headers> {
+  const auth = await getAuth();
+  const response = await auth.api.signOut({ headers: request.headers, asResponse: true });
+  return forwardedCookies(response);
+}
+
+export const PASSWORD_RESET_JOB = "password-reset";
+
+/**
+ * Asks for a reset mail to `email`, answering the same, in the same time, whether an account
+ * has it or not: the lookup and the mail happen in a background job. At most a few per address
+ * an hour (the rest are dropped quietly, so the limit tells nothing either).
+ */
+export async function requestPasswordReset(email: string) {
+  if (!(await consumeRateLimit("passwordResetEmail", email.toLowerCase())).ok) return;
+  await enqueueJob(PASSWORD_RESET_JOB, { email });
+}
+
+/** The job: better-auth looks the account up and, if there is one, mails the link. */
+export async function sendPasswordReset(payload: unknown) {
+  const { email } = payload as { email: string };
+  const auth = await getAuth();
+  const response = await auth.api.requestPasswordReset({
+    body: { email, redirectTo: "/reset-password" },
+    headers: new Headers(),
+    asResponse: true,
+  });
+  if (!response.ok) throw new Error(`Password reset request failed with status ${response.status}`);
+}
+
+/** Sets the new password; false when the token is unknown, used or expired. */
+export async function resetPassword(newPassword: string, token: string, request: Request) {
+  const auth = await getAuth();
+  const response = await auth.api.resetPassword({
+    body: { newPassword, token },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (response.ok) return true;
+  if (response.status === 400 || response.status === 401 || response.status === 404) return false;
+  throw new Error(`Password reset failed with status ${response.status}`);
+}
+
+export type SocialProvider = "google" | "facebook";
+
+/** The provider's sign-in page to send the visitor to, with the state cookie to forward. */
+export async function startSocialLogin(provider: SocialProvider, request: Request) {
+  if (!configuredSocialProviders()[provider]) return null;
+  const auth = await getAuth();
+  const response = await auth.api.signInSocial({
+    body: { provider, callbackURL: "/" },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (!response.ok) throw new Error(`Social sign-in failed with status ${response.status}`);
+  const { url } = (await response.clone().json()) as { url?: unknown };
+  if (typeof url !== "string") throw new Error("Social sign-in answered without a URL");
+  return { url, headers: forwardedCookies(response) };
+}

@@ -1,0 +1,267 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { ACTIVITY_LEVELS, PET_TYPES, RECORD_KINDS } from "../../domain/pets";
+
+/*
+ * The database, in PostgreSQL's dialect (PGlite embedded, or a PostgreSQL server).
+ * user/session/account/verification are the tables better-auth expects.
+ */
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  /** "user" or "staff": staff read the contact inbox. */
+  role: text("role").notNull().default("user"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("session_user_id_idx").on(table.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    /** scrypt hash written by better-auth; never the password itself. */
+    password: text("password"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("account_user_id_idx").on(table.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("verification_identifier_idx").on(table.identifier)],
+);
+
+export const pet = pgTable(
+  "pet",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    type: text("type", { enum: PET_TYPES }).notNull(),
+    breed: text("breed"),
+    birthDate: date("birth_date"),
+    /** The weight given with the pet; once the weight log has entries, the latest entry wins. */
+    weightKg: numeric("weight_kg", { precision: 5, scale: 2 }),
+    /** Null when not said (the care plan then assumes an adult is neutered). */
+    neutered: boolean("neutered"),
+    activity: text("activity", { enum: ACTIVITY_LEVELS }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("pet_user_id_idx").on(table.userId)],
+);
+
+/**
+ * A pet's health record, one row per entry. `kind` says which columns mean something:
+ * - vaccination: title = vaccine, date = given, nextDueDate, clinic, notes
+ * - vet_visit: title = reason, date, clinic, notes
+ * - medication: title = name, dose, intervalDays (how often), date = start, endDate, notes
+ * - weight: date, weightKg
+ * - note: date, notes (symptoms or anything else)
+ */
+export const petRecord = pgTable(
+  "pet_record",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    petId: uuid("pet_id")
+      .notNull()
+      .references(() => pet.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: RECORD_KINDS }).notNull(),
+    date: date("date").notNull(),
+    title: text("title"),
+    clinic: text("clinic"),
+    notes: text("notes"),
+    nextDueDate: date("next_due_date"),
+    dose: text("dose"),
+    intervalDays: integer("interval_days"),
+    endDate: date("end_date"),
+    weightKg: numeric("weight_kg", { precision: 5, scale: 2 }),
+    /** Who added it (the owner or a family member); kept as null when that account goes. */
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("pet_record_pet_id_date_idx").on(table.petId, table.date)],
+);
+
+/**
+ * A due item the owner marked done for one due date (a yearly check-up, a treatment dose, a
+ * suggested vaccine): it is no longer due, and no reminder goes out for it.
+ */
+export const dueDone = pgTable(
+  "due_done",
+  {
+    petId: uuid("pet_id")
+      .notNull()
+      .references(() => pet.id, { onDelete: "cascade" }),
+    /** The due item's stable key, e.g. "checkup" or "medication:<record id>" (domain/due.ts). */
+    itemKey: text("item_key").notNull(),
+    dueDate: date("due_date").notNull(),
+    doneBy: text("done_by").references(() => user.id, { onDelete: "set null" }),
+    doneAt: timestamp("done_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.petId, table.itemKey, table.dueDate] })],
+);
+
+/**
+ * Family sharing: a member sees and adds records for every pet of the owner's account.
+ * An owner has at most 5 members (domain/family.ts).
+ */
+export const familyMember = pgTable(
+  "family_member",
+  {
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.ownerId, table.memberId] }),
+    index("family_member_member_id_idx").on(table.memberId),
+  ],
+);
+
+/** An invitation mailed to join an owner's family; the link carries a token we keep only hashed. */
+export const familyInvite = pgTable(
+  "family_invite",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    /** SHA-256 of the token in the mailed link. */
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("family_invite_owner_id_idx").on(table.ownerId)],
+);
+
+/** Per-account settings that are not better-auth's: reminders and the calendar feed. */
+export const accountSettings = pgTable("account_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  remindersEnabled: boolean("reminders_enabled").notNull().default(false),
+  reminderDaysAhead: integer("reminder_days_ahead").notNull().default(7),
+  /** The secret in the account's iCalendar feed URL; a new one revokes the old URL. Null: no feed. */
+  calendarToken: text("calendar_token").unique(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const contactMessage = pgTable(
+  "contact_message",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    /** Made when the form rendered (or from the content): a retried post stores one message. */
+    submissionKey: text("submission_key").unique(),
+    /** The signed-in sender, if any; the message stays when the account goes. */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the mail to the team went out; null until it has (it is retried). */
+    mailedAt: timestamp("mailed_at", { withTimezone: true }),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+  },
+  (table) => [index("contact_message_created_at_idx").on(table.createdAt)],
+);
+
+/**
+ * Background work that must happen exactly once and survive restarts: mails (the outbox),
+ * password-reset requests, reminders. Any number of server processes claim due jobs with
+ * FOR UPDATE SKIP LOCKED (backend/jobs/queue.server.ts).
+ */
+export const job = pgTable(
+  "job",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").notNull(),
+    /** A job with a key is enqueued once: a second one with the same key is dropped. */
+    key: text("key").unique(),
+    runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    /** A claim's lease: a process that died while running the job lets it go when this passes. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    /** Set when the job gave up after its last attempt (it stays here to be looked at). */
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("job_pending_idx")
+      .on(table.runAfter)
+      .where(sql`done_at is null and failed_at is null`),
+  ],
+);
+
+/** Rate-limit windows, shared by every server process (backend/rate-limit.server.ts). */
+export const rateLimit = pgTable("rate_limit", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetsAt: timestamp("resets_at", { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,333 @@
+import crypto from "node:crypto";
+import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
+import { getDb, type Database } from "~/backend/db/client.server";
+import { familyInvite, familyMember, user } from "~/backend/db/schema.server";
+import { queueMail } from "~/backend/mail/mailer.server";
+import { consumeRateLimit } from "~/backend/rate-limit.server";
+import { siteBaseUrl } from "~/utils/seo";
+import {
+  FAMILY_LIMITS,
+  type FamilyMember,
+  type Membership,
+  type OwnFamily,
+  type PendingInvite,
+} from "~/domain/family";
+
+/*
+ * The family_member and family_invite tables. An owner invites people by email; an invitee
+ * signed in with that address accepts and becomes a member, who then opens every pet of the
+ * owner's account (pets.server.ts). Only the owner revokes an invitation or removes a member;
+ * only the member leaves. Anyone else's ids find nothing: the route answers 404.
+ */
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Executor = Database | Transaction;
+
+/** The signed-in account asking. */
+export type Account = { id: string; name: string; email: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function hashToken(token: string) {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/** The link the invitation mail carries; the token is only ever stored hashed. */
+export function joinLink(token: string) {
+  return `${siteBaseUrl()}/family/join?token=${token}`;
+}
+
+/** Only the inviter's account name comes from them: the mail cannot carry anyone's message (no spam relay). */
+function inviteMail(to: string, ownerName: string, token: string) {
+  return {
+    to,
+    subject: `${ownerName} invited you to their family on PawPal`,
+    text: [
+      "Hello,",
+      "",
+      `${ownerName} invited you to join their family on PawPal. Family members see the pets of`,
+      `${ownerName}'s account and keep their health records together.`,
+      "",
+      `Join within ${FAMILY_LIMITS.inviteDays} days with an account of this address (${to}):`,
+      "",
+      joinLink(token),
+      "",
+      "If you do not expect this invitation, ignore this mail: nothing happens without you.",
+    ].join("\n"),
+  };
+}
+
+// Reading
+
+export async function listMembers(ownerId: string, executor?: Executor): Promise<FamilyMember[]> {
+  const db = executor ?? (await getDb());
+  return db
+    .select({ id: user.id, name: user.name, email: user.email, since: familyMember.createdAt })
+    .from(familyMember)
+    .innerJoin(user, eq(user.id, familyMember.memberId))
+    .where(eq(familyMember.ownerId, ownerId))
+    .orderBy(asc(familyMember.createdAt), asc(user.id));
+}
+
+/** Invitations not accepted yet, expired ones included (the owner sees they lapsed). */
+export async function listInvites(ownerId: string, now = new Date()): Promise<PendingInvite[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: familyInvite.id, email: familyInvite.email, expiresAt: familyInvite.expiresAt })
+    .from(familyInvite)
+    .where(and(eq(familyInvite.ownerId, ownerId), isNull(familyInvite.acceptedAt)))
+    .orderBy(asc(familyInvite.createdAt), asc(familyInvite.id));
+  return rows.map((row) => ({ ...row, expired: row.expiresAt <= now }));
+}
+
+export async function listOwnFamily(ownerId: string, now = new Date()): Promise<OwnFamily> {
+  return { members: await listMembers(ownerId), invites: await listInvites(ownerId, now) };
+}
+
+/** The families the user is a member of, oldest membership first. */
+export async function listMemberships(memberId: string): Promise<Membership[]> {
+  const db = await getDb();
+  return db
+    .select({ ownerId: familyMember.ownerId, ownerName: user.name, since: familyMember.createdAt })
+    .from(familyMember)
+    .innerJoin(user, eq(user.id, familyMember.ownerId))
+    .where(eq(familyMember.memberId, memberId))
+    .orderBy(asc(familyMember.createdAt), asc(user.id));
+}
+
+/** The names of each owner's family members (for "Shared with A, B"); owners without any are left out. */
+export async function sharedWith(ownerIds: readonly string[]): Promise<Record<string, string[]>> {
+  if (ownerIds.length === 0) return {};
+  const db = await getDb();
+  const rows = await db
+    .select({ ownerId: familyMember.ownerId, name: user.name })
+    .from(familyMember)
+    .innerJoin(user, eq(user.id, familyMember.memberId))
+    .where(inArray(familyMember.ownerId, [...new Set(ownerIds)]))
+    .orderBy(asc(familyMember.createdAt), asc(user.id));
+  const names: Record<string, string[]> = {};
+  for (const row of rows) (names[row.ownerId] ??= []).push(row.name);
+  return names;
+}
+
+// Inviting
+
+export type InviteRefusal = "self" | "alreadyMember" | "full";
+
+export type InviteOutcome =
+  | { ok: true; inviteId: string; resent: boolean }
+  | { ok: false; reason: InviteRefusal }
+  | { ok: false; reason: "rateLimited"; retryAfterSeconds: number };
+
+/**
+ * Why `email` cannot be invited to the owner's family now, or the pending invitation to it
+ * (which is sent again rather than doubled), or nothing.
+ */
+async function checkInvite(db: Executor, owner: Account, email: string, now: Date) {
+  if (email === owner.email.toLowerCase()) return { refusal: "self" as const };
+  const members = await listMembers(owner.id, db);
+  if (members.some((member) => member.email.toLowerCase() === email)) {
+    return { refusal: "alreadyMember" as const };
+  }
+  const unaccepted = await db
+    .select({ id: familyInvite.id, email: familyInvite.email, expiresAt: familyInvite.expiresAt })
+    .from(familyInvite)
+    .where(and(eq(familyInvite.ownerId, owner.id), isNull(familyInvite.acceptedAt)));
+  const existing = unaccepted.find((invite) => invite.email === email);
+  const pending = unaccepted.filter((invite) => invite.expiresAt > now).length;
+  // Sending an invitation again takes no new place; a lapsed one takes its place back.
+  const extra = existing && existing.expiresAt > now ? 0 : 1;
+  if (members.length + pending + extra > FAMILY_LIMITS.maxMembers) return { refusal: "full" as const };
+  return { existingId: existing?.id };
+}
+
+/**
+ * Invites `email` (lower case) to the owner's family and queues the mail with the link in the
+ * same transaction. An address with an unaccepted invitation gets a new link instead (the old
+ * one stops working) and 7 more days. Limits: per inviting account, and per invited address,
+ * so the form cannot flood an inbox.
+ */
+export async function inviteToFamily(
+  owner: Account,
+  email: string,
+  now = new Date(),
+): Promise<InviteOutcome> {
+  const db = await getDb();
+  // A refusal found here costs no attempt; the transaction checks again under a lock.
+  const precheck = await checkInvite(db, owner, email, now);
+  if (precheck.refusal) return { ok: false, reason: precheck.refusal };
+  for (const [bucket, key] of [
+    ["familyInvite", owner.id],
+    ["familyInviteEmail", email],
+  ] as const) {
+    const verdict = await consumeRateLimit(bucket, key, now);
+    if (!verdict.ok)
+      return { ok: false, reason: "rateLimited", retryAfterSeconds: verdict.retryAfterSeconds };
+  }
+
+  const token = crypto.randomBytes(32).toString("base64url");
+  const tokenHash = hashToken(token);
+  const expiresAt = new Date(now.getTime() + FAMILY_LIMITS.inviteDays * DAY_MS);
+  return db.transaction(async (tx): Promise<InviteOutcome> => {
+    // One owner's invitations, acceptances and removals take turns: the limit holds under races.
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, owner.id)).for("update");
+    const check = await checkInvite(tx, owner, email, now);
+    if (check.refusal) return { ok: false, reason: check.refusal };
+    let inviteId = check.existingId;
+    if (inviteId) {
+      await tx
+        .update(familyInvite)
+        .set({ tokenHash, expiresAt, createdAt: now })
+        .where(eq(familyInvite.id, inviteId));
+    } else {
+      const [created] = await tx
+        .insert(familyInvite)
+        .values({ ownerId: owner.id, email, tokenHash, expiresAt, createdAt: now })
+        .returning({ id: familyInvite.id });
+      inviteId = created!.id;
+    }
+    await queueMail(inviteMail(email, owner.name, token), {
+      key: `family-invite:${inviteId}:${tokenHash}`,
+      db: tx,
+    });
+    console.info("[family] invitation sent", {
+      ownerId: owner.id,
+      inviteId,
+      resent: Boolean(check.existingId),
+    });
+    return { ok: true, inviteId, resent: Boolean(check.existingId) };
+  });
+}
+
+/** Withdraws one of the owner's unaccepted invitations (its link stops working); null when it is not theirs. */
+export async function revokeInvite(ownerId: string, inviteId: string): Promise<{ email: string } | null> {
+  const db = await getDb();
+  const [revoked] = await db
+    .delete(familyInvite)
+    .where(
+      and(eq(familyInvite.id, inviteId), eq(familyInvite.ownerId, ownerId), isNull(familyInvite.acceptedAt)),
+    )
+    .returning({ email: familyInvite.email });
+  return revoked ?? null;
+}
+
+// Joining
+
+/** An invitation as its link finds it: who sent it, to whom, and whether it can still be accepted. */
+export type InviteLookup = {
+  status: "open" | "expired" | "used";
+  ownerId: string;
+  ownerName: string;
+  email: string;
+};
+
+/** An invitation by its token's hash, read with `db` (inside a transaction when it must be current). */
+async function readInvite(db: Executor, tokenHash: string, now: Date) {
+  const [found] = await db
+    .select({
+      id: familyInvite.id,
+      ownerId: familyInvite.ownerId,
+      ownerName: user.name,
+      email: familyInvite.email,
+      expiresAt: familyInvite.expiresAt,
+      acceptedAt: familyInvite.acceptedAt,
+    })
+    .from(familyInvite)
+    .innerJoin(user, eq(user.id, familyInvite.ownerId))
+    .where(eq(familyInvite.tokenHash, tokenHash));
+  if (!found) return null;
+  const status: InviteLookup["status"] = found.acceptedAt
+    ? "used"
+    : found.expiresAt <= now
+      ? "expired"
+      : "open";
+  return { id: found.id, status, ownerId: found.ownerId, ownerName: found.ownerName, email: found.email };
+}
+
+/** The invitation of a link's token; null when there is none (never sent, revoked or replaced). */
+export async function findInvite(token: string, now = new Date()): Promise<InviteLookup | null> {
+  const invite = await readInvite(await getDb(), hashToken(token), now);
+  if (!invite) return null;
+  const { id: _id, ...lookup } = invite;
+  return lookup;
+}
+
+export type AcceptRefusal = "unknown" | "expired" | "used" | "wrongEmail" | "ownFamily" | "full";
+
+export type AcceptOutcome = { ok: true; ownerName: string } | { ok: false; reason: AcceptRefusal };
+
+/** Whether `account` may accept this invitation; the same rules for the page and the action. */
+export function acceptRefusal(invite: InviteLookup | null, account: Account): AcceptRefusal | null {
+  if (!invite) return "unknown";
+  if (invite.status !== "open") return invite.status;
+  if (invite.ownerId === account.id) return "ownFamily";
+  if (invite.email !== account.email.toLowerCase()) return "wrongEmail";
+  return null;
+}
+
+/**
+ * Makes the signed-in account a member of the inviting owner's family and uses up the
+ * invitation. Nothing changes when it is refused: unknown, expired or used link, another
+ * account's address, the owner's own family.
+ */
+export async function acceptInvite(
+  account: Account,
+  token: string,
+  now = new Date(),
+): Promise<AcceptOutcome> {
+  const db = await getDb();
+  const tokenHash = hashToken(token);
+  return db.transaction(async (tx): Promise<AcceptOutcome> => {
+    const [found] = await tx
+      .select({ id: familyInvite.id, ownerId: familyInvite.ownerId })
+      .from(familyInvite)
+      .where(eq(familyInvite.tokenHash, tokenHash));
+    if (!found) return { ok: false, reason: "unknown" };
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, found.ownerId)).for("update");
+    // Read again under the owner's lock: a revocation or another acceptance may just have happened.
+    const invite = await readInvite(tx, tokenHash, now);
+    const refusal = acceptRefusal(invite, account);
+    if (!invite || refusal) return { ok: false, reason: refusal ?? "unknown" };
+    // The invitation held a place, so this stays within the limit; checked anyway.
+    const [{ members } = { members: 0 }] = await tx
+      .select({ members: count() })
+      .from(familyMember)
+      .where(eq(familyMember.ownerId, invite.ownerId));
+    if (members >= FAMILY_LIMITS.maxMembers) return { ok: false, reason: "full" };
+    await tx
+      .insert(familyMember)
+      .values({ ownerId: invite.ownerId, memberId: account.id, createdAt: now })
+      .onConflictDoNothing();
+    await tx.update(familyInvite).set({ acceptedAt: now }).where(eq(familyInvite.id, invite.id));
+    console.info("[family] invitation accepted", { ownerId: invite.ownerId, memberId: account.id });
+    return { ok: true, ownerName: invite.ownerName };
+  });
+}
+
+// Leaving
+
+/** The owner removes a member; null when that account is not in the owner's family. Answers the member's name. */
+export async function removeMember(ownerId: string, memberId: string): Promise<{ name: string } | null> {
+  return endMembership(ownerId, memberId, "owner");
+}
+
+/** A member leaves an owner's family; null when they are not in it. Answers the owner's name. */
+export async function leaveFamily(memberId: string, ownerId: string): Promise<{ name: string } | null> {
+  return endMembership(ownerId, memberId, "member");
+}
+
+/** Ends one membership, asked by one side, and answers the name of the other side. */
+async function endMembership(ownerId: string, memberId: string, askedBy: "owner" | "member") {
+  const db = await getDb();
+  const [ended] = await db
+    .delete(familyMember)
+    .where(and(eq(familyMember.ownerId, ownerId), eq(familyMember.memberId, memberId)))
+    .returning({ ownerId: familyMember.ownerId });
+  if (!ended) return null;
+  const [other] = await db
+    .select({ name: user.name })
+    .from(user)
+    .where(eq(user.id, askedBy === "owner" ? memberId : ownerId));
+  console.info("[family] membership ended", { ownerId, memberId, by: askedBy });
+  return { name: other?.name ?? "" };
+}

@@ -1,0 +1,13 @@
+import { PASSWORD_RESET_JOB, sendPasswordReset } from "~/backend/auth/account.server";
+import { CONTACT_TEAM_MAIL_JOB, mailContactMessageToTeam } from "~/backend/contact-messages.server";
+import { MAIL_JOB, sendMail, type Mail } from "~/backend/mail/mailer.server";
+import { REMINDER_JOB, sendReminder } from "~/backend/reminders.server";
+import type { JobHandlers } from "./queue.server";
+
+/** What each kind of job does (host/start.ts runs them; scripts/jobs-run.ts runs one pass). */
+export const JOB_HANDLERS: JobHandlers = {
+  [MAIL_JOB]: (payload) => sendMail(payload as Mail),
+  [CONTACT_TEAM_MAIL_JOB]: mailContactMessageToTeam,
+  [PASSWORD_RESET_JOB]: sendPasswordReset,
+  [REMINDER_JOB]: sendReminder,
+};

@@ -1,0 +1,139 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/backend/db/client.server";
+import { getDb } from "~/backend/db/client.server";
+import { job } from "~/backend/db/schema.server";
+
+/*
+ * A job queue in the database: what is enqueued is kept until it has run, survives restarts,
+ * and runs once even with several server processes on one PostgreSQL (each claims due jobs
+ * with FOR UPDATE SKIP LOCKED under a lease). A failed run is retried with growing pauses.
+ */
+
+/** What a kind of job does with its payload; throwing means "try again later". */
+export type JobHandler = (payload: unknown) => Promise<void>;
+export type JobHandlers = Record<string, JobHandler>;
+
+/** A transaction or the database itself: enqueue inside the transaction that stores what it is about. */
+export type Executor = Pick<Database, "insert">;
+
+export const MAX_ATTEMPTS = 8;
+/** How long a claim lasts: a process that dies mid-run releases its jobs after this. */
+const LEASE_SECONDS = 120;
+
+/** 30 s, 1 min, 2 min … capped at 1 h: a mail server that is down gets time to come back. */
+export function retryDelaySeconds(attempts: number) {
+  return Math.min(30 * 2 ** (attempts - 1), 60 * 60);
+}
+
+// The runner of this process, woken after an enqueue. On globalThis: the server entry and the
+// React Router build are separate bundles that each include this module.
+const runner = globalThis as typeof globalThis & { __pawpalWakeJobs?: () => void };
+
+/**
+ * Adds a job; with a key, a job already enqueued under it (done or not) makes this a no-op.
+ * This process's runner is woken shortly after, so the job does not wait for its next tick.
+ */
+export async function enqueueJob(
+  kind: string,
+  payload: unknown,
+  { key, runAfter, db }: { key?: string; runAfter?: Date; db?: Executor } = {},
+) {
+  const executor = db ?? (await getDb());
+  await executor
+    .insert(job)
+    .values({ kind, payload, key, ...(runAfter ? { runAfter } : {}) })
+    .onConflictDoNothing({ target: job.key });
+  // Soon, not now: inside a transaction the job is visible only once it commits.
+  setTimeout(() => runner.__pawpalWakeJobs?.(), 50).unref();
+}
+
+type ClaimedJob = { id: string; kind: string; payload: unknown; attempts: number };
+
+/** Claims up to `limit` due jobs for this process (a lease, so a crash lets them go again). */
+async function claimDueJobs(db: Database, now: Date, limit: number): Promise<ClaimedJob[]> {
+  const result = await db.execute(sql`
+    update ${job} set attempts = attempts + 1,
+      locked_until = ${now.toISOString()}::timestamptz + make_interval(secs => ${LEASE_SECONDS})
+    where id in (
+      select id from ${job}
+      where done_at is null and failed_at is null
+        and run_after <= ${now.toISOString()}::timestamptz
+        and (locked_until is null or locked_until < ${now.toISOString()}::timestamptz)
+      order by run_after, created_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning id, kind, payload, attempts`);
+  return (result as unknown as { rows: ClaimedJob[] }).rows;
+}
+
+/**
+ * Runs the jobs due at `now` (one pass), each with its kind's handler, and answers how many
+ * ran and how many failed. Safe to call from several processes at once.
+ */
+export async function runDueJobs(
+  handlers: JobHandlers,
+  { now = new Date(), limit = 20, signal }: { now?: Date; limit?: number; signal?: AbortSignal } = {},
+) {
+  const db = await getDb();
+  let ran = 0;
+  let failed = 0;
+  for (;;) {
+    const claimed = await claimDueJobs(db, now, limit);
+    for (const { id, kind, payload, attempts } of claimed) {
+      try {
+        const handler = handlers[kind];
+        if (!handler) throw new Error(`No handler for jobs of kind "${kind}"`);
+        await handler(payload);
+        // Done, the payload goes: a sent mail's links (password resets, invitations) must not
+        // outlive it in the database. The row stays, so its key still refuses a second run.
+        await db.execute(
+          sql`update ${job} set done_at = now(), locked_until = null, last_error = null, payload = '{}'::jsonb
+            where id = ${id}`,
+        );
+        ran += 1;
+      } catch (error) {
+        failed += 1;
+        const message = error instanceof Error ? error.message : String(error);
+        const giveUp = attempts >= MAX_ATTEMPTS;
+        console.error(
+          `[jobs] ${kind} ${id} failed (attempt ${attempts}${giveUp ? ", giving up" : ""}): ${message}`,
+        );
+        await db.execute(sql`
+          update ${job} set locked_until = null, last_error = ${message.slice(0, 2000)},
+            run_after = ${now.toISOString()}::timestamptz + make_interval(secs => ${retryDelaySeconds(attempts)}),
+            failed_at = ${giveUp ? sql`now()` : sql`null`}
+          where id = ${id}`);
+      }
+    }
+    // A stopping process finishes the batch it claimed, not the whole queue: the others take the rest.
+    if (claimed.length < limit || signal?.aborted) return { ran, failed };
+  }
+}
+
+/** Runs due jobs every `intervalMs` in this process until stopped. Passes never overlap. */
+export function startJobRunner(handlers: JobHandlers, intervalMs = 5_000) {
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+  const stopping = new AbortController();
+  const pass = () => {
+    if (running || stopped) return;
+    running = runDueJobs(handlers, { signal: stopping.signal })
+      .catch((error: unknown) => console.error("[jobs] pass failed:", error))
+      .finally(() => (running = undefined));
+  };
+  const timer = setInterval(pass, intervalMs);
+  timer.unref();
+  runner.__pawpalWakeJobs = pass;
+  pass();
+  return {
+    /** Stops taking new passes and waits for the one running. */
+    async stop() {
+      stopped = true;
+      stopping.abort();
+      runner.__pawpalWakeJobs = undefined;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { consumeRateLimit, describeWait, RATE_LIMITS } from "~/backend/rate-limit.server";
+import { siteBaseUrl } from "~/utils/seo";
+import { pointKey, roundPoint, sortByDistance, type LatLon } from "~/domain/geo";
+import { locationQuerySchema, type NearbyResponse, type Place } from "~/domain/nearby";
+import { buildOverpassQuery, parseOverpassResponse } from "./overpass.server";
+import { TtlCache } from "./ttl-cache.server";
+
+export const DEFAULT_OVERPASS_URL = "https://overpass-api.de/api/interpreter";
+
+/** One deadline for a whole search, widening included, so a visitor never waits longer. */
+const TIMEOUT_MS = 8_000;
+/** Look close first; widen once when that finds fewer than MIN_PLACES (rural areas). */
+const RADII_KM = [5, 15] as const;
+const MIN_PLACES = 3;
+/** The nearest this many (from the rounded point) are sent; the browser re-sorts them exactly. */
+const MAX_PLACES = 25;
+
+/** Per client address (the shared limiter), answered in JSON like every answer of this route. */
+export const NEARBY_RATE_LIMIT = RATE_LIMITS.nearby;
+
+export const NEARBY_MESSAGES = {
+  busy: "The OpenStreetMap service we ask is busy right now. Please try again in a minute.",
+  failed: "We could not get places from OpenStreetMap just now. Please try again in a few minutes.",
+  timeout: "OpenStreetMap took too long to answer. Please try again in a minute.",
+  limited: (wait: string) => `Too many searches from your connection. Please try again in ${wait}.`,
+} as const;
+
+/** Same rounded area, same answer for a day: places rarely change, and Overpass is shared. */
+const cache = new TtlCache<Promise<NearbyResponse>>(500, 24 * 60 * 60 * 1000);
+
+class NearbyFailure extends Error {
+  constructor(
+    readonly status: 502 | 504,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** GET /api/nearby?lat=..&lon=..: always JSON, never a 500 or a stack trace. */
+export async function nearbyResponse(params: URLSearchParams, clientIp: string) {
+  const allowed = await consumeRateLimit("nearby", clientIp);
+  if (!allowed.ok) {
+    return json({ error: NEARBY_MESSAGES.limited(describeWait(allowed.retryAfterSeconds)) }, 429, {
+      "Retry-After": String(allowed.retryAfterSeconds),
+    });
+  }
+  const query = locationQuerySchema.safeParse({
+    lat: params.get("lat") ?? undefined,
+    lon: params.get("lon") ?? undefined,
+  });
+  if (!query.success) {
+    const messages = new Set(query.error.issues.map((issue) => issue.message));
+    return json({ error: [...messages].join(" ") }, 400);
+  }
+  try {
+    return json(await findNearby(query.data), 200);
+  } catch (error) {
+    if (error instanceof NearbyFailure) return json({ error: error.message }, error.status);
+    console.error("Nearby search failed:", error);
+    return json({ error: NEARBY_MESSAGES.failed }, 502);
+  }
+}
+
+/**
+ * Places near the point, rounded to about a kilometre before anything else sees it. The
+ * cache holds the promise, so simultaneous searches of one area ask Overpass once.
+ */
+export function findNearby(exact: LatLon) {
+  const point = roundPoint(exact);
+  const key = pointKey(point);
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const search = searchOverpass(point);
+  cache.set(key, search);
+  // A failure is not remembered: the next search asks again.
+  search.catch(() => cache.delete(key));
+  return search;
+}
+
+async function searchOverpass(point: LatLon): Promise<NearbyResponse> {
+  const signal = AbortSignal.timeout(TIMEOUT_MS);
+  let places: Place[] = [];
+  let radiusKm: number = RADII_KM[0];
+  for (radiusKm of RADII_KM) {
+    places = await askOverpass(buildOverpassQuery(point, radiusKm * 1000, TIMEOUT_MS / 1000), signal);
+    if (places.length >= MIN_PLACES) break;
+  }
+  const nearest = sortByDistance(places, point)
+    .slice(0, MAX_PLACES)
+    .map(({ distanceMiles: _, ...place }) => place);
+  return { places: nearest, radiusKm, searchedFrom: point };
+}
+
+async function askOverpass(query: string, signal: AbortSignal) {
+  let body: unknown;
+  try {
+    const response = await fetch(process.env.OVERPASS_URL || DEFAULT_OVERPASS_URL, {
+      method: "POST",
+      body: new URLSearchParams({ data: query }),
+      // Overpass's usage policy asks clients to say who they are.
+      headers: {
+        "User-Agent": `PawPal/1.0 (nearby pet services; ${siteBaseUrl()})`,
+        Accept: "application/json",
+      },
+      signal,
+    });
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw failureOfStatus(response.status);
+    }
+    body = await response.json();
+  } catch (error) {
+    if (error instanceof NearbyFailure) throw error;
+    if (signal.aborted) throw logged(new NearbyFailure(504, NEARBY_MESSAGES.timeout), "timed out");
+    throw logged(new NearbyFailure(502, NEARBY_MESSAGES.failed), String(error));
+  }
+  let result: ReturnType<typeof parseOverpassResponse>;
+  try {
+    result = parseOverpassResponse(body);
+  } catch (error) {
+    throw logged(new NearbyFailure(502, NEARBY_MESSAGES.failed), String(error));
+  }
+  // Overpass answers 200 with a "runtime error" remark (and maybe half the places) when a query fails.
+  if (result.remark && /error/i.test(result.remark)) {
+    const timedOut = /timed out/i.test(result.remark);
+    throw logged(
+      new NearbyFailure(timedOut ? 504 : 502, timedOut ? NEARBY_MESSAGES.timeout : NEARBY_MESSAGES.failed),
+      result.remark,
+    );
+  }
+  return result.places;
+}
+
+function failureOfStatus(status: number) {
+  const failure =
+    status === 429
+      ? new NearbyFailure(502, NEARBY_MESSAGES.busy)
+      : status === 504
+        ? new NearbyFailure(504, NEARBY_MESSAGES.timeout)
+        : new NearbyFailure(502, NEARBY_MESSAGES.failed);
+  return logged(failure, `status ${status}`);
+}
+
+/** Operators see why Overpass failed; visitors see only the failure's message. */
+function logged(failure: NearbyFailure, reason: string) {
+  console.warn(`Nearby search: Overpass failed (${reason}); answering ${failure.status}.`);
+  return failure;
+}
+
+function json(
+  body: NearbyResponse | { error: string },
+  status: number,
+  headers: Record<string, string> = {},
+) {
+  // A location-based answer is nobody else's business: no shared or browser caching.
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+/** For tests: forget cached answers. */
+export function resetNearbyState() {
+  cache.clear();
+}

@@ -1,0 +1,151 @@
+import { and, asc, eq, or, sql } from "drizzle-orm";
+import { getDb, type Database } from "~/backend/db/client.server";
+import { familyMember, pet, petRecord, user } from "~/backend/db/schema.server";
+import type { AccessiblePet, Pet, PetRole, PetValues, SaveAnalysisValues } from "~/domain/pets";
+
+/** The pet table: every read and write of it goes through this module. */
+
+const columns = {
+  id: pet.id,
+  name: pet.name,
+  type: pet.type,
+  breed: pet.breed,
+  birthDate: pet.birthDate,
+  weightKg: pet.weightKg,
+  neutered: pet.neutered,
+  activity: pet.activity,
+};
+
+/** A pet's columns as `userId` sees it: whose it is, and whether `userId` owns it or shares it. */
+function accessColumns(userId: string) {
+  return {
+    ...columns,
+    // The latest weighing in the weight log, when there is one, is the pet's weight.
+    weightKg: sql<string | null>`coalesce((
+      select ${petRecord.weightKg} from ${petRecord}
+      where ${petRecord.petId} = ${pet.id} and ${petRecord.kind} = 'weight'
+      order by ${petRecord.date} desc, ${petRecord.createdAt} desc limit 1
+    ), ${pet.weightKg})`,
+    ownerId: pet.userId,
+    ownerName: user.name,
+    role: sql<PetRole>`case when ${pet.userId} = ${userId} then 'owner' else 'member' end`,
+  };
+}
+
+/** `userId` owns the pet, or is a member of its owner's family (the join below). */
+function canOpen(userId: string) {
+  return or(eq(pet.userId, userId), eq(familyMember.memberId, userId));
+}
+
+/** A new pet's values: sign-up and a saved analysis do not ask whether it is neutered or how active. */
+type NewPet = Omit<PetValues, "neutered" | "activity"> & Partial<Pick<PetValues, "neutered" | "activity">>;
+
+function toRow(values: NewPet) {
+  return { ...values, weightKg: values.weightKg === null ? null : values.weightKg.toFixed(2) };
+}
+
+/** The user's pets, oldest first. */
+export async function listPets(userId: string): Promise<Pet[]> {
+  const db = await getDb();
+  return db.select(columns).from(pet).where(eq(pet.userId, userId)).orderBy(asc(pet.createdAt), asc(pet.id));
+}
+
+/**
+ * The pets the user can open, oldest first: their own, then those of every family they
+ * are a member of. Each says whether the user owns it or shares it, and whose it is.
+ */
+export async function listAccessiblePets(userId: string): Promise<AccessiblePet[]> {
+  const db = await getDb();
+  return db
+    .select(accessColumns(userId))
+    .from(pet)
+    .innerJoin(user, eq(user.id, pet.userId))
+    .leftJoin(familyMember, and(eq(familyMember.ownerId, pet.userId), eq(familyMember.memberId, userId)))
+    .where(canOpen(userId))
+    .orderBy(sql`${pet.userId} <> ${userId}`, asc(pet.createdAt), asc(pet.id));
+}
+
+/**
+ * One pet the user can open, with their role; null when it is neither theirs nor shared
+ * with them (the route answers 404: a stranger cannot tell it exists).
+ */
+export async function findAccessiblePet(userId: string, petId: string): Promise<AccessiblePet | null> {
+  const db = await getDb();
+  const [found] = await db
+    .select(accessColumns(userId))
+    .from(pet)
+    .innerJoin(user, eq(user.id, pet.userId))
+    .leftJoin(familyMember, and(eq(familyMember.ownerId, pet.userId), eq(familyMember.memberId, userId)))
+    .where(and(eq(pet.id, petId), canOpen(userId)));
+  return found ?? null;
+}
+
+export async function createPet(userId: string, values: NewPet, db?: Database): Promise<Pet> {
+  db ??= await getDb();
+  const [created] = await db
+    .insert(pet)
+    .values({ ...toRow(values), userId })
+    .returning(columns);
+  return created!;
+}
+
+/** Changes one of the user's pets; null when the user has no pet with this id (nothing changed). */
+export async function updatePet(userId: string, id: string, values: PetValues): Promise<Pet | null> {
+  const db = await getDb();
+  const [updated] = await db
+    .update(pet)
+    .set({ ...toRow(values), updatedAt: sql`now()` })
+    .where(and(eq(pet.id, id), eq(pet.userId, userId)))
+    .returning(columns);
+  return updated ?? null;
+}
+
+/** Deletes one of the user's pets; null when the user has no pet with this id. */
+export async function deletePet(userId: string, id: string): Promise<Pet | null> {
+  const db = await getDb();
+  const [deleted] = await db
+    .delete(pet)
+    .where(and(eq(pet.id, id), eq(pet.userId, userId)))
+    .returning(columns);
+  return deleted ?? null;
+}
+
+/**
+ * Saves an analysis result: onto one of the user's pets (species, breed, and the weight when one
+ * was given), or as a new pet. It lands in the pet's records too: a note naming the result, and a
+ * weight-log entry when a weight was given. Null when the user has no pet with this id (nothing
+ * changed). Only the owner saves onto a pet: it changes the pet's species and breed.
+ */
+export async function saveAnalysisToPet(userId: string, values: SaveAnalysisValues): Promise<Pet | null> {
+  const { petId, name, type, breed, weightKg } = values;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    let saved: Pet | undefined;
+    if (petId === "new") {
+      saved = await createPet(userId, { name: name ?? "", type, breed, birthDate: null, weightKg }, tx);
+    } else {
+      [saved] = await tx
+        .update(pet)
+        .set({
+          type,
+          breed,
+          ...(weightKg === null ? {} : { weightKg: weightKg.toFixed(2) }),
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(pet.id, petId), eq(pet.userId, userId)))
+        .returning(columns);
+    }
+    if (!saved) return null;
+    // The pet_record rows are pet-records.server's, but these two belong to this one save.
+    const today = new Date().toISOString().slice(0, 10);
+    const record = { petId: saved.id, date: today, createdBy: userId };
+    const note = `Photo analysis: ${breed ?? "breed unknown"}, ${type}`;
+    await tx
+      .insert(petRecord)
+      .values([
+        { ...record, kind: "note", notes: note },
+        ...(weightKg === null ? [] : [{ ...record, kind: "weight" as const, weightKg: weightKg.toFixed(2) }]),
+      ]);
+    return saved;
+  });
+}

@@ -1,0 +1,119 @@
+import crypto from "node:crypto";
+import type { RequestHandler } from "express";
+import { configuredSocialProviders } from "~/backend/auth/better-auth.server";
+import { breedModelOrigin } from "./breed-model";
+import { CSP_REPORTING_DIRECTIVES, REPORTING_ENDPOINTS_HEADER } from "./csp-reports";
+
+export type Locals = { cspNonce: string };
+
+/**
+ * Security headers on every response. Scripts need our origin or this response's
+ * nonce; styles allow inline because toasts inject theirs at run time.
+ */
+export function securityHeaders({ https }: { https: boolean }): RequestHandler {
+  return (req, res, next) => {
+    // Fingerprinted scripts and styles are not documents: the document headers below would
+    // only add bytes to every one of them. Worker scripts keep them (a worker obeys its own CSP).
+    if (req.path.startsWith("/assets/") && !req.path.includes(".worker")) {
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      next();
+      return;
+    }
+    const nonce = crypto.randomBytes(16).toString("base64");
+    (res.locals as Locals).cspNonce = nonce;
+    res.setHeader(
+      "Content-Security-Policy",
+      [
+        "default-src 'self'",
+        // 'wasm-unsafe-eval' lets the analysis worker compile TensorFlow.js' WebAssembly (not JS eval).
+        `script-src 'self' 'nonce-${nonce}' 'wasm-unsafe-eval'`,
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "media-src 'self' blob:",
+        "font-src 'self'",
+        // The breed model may be served from another origin (BREED_MODEL_URL).
+        ["connect-src 'self'", breedModelOrigin()].filter(Boolean).join(" "),
+        "worker-src 'self' blob:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        formAction(),
+        "frame-ancestors 'none'",
+        ...(https ? ["upgrade-insecure-requests"] : []),
+        // Violations are reported to us (host/csp-reports.ts) and logged.
+        ...CSP_REPORTING_DIRECTIVES,
+      ].join("; "),
+    );
+    res.setHeader("Reporting-Endpoints", REPORTING_ENDPOINTS_HEADER);
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(self), geolocation=(self), microphone=()");
+    if (https) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    next();
+  };
+}
+
+/**
+ * Where forms may post, redirects included: our origin, plus the sign-in pages of the
+ * configured social providers (the login form's action redirects there).
+ */
+function formAction() {
+  const social = configuredSocialProviders();
+  return [
+    "form-action 'self'",
+    ...(social.google ? ["https://accounts.google.com"] : []),
+    ...(social.facebook ? ["https://www.facebook.com"] : []),
+  ].join(" ");
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses writes that a browser sends from another site (CSRF), on top of SameSite
+ * cookies. Clients that send no Origin (curl, servers) are not browsers acting for a user.
+ */
+export function refuseCrossSiteWrites(): RequestHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.get("origin");
+    const crossOrigin = origin !== undefined && hostOf(origin) !== req.host;
+    if (crossOrigin || req.get("sec-fetch-site") === "cross-site") {
+      res.status(403).type("text/plain").send("Cross-site request refused: submit the form from this site.");
+      return;
+    }
+    next();
+  };
+}
+
+/** "example.com:3000" from "https://example.com:3000"; undefined for "null" and garbage. */
+function hostOf(origin: string) {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Answers 413 before reading a body larger than `maxBytes`, and 411 when a write has no declared length. */
+export function limitRequestBodies(maxBytes: number): RequestHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const declared = req.get("content-length");
+    if (declared === undefined) {
+      if (req.get("transfer-encoding")) {
+        res.status(411).type("text/plain").send("Content-Length required.");
+        return;
+      }
+      return next();
+    }
+    if (!/^\d+$/.test(declared) || Number(declared) > maxBytes) {
+      res
+        .status(413)
+        .type("text/plain")
+        .send(`Request too large: at most ${Math.floor(maxBytes / 1024)} KB.`);
+      return;
+    }
+    next();
+  };
+}
