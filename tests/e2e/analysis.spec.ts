@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
-import { debianPhotos, type PhotoName } from "../support/debian-photos";
+import { testPhotos, type PhotoName } from "../support/photos";
 import {
   ANALYSING_STATUS,
   ANALYSIS_TIMEOUT,
@@ -15,7 +15,7 @@ import {
 } from "./support";
 
 /*
- * The on-device analysis of the Features page with real photos (tests/support/debian-photos.ts)
+ * The on-device analysis of the Features page with real photos (tests/fixtures/photos, tests/support/photos.ts)
  * and the real models: the COCO detector of the build and the breed model PawPal ships
  * (MobileNet V2 and the pet head, public/models/breed/).
  */
@@ -38,8 +38,8 @@ const NO_PET_TIPS = [
 ];
 const SAMPLE_LABEL = "Sample report.";
 
-async function photo(name: PhotoName) {
-  return (await debianPhotos()).byName[name];
+function photo(name: PhotoName) {
+  return testPhotos.byName[name];
 }
 
 /** Chooses a file with the Upload Photo input and waits for the analysis to end in a report. */
@@ -129,7 +129,7 @@ test.describe("on-device analysis", () => {
 
   test("a dog photo: species Dog, a breed answer and the full care plan", async ({ page }) => {
     await gotoFeatures(page);
-    const result = await analyse(page, await photo("dog-porch-bicycle"));
+    const result = await analyse(page, photo("dog-porch-bicycle"));
     const { status } = demo(page);
     await expect(page.getByText(DONE_TOAST)).toBeVisible();
     await expect(result.getByTestId("species")).toHaveText("Dog");
@@ -177,7 +177,7 @@ test.describe("on-device analysis", () => {
     const analysis = await holdAnalysisResults(page);
     await gotoFeatures(page);
     const { upload, take, sample, uploadInput, status, result } = demo(page);
-    await uploadInput.setInputFiles(await photo("dog-porch-bicycle"));
+    await uploadInput.setInputFiles(photo("dog-porch-bicycle"));
     await expect(status).toContainText(ANALYSING_STATUS);
     let pickerOpened = false;
     page.on("filechooser", () => (pickerOpened = true));
@@ -197,7 +197,7 @@ test.describe("on-device analysis", () => {
 
   test("a Shiba Inu is named: a breed ImageNet does not know, from the pet head", async ({ page }) => {
     await gotoFeatures(page);
-    const result = await analyse(page, await photo("dog-shiba-sofa"));
+    const result = await analyse(page, photo("dog-shiba-sofa"));
     await expect(result.getByTestId("species")).toHaveText("Dog");
     const choices = result.getByRole("group", { name: "Most likely breeds" });
     await expect(choices.locator("label").first()).toContainText("Shiba Inu");
@@ -205,7 +205,7 @@ test.describe("on-device analysis", () => {
 
   test("a cat photo: species Cat and cat breeds", async ({ page }) => {
     await gotoFeatures(page);
-    const result = await analyse(page, await photo("cat-grey-longhair-face"));
+    const result = await analyse(page, photo("cat-grey-longhair-face"));
     await expect(result.getByTestId("species")).toHaveText("Cat");
     await expect(result).toContainText(/\(\d+% sure it's a cat\)/);
     await expect(result.locator("h3#analysis-result-title")).toHaveText(/\S/);
@@ -220,7 +220,7 @@ test.describe("on-device analysis", () => {
 
   test("a photo without a pet: tips instead of a breed, and the sample on request", async ({ page }) => {
     await gotoFeatures(page);
-    const result = await analyse(page, await photo("no-pet-latte"));
+    const result = await analyse(page, photo("no-pet-latte"));
     const { section, status } = demo(page);
     const preview = section.getByRole("img", { name: "Your photo: no-pet-latte.jpg" });
     await expect(result.getByRole("heading", { name: "We couldn't find a pet in this photo" })).toBeVisible();
@@ -279,7 +279,7 @@ test.describe("on-device analysis", () => {
 
   test("the refine form updates the plan as you type", async ({ page }) => {
     await gotoFeatures(page);
-    const result = await analyse(page, await photo("dog-shiba-sofa"));
+    const result = await analyse(page, photo("dog-shiba-sofa"));
     await expect(result.getByTestId("species")).toHaveText("Dog");
     const feeding = result
       .getByRole("region", { name: "Feeding" })
@@ -309,7 +309,7 @@ test.describe("on-device analysis", () => {
   test("the photo never leaves the device", async ({ page }) => {
     const requests: Request[] = [];
     page.on("request", (request) => requests.push(request));
-    const file = await photo("dog-shiba-sofa");
+    const file = photo("dog-shiba-sofa");
     const bytes = fs.readFileSync(file);
     await gotoFeatures(page);
     const result = await analyse(page, file);
@@ -369,7 +369,7 @@ test.describe("when the breed model cannot be loaded", () => {
       const button = document.querySelector("#demo button");
       return !!button && Object.keys(button).some((key) => key.startsWith("__reactProps"));
     });
-    const result = await analyse(page, await photo("dog-porch-bicycle"));
+    const result = await analyse(page, photo("dog-porch-bicycle"));
     await expect(result.getByTestId("species")).toHaveText("Dog");
     await expect(result.locator("h3#analysis-result-title")).toHaveText("Dog");
     await expect(result).toContainText(

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import path from "node:path";
-import { debianPhotos } from "../support/debian-photos";
+import { testPhotos } from "../support/photos";
 import {
   ANALYSING_STATUS,
   ANALYSIS_TIMEOUT,
@@ -36,9 +36,9 @@ function demo(page: Page) {
   return { ...parts, preview: parts.section.getByRole("img", { name: "Your photo: buddy.png" }) };
 }
 
-/** A real dog photo from Debian's archive (tests/support/debian-photos.ts). */
+/** A real dog photo (tests/fixtures/photos, tests/support/photos.ts). */
 async function dogPhoto() {
-  const file = (await debianPhotos()).byName["dog-porch-bicycle"];
+  const file = testPhotos.byName["dog-porch-bicycle"];
   return { file, alt: `Your photo: ${path.basename(file)}` };
 }
 

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from "@playwright/test";
-import { debianPhotos } from "../support/debian-photos";
+import { testPhotos } from "../support/photos";
 import { expectNoA11yViolations, test } from "./support";
 
 /**
@@ -80,9 +80,9 @@ test("limits searches per client address", async ({ request }) => {
 test.describe("in the analysis report", () => {
   // The first analysis loads the models (about 9 MB) on a busy 2-core machine.
   test.describe.configure({ timeout: 150_000 });
-  // A real analysis of a real dog photo (Debian's darknet sample) brings up the report.
+  // A real analysis of a real dog photo (tests/fixtures/photos) brings up the report.
   async function openReport(page: import("@playwright/test").Page) {
-    const { byName } = await debianPhotos();
+    const { byName } = testPhotos;
     await page.goto("/features");
     await page.locator("[data-hydrated]").waitFor();
     await page.locator("#demo-photo-upload").setInputFiles(byName["dog-porch-bicycle"]);

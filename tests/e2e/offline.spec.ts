@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { debianPhotos } from "../support/debian-photos";
+import { testPhotos } from "../support/photos";
 import { BUILD_DIR, startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
 import { freePort } from "../support/ports";
 import { ANALYSIS_TIMEOUT, demo, expectNoA11yViolations } from "./support";
@@ -75,7 +75,7 @@ test("after one visit, the Features page loads and analyses a photo with the net
   await expect.poll(() => analysisWorkers(page).length, { timeout: 30_000 }).toBe(1);
 
   const { uploadInput, result } = demo(page);
-  await uploadInput.setInputFiles((await debianPhotos()).byName["dog-porch-bicycle"]);
+  await uploadInput.setInputFiles(testPhotos.byName["dog-porch-bicycle"]);
   await expect(result).toBeVisible({ timeout: ANALYSIS_TIMEOUT });
   await expect(result.getByTestId("species")).toHaveText("Dog");
 });

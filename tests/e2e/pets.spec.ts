@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { debianPhotos } from "../support/debian-photos";
+import { testPhotos } from "../support/photos";
 import { expectNoA11yViolations, expectNoHorizontalScroll, gotoHydrated, test } from "./support";
 
 const PASSWORD = "biscuit-2024";
@@ -233,7 +233,7 @@ test.describe("saving an analysis", () => {
 
   test("a signed-in user saves the report to their pet, and to a new pet", async ({ page }) => {
     await signUp(page.request, "Biscuit", "cat");
-    const { byName } = await debianPhotos();
+    const { byName } = testPhotos;
     await gotoHydrated(page, "/features");
     await page.locator("#demo-photo-upload").setInputFiles(byName["dog-porch-bicycle"]);
     const report = page.getByTestId("analysis-result");
@@ -263,7 +263,7 @@ test.describe("saving an analysis", () => {
 
   test("a new pet needs a name: the error shows beside the field and nothing is saved", async ({ page }) => {
     await signUp(page.request);
-    const { byName } = await debianPhotos();
+    const { byName } = testPhotos;
     await gotoHydrated(page, "/features");
     await page.locator("#demo-photo-upload").setInputFiles(byName["dog-shiba-sofa"]);
     const report = page.getByTestId("analysis-result");

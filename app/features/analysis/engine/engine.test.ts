@@ -2,7 +2,7 @@
 /**
  * The analysis pipeline in Node on TensorFlow.js' WASM backend, as the worker runs it: pure
  * helpers, the fusion of the pet head with ImageNet, and the shipped models, loaded from the
- * files the server serves, on real photos from Debian packages (tests/support/debian-photos.ts).
+ * files the server serves, on real photos (tests/fixtures/photos, see tests/support/photos.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -10,9 +10,9 @@ import * as tf from "@tensorflow/tfjs-core";
 import "@tensorflow/tfjs-backend-wasm";
 import jpeg from "jpeg-js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { debianPhotos, type DebianPhotos } from "../../../../tests/support/debian-photos";
+import { testPhotos } from "../../../../tests/support/photos";
 import { findBreed } from "../knowledge/breeds";
-import { BREED_MODEL_PATH } from "../worker/protocol";
+import { BREED_MODEL_PATH } from "~/domain/analysis";
 import { classify, scoresByBreed, squareCrop, type Classifier } from "./classify";
 import { iou, suppressOverlaps, type Detection } from "./detect-pets";
 import { findPet, type PetModels } from "./find-pet";
@@ -165,11 +165,10 @@ describe("the shipped breed model", { timeout: 120_000 }, () => {
 });
 
 describe("the real models on real photos", { timeout: 120_000 }, () => {
-  let photos: DebianPhotos;
+  const photos = testPhotos;
   let models: PetModels;
 
   beforeAll(async () => {
-    photos = await debianPhotos();
     const detector = await loadDetector(await readModelArtifacts(readFromDisk, `file://${DETECTOR_JSON}`));
     const classifier = await loadClassifier(readFromDisk, BREED_MODEL_URL);
     models = { detector, classifier };
