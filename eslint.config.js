@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/* Import rules per layer of app/: which folders and packages each may not reach. */
+/* Import rules per layer of app/ and for host/: which folders and packages each may not reach. */
 const SERVER_CODE = {
   group: ["~/backend", "~/backend/**", "**/backend/**", "*.server", "*.server.*"],
   message: "Server-only code (app/backend, *.server.ts) must not reach the browser: only routes' loaders and actions and app/backend import it.",
@@ -14,7 +14,7 @@ const SERVER_PACKAGES = {
   message: "A server-side package: keep it in app/backend.",
 };
 const FEATURES = { group: ["~/features/**", "**/features/**"], message: "Shared code must not import a feature." };
-const COMPONENTS = { group: ["~/components/**"], message: "This layer does not render anything: no components." };
+const COMPONENTS = { group: ["~/components/**", "**/components/**"], message: "This layer does not render anything: no components." };
 const ROUTES = { group: ["~/routes/**", "**/routes/**"], message: "Only the route table imports route modules." };
 const REACT = { group: ["react", "react-dom", "react-dom/*", "react-router"], message: "app/domain is plain TypeScript: no React." };
 // zod must be configured before use (see app/utils/zod.ts).
@@ -62,6 +62,9 @@ export default tseslint.config(
   layer(["app/features/**"], [SERVER_CODE, SERVER_PACKAGES, ROUTES]),
   layer(["app/components/**", "app/utils/**", "app/content/**"], [SERVER_CODE, SERVER_PACKAGES, FEATURES, ROUTES]),
   layer(["app/domain/**"], [SERVER_CODE, SERVER_PACKAGES, FEATURES, COMPONENTS, ROUTES, REACT]),
+  // The Express host serves the build: it may use the backend, domain, utils and content, never
+  // what pages are made of (React Router loads the routes from the build, not by import).
+  layer(["host/**"], [FEATURES, COMPONENTS, ROUTES]),
   {
     // Playwright fixtures call a function named `use`; it is not React's.
     files: ["tests/e2e/**"],

@@ -7,7 +7,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BREED_MODEL_PATH } from "~/features/analysis/worker/protocol";
+import { BREED_MODEL_PATH } from "~/domain/analysis";
 import { breedModelBaseUrl, breedModelHandler, breedModelOrigin } from "./breed-model";
 
 /** public/ stands in for the build's client folder: the build copies it there unchanged. */

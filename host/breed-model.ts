@@ -1,6 +1,6 @@
 import path from "node:path";
 import express, { type RequestHandler } from "express";
-import { BREED_MODEL_PATH } from "~/features/analysis/worker/protocol";
+import { BREED_MODEL_PATH } from "~/domain/analysis";
 import { precompressedStatic } from "./precompressed";
 
 /**

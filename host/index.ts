@@ -7,7 +7,7 @@ import type { ServerBuild } from "react-router";
 import { getUser, hasSessionCookie } from "~/backend/auth/session.server";
 import { parseFlash } from "~/backend/flash.server";
 import { siteBaseUrl } from "~/utils/seo";
-import { BREED_MODEL_PATH } from "~/features/analysis/worker/protocol";
+import { BREED_MODEL_PATH } from "~/domain/analysis";
 import { breedModelHandler } from "./breed-model";
 import { CSP_REPORT_PATH, cspReportHandler } from "./csp-reports";
 import { MAX_FORM_BYTES } from "~/backend/forms.server";

@@ -49,6 +49,18 @@ describe("the server/browser boundary", () => {
       'import { PetForm } from "~/features/pets/pet-form";',
     ],
     ["zod imported unconfigured", "app/features/pets/x.ts", 'import { z } from "zod";'],
+    [
+      "the host importing a feature",
+      "host/x.ts",
+      'import { BREED_MODEL_PATH } from "~/features/analysis/worker/protocol";',
+    ],
+    [
+      "the host importing a feature by relative path",
+      "host/x.ts",
+      'import { PetForm } from "../app/features/pets/pet-form";',
+    ],
+    ["the host importing a component", "host/x.ts", 'import { Button } from "~/components/ui/button";'],
+    ["the host importing a route module", "host/x.ts", 'import * as home from "~/routes/marketing/home";'],
   ])("refuses %s", async (_case, filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\nexport {};\n`)).toBe(1);
   });
@@ -69,6 +81,13 @@ describe("the server/browser boundary", () => {
       "app/backend/x.server.ts",
       'import { petSchema } from "~/domain/pets";',
     ],
+    [
+      "the host importing server code",
+      "host/x.ts",
+      'import { getUser } from "~/backend/auth/session.server";',
+    ],
+    ["the host importing domain code", "host/x.ts", 'import { BREED_MODEL_PATH } from "~/domain/analysis";'],
+    ["the host importing a package", "host/x.ts", 'import express from "express";'],
   ])("allows %s", async (_case, filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\nexport {};\n`)).toBe(0);
   });

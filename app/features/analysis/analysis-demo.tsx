@@ -3,12 +3,12 @@ import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from "r
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
+import { BREED_MODEL_PATH } from "~/domain/analysis";
 import { cn } from "~/utils/cn";
 import { STAGE_LABELS, type AnalysisOutcome, type Analyzer } from "./analyzer";
 import { currentPhoto, type AnalysisState } from "./analysis-machine";
 import { canUseLiveCamera } from "./camera";
 import { createDeviceAnalyzer } from "./device-analyzer";
-import { BREED_MODEL_PATH } from "./worker/protocol";
 import { bestGuess } from "./engine/outcome";
 import { useAnalysis } from "./use-analysis";
 

@@ -3,7 +3,7 @@ import { z } from "~/utils/zod";
 /**
  * What the app needs to know to run the breed model PawPal ships (public/models/breed/,
  * written by scripts/models/convert-mobilenet.ts and scripts/train-breeds.ts). The page reads it
- * at `${BREED_MODEL_PATH}descriptor.json` (worker/protocol.ts); every URL in it is relative to that descriptor.
+ * at `${BREED_MODEL_PATH}descriptor.json` (~/domain/analysis.ts); every URL in it is relative to that descriptor.
  */
 export const modelDescriptorSchema = z
   .object({

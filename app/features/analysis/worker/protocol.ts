@@ -28,12 +28,6 @@ export type FromWorker =
     }
   | { type: "problem"; id: number; problem: PhotoProblem; detail: string };
 
-/**
- * Where our origin serves the breed model (public/models/breed/ in the repo); the server
- * redirects it to BREED_MODEL_URL when that is set.
- */
-export const BREED_MODEL_PATH = "/models/breed/";
-
 /** Photos whose shorter side is below this cannot show a pet well enough to analyse. */
 export const MIN_PHOTO_SIDE = 64;
 /** Large photos are scaled down to this longer side before anything else (the models use 512 and 224). */
