@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
@@ -15,8 +16,7 @@ export function DeleteAccountForm({
 }: {
   result: Extract<AccountActionData, { intent: "delete" }> | undefined;
 }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
+  const submitting = useSubmitting({ intent: "delete" });
   const { errors, hydrated, formProps } = useValidatedForm(deleteAccountSchema, { result });
   return (
     <Form {...formProps} method="post" aria-label="Delete account" className="space-y-4">

@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
@@ -17,8 +18,7 @@ export function NameForm({
   name: string;
   result: Extract<AccountActionData, { intent: "name" }> | undefined;
 }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "name";
+  const submitting = useSubmitting({ intent: "name" });
   const { errors, hydrated, formProps } = useValidatedForm(changeNameSchema, { result });
   return (
     <Form {...formProps} method="post" aria-label="Your name" className="space-y-4">

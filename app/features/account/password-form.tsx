@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
@@ -19,8 +20,7 @@ export function PasswordForm({
 }: {
   result: Extract<AccountActionData, { intent: "password" }> | undefined;
 }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
+  const submitting = useSubmitting({ intent: "password" });
   const { errors, hydrated, formProps } = useValidatedForm(changePasswordSchema, { result });
   return (
     <Form {...formProps} method="post" aria-label="Change password" className="space-y-4">

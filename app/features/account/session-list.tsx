@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { isSubmitting } from "~/components/ui/use-submitting";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { AccountSession } from "~/domain/account";
@@ -6,7 +7,6 @@ import type { AccountSession } from "~/domain/account";
 /** The account's signed-in devices; any but this one can be signed out, one by one or all at once. */
 export function SessionList({ sessions }: { sessions: AccountSession[] }) {
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" ? navigation.formData : undefined;
   const others = sessions.filter((session) => !session.current);
   return (
     <>
@@ -30,7 +30,7 @@ export function SessionList({ sessions }: { sessions: AccountSession[] }) {
                   type="submit"
                   variant="secondary"
                   size="sm"
-                  disabled={pending?.get("sessionId") === session.id}
+                  disabled={isSubmitting(navigation, { sessionId: session.id })}
                 >
                   Sign out
                   <span className="sr-only">
@@ -49,7 +49,7 @@ export function SessionList({ sessions }: { sessions: AccountSession[] }) {
           <Button
             type="submit"
             variant="secondary"
-            disabled={pending?.get("intent") === "end-other-sessions"}
+            disabled={isSubmitting(navigation, { intent: "end-other-sessions" })}
           >
             Sign out all other devices
           </Button>

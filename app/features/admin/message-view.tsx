@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { formatTime, replyHref } from "./format";
@@ -7,8 +8,7 @@ import type { InboxMessage } from "~/domain/contact";
 
 /** One message in full, with a reply link and the form that marks it handled. */
 export function MessageView({ message }: { message: InboxMessage }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting";
+  const saving = useSubmitting();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:py-16">
       <Link

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
@@ -22,12 +23,11 @@ type LoginFormProps = {
  * next page); a wrong email or password gets one message for both.
  */
 export function LoginForm({ result, social, socialError }: LoginFormProps) {
-  const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo");
   // A link may name the address to log in with (a family invitation does).
   const prefilledEmail = (searchParams.get("email") ?? "").slice(0, AUTH_LIMITS.email);
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "login";
+  const submitting = useSubmitting({ intent: "login" });
   const { errors, hydrated, formProps } = useValidatedForm(loginSchema, { result });
   const values = result && !result.ok ? result.values : {};
   const formError = result && !result.ok ? result.formError : undefined;

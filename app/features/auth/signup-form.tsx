@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Field, Input, Select } from "~/components/ui/field";
@@ -33,12 +34,11 @@ const inlineLinkClass = "font-semibold text-brand-800 underline underline-offset
  * Success signs the visitor in and redirects; the welcome toast comes as a flash.
  */
 export function SignupForm({ result, plan }: SignupFormProps) {
-  const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo");
   // A link may name the address to sign up with (a family invitation does).
   const prefilledEmail = (searchParams.get("email") ?? "").slice(0, AUTH_LIMITS.email);
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "signup";
+  const submitting = useSubmitting({ intent: "signup" });
   const { errors, hydrated, formProps } = useValidatedForm(signupSchema, {
     result,
     onInvalid: (fieldErrors) => {

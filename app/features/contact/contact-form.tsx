@@ -1,5 +1,6 @@
 import { useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Field, Input, Textarea } from "~/components/ui/field";
@@ -31,8 +32,7 @@ type ContactFormProps = {
  * without, the browser posts it to the route action and the page shows the answer inline.
  */
 export function ContactForm({ result }: ContactFormProps) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
+  const submitting = useSubmitting();
   const submissionKey = useRef<HTMLInputElement>(null);
   const { errors, hydrated, formProps } = useValidatedForm(contactSchema, {
     result,

@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { FormError } from "~/features/auth/form-error";
@@ -17,8 +18,7 @@ type InviteResult = Extract<FamilyActionData, { intent: "invite" }>;
  * schema first; without, the action answers with the same message beside the field.
  */
 export function InviteForm({ result }: { result: InviteResult | undefined }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
+  const submitting = useSubmitting({ intent: "invite" });
   const { errors, formProps } = useValidatedForm(inviteSchema, {
     result,
     onSuccess: () => {

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { familyName, type Membership } from "~/domain/family";
@@ -40,11 +41,7 @@ export function Memberships({ memberships, leaveId }: MembershipsProps) {
 }
 
 function MembershipCard({ membership, confirmLeave }: { membership: MembershipView; confirmLeave: boolean }) {
-  const navigation = useNavigation();
-  const leaving =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "leave" &&
-    navigation.formData.get("ownerId") === membership.ownerId;
+  const leaving = useSubmitting({ intent: "leave", ownerId: membership.ownerId });
   const name = familyName(membership.ownerName);
   const titleId = `family-${membership.ownerId}-title`;
   return (

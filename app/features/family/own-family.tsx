@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FAMILY_LIMITS, type FamilyMember, type PendingInvite } from "~/domain/family";
 import { formatDay } from "./format";
@@ -48,11 +49,7 @@ export function OwnFamily({ members, invites, removeId }: OwnFamilyProps) {
 const wrapping = "h-auto! min-h-9 max-w-full py-1.5 text-center whitespace-normal! break-words";
 
 function MemberRow({ member, confirmRemove }: { member: FamilyMember; confirmRemove: boolean }) {
-  const navigation = useNavigation();
-  const removing =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "remove" &&
-    navigation.formData.get("memberId") === member.id;
+  const removing = useSubmitting({ intent: "remove", memberId: member.id });
   return (
     <article aria-label={member.name}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -102,11 +99,7 @@ function MemberRow({ member, confirmRemove }: { member: FamilyMember; confirmRem
 }
 
 function InviteRow({ invite }: { invite: PendingInvite }) {
-  const navigation = useNavigation();
-  const revoking =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "revoke" &&
-    navigation.formData.get("inviteId") === invite.id;
+  const revoking = useSubmitting({ intent: "revoke", inviteId: invite.id });
   return (
     <Form
       method="post"

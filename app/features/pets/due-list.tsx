@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { isSubmitting } from "~/components/ui/use-submitting";
 import { Button } from "~/components/ui/button";
 import { formatDueDate, type DueItem, type DueKind, type DueStatus } from "~/domain/due";
 import { cn } from "~/utils/cn";
@@ -51,10 +52,7 @@ export function DueList({ petId, petName, items }: DueListProps) {
   return (
     <ul className="divide-y divide-ink-100" aria-label={`What ${petName} is due`}>
       {items.map((item) => {
-        const marking =
-          navigation.state === "submitting" &&
-          navigation.formAction === action &&
-          navigation.formData?.get("itemKey") === item.key;
+        const marking = isSubmitting(navigation, { itemKey: item.key }, action);
         return (
           <li key={item.key} className="flex flex-wrap items-center justify-between gap-3 py-4">
             <div className="min-w-0">

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, Input, Select } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
@@ -42,13 +43,9 @@ type PetFormProps = {
  * before sending; without, the action answers with the same errors beside the fields.
  */
 export function PetForm({ petId, initial = {}, result, label }: PetFormProps) {
-  const navigation = useNavigation();
   const editing = petId !== undefined;
   const intent = editing ? "update" : "create";
-  const submitting =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === intent &&
-    (navigation.formData.get("petId") ?? undefined) === petId;
+  const submitting = useSubmitting({ intent, petId });
   const { errors, hydrated, formProps } = useValidatedForm(petSchema, {
     result,
     onSuccess: () => {

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -79,11 +80,7 @@ type PetSummaryProps = {
 };
 
 function PetSummary({ pet, confirmDelete, due, sharedWith }: PetSummaryProps) {
-  const navigation = useNavigation();
-  const deleting =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "delete" &&
-    navigation.formData.get("petId") === pet.id;
+  const deleting = useSubmitting({ intent: "delete", petId: pet.id });
   return (
     <article aria-labelledby={`pet-${pet.id}-title`}>
       <div className="flex flex-wrap items-center gap-3">

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { ErrorSummary, errorSummaryItems } from "~/components/ui/form-message";
@@ -105,13 +106,8 @@ export function RecordForm({
   cancelTo,
   hints,
 }: RecordFormProps) {
-  const navigation = useNavigation();
   const intent = recordId ? "update-record" : "add-record";
-  const submitting =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === intent &&
-    navigation.formData.get("kind") === kind &&
-    (navigation.formData.get("recordId") ?? undefined) === recordId;
+  const submitting = useSubmitting({ intent, kind, recordId });
   const schema = RECORD_SCHEMAS[kind] as unknown as z.ZodType<
     Record<string, unknown>,
     Record<RecordField, string>

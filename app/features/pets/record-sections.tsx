@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import type { RecordKind } from "~/domain/pets";
@@ -230,11 +231,7 @@ function RecordActions({ record, name, petId }: { record: PetRecord; name: strin
 }
 
 function RemoveConfirmation({ record, name, petId }: { record: PetRecord; name: string; petId: string }) {
-  const navigation = useNavigation();
-  const removing =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "remove-record" &&
-    navigation.formData.get("recordId") === record.id;
+  const removing = useSubmitting({ intent: "remove-record", recordId: record.id });
   return (
     <Form
       method="post"

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/field";
 import { toast } from "~/components/ui/toaster";
@@ -21,8 +22,7 @@ function FeedButton({
   children: string;
   variant?: "secondary" | "destructive";
 }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const submitting = useSubmitting({ intent: intent });
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />

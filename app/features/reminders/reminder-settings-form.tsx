@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { ErrorSummary, errorSummaryItems } from "~/components/ui/form-message";
@@ -25,8 +26,7 @@ const IDS: Record<ReminderSettingsField, string> = {
  * own schema; without JavaScript the action answers with the same errors beside the fields.
  */
 export function ReminderSettingsForm({ remindersEnabled, daysAhead, result }: Props) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const submitting = useSubmitting({ intent: "save" });
   const { errors, hydrated, formProps } = useValidatedForm(reminderSettingsSchema, {
     result,
     onSuccess: () => {

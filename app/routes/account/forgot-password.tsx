@@ -1,4 +1,5 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import type { Route } from "./+types/forgot-password";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
@@ -42,8 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
+  const submitting = useSubmitting();
   const { errors, formProps } = useValidatedForm(forgotPasswordSchema, { result: actionData });
   const failed = actionData && !actionData.ok ? actionData : undefined;
 

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import type { Route } from "./+types/reset-password";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
@@ -72,8 +73,7 @@ function InvalidLink() {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
+  const submitting = useSubmitting();
   const { errors, hydrated, formProps } = useValidatedForm(resetPasswordSchema, {
     result: actionData,
     onInvalid: (fieldErrors) => {

@@ -1,8 +1,9 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/join";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { BRAND } from "~/content/site";
 import { FAMILY_LIMITS, familyName, inviteTokenSchema } from "~/domain/family";
 import type { SessionUser } from "~/domain/auth";
@@ -104,7 +105,7 @@ const textClass = "mt-4 text-lg break-words text-ink-700";
 const linkClass = "font-semibold text-brand-800 underline underline-offset-4";
 
 function JoinContent({ state }: { state: JoinState }) {
-  const navigation = useNavigation();
+  const joining = useSubmitting();
   switch (state.kind) {
     case "unknown":
       return (
@@ -200,7 +201,6 @@ function JoinContent({ state }: { state: JoinState }) {
       );
     }
     case "open": {
-      const joining = navigation.state === "submitting";
       return (
         <>
           <h1 className={titleClass}>Join {familyName(state.ownerName)}</h1>

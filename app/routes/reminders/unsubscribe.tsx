@@ -1,7 +1,8 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { BRAND } from "~/content/site";
 import { turnRemindersOff, userIdFromUnsubscribeToken } from "~/backend/reminders.server";
 
@@ -41,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
+  const submitting = useSubmitting();
   const { token } = loaderData;
   return (
     <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-16 sm:px-6">
@@ -86,7 +87,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
               action={`/reminders/unsubscribe?token=${encodeURIComponent(token)}`}
               className="mt-6"
             >
-              <Button type="submit" disabled={navigation.state === "submitting"}>
+              <Button type="submit" disabled={submitting}>
                 Stop reminder emails
               </Button>
             </Form>

@@ -1,0 +1,74 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, Form } from "react-router";
+import { describe, expect, it } from "vitest";
+import { isSubmitting, useSubmitting } from "./use-submitting";
+
+type Navigation = Parameters<typeof isSubmitting>[0];
+
+function submitting(fields: Record<string, string>, formAction = "/pets"): Navigation {
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(fields)) formData.set(name, value);
+  return { state: "submitting", formAction, formData };
+}
+
+const idle: Navigation = { state: "idle", formAction: undefined, formData: undefined };
+
+describe("isSubmitting", () => {
+  it("is false unless a form is being submitted", () => {
+    expect(isSubmitting(idle)).toBe(false);
+    expect(isSubmitting({ ...submitting({}), state: "loading" })).toBe(false);
+    expect(isSubmitting(submitting({}))).toBe(true);
+  });
+
+  it("matches the fields given, and only those", () => {
+    const navigation = submitting({ intent: "remove", memberId: "m1", other: "x" });
+    expect(isSubmitting(navigation, { intent: "remove" })).toBe(true);
+    expect(isSubmitting(navigation, { intent: "remove", memberId: "m1" })).toBe(true);
+    expect(isSubmitting(navigation, { intent: "remove", memberId: "m2" })).toBe(false);
+    expect(isSubmitting(navigation, { intent: "leave" })).toBe(false);
+  });
+
+  it("takes a field given as undefined to mean the form does not send it", () => {
+    const create = submitting({ intent: "create" });
+    expect(isSubmitting(create, { intent: "create", petId: undefined })).toBe(true);
+    expect(isSubmitting(submitting({ intent: "create", petId: "p1" }), { petId: undefined })).toBe(false);
+  });
+
+  it("narrows to one action when asked", () => {
+    const navigation = submitting({ itemKey: "checkup" }, "/pets/p1/due");
+    expect(isSubmitting(navigation, { itemKey: "checkup" }, "/pets/p1/due")).toBe(true);
+    expect(isSubmitting(navigation, { itemKey: "checkup" }, "/pets/p2/due")).toBe(false);
+  });
+});
+
+function Probe() {
+  const saving = useSubmitting({ intent: "save" });
+  const other = useSubmitting({ intent: "other" });
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="save" />
+      <button type="submit">{saving ? "Saving…" : "Save"}</button>
+      <output>{other ? "other busy" : "other idle"}</output>
+    </Form>
+  );
+}
+
+describe("useSubmitting", () => {
+  it("is true for the submitted form while its action runs", async () => {
+    let finish = () => {};
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        Component: Probe,
+        action: () => new Promise<null>((resolve) => (finish = () => resolve(null))),
+      },
+    ]);
+    render(<Stub />);
+    await userEvent.click(await screen.findByRole("button", { name: "Save" }));
+    expect(await screen.findByRole("button", { name: "Saving…" })).toBeInTheDocument();
+    expect(screen.getByText("other idle")).toBeInTheDocument();
+    finish();
+    expect(await screen.findByRole("button", { name: "Save" })).toBeInTheDocument();
+  });
+});
