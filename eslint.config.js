@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -17,6 +18,19 @@ const FEATURES = { group: ["~/features/**", "**/features/**"], message: "Shared 
 const COMPONENTS = { group: ["~/components/**", "**/components/**"], message: "This layer does not render anything: no components." };
 const ROUTES = { group: ["~/routes/**", "**/routes/**"], message: "Only the route table imports route modules." };
 const REACT = { group: ["react", "react-dom", "react-dom/*", "react-router"], message: "app/domain is plain TypeScript: no React." };
+/** Every folder of app/features is a feature: a new one is covered without editing this file. */
+const FEATURE_NAMES = fs
+  .readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** The features other than `name`, by ~/features/… or by a relative path (any ../ then the name). */
+function otherFeatures(name) {
+  const others = FEATURE_NAMES.filter((other) => other !== name).join("|");
+  return {
+    regex: `^(~/features/|(\\.\\./)+(features/)?)(${others})(/|$)`,
+    message: "A feature must not import another feature: compose them in the route, or move what they share down a layer (components, domain, utils).",
+  };
+}
 // zod must be configured before use (see app/utils/zod.ts).
 const ZOD = { name: "zod", message: 'Import { z } from "~/utils/zod".' };
 
@@ -60,6 +74,10 @@ export default tseslint.config(
   layer(["app/routes/**", "app/root.tsx", "app/entry.server.tsx", "app/load-context.ts"], []),
   layer(["app/backend/**"], [FEATURES, COMPONENTS, ROUTES]),
   layer(["app/features/**"], [SERVER_CODE, SERVER_PACKAGES, ROUTES]),
+  // Inside a feature's folder, the same and no other feature (docs/decisions/010-code-layout.md).
+  ...FEATURE_NAMES.map((name) =>
+    layer([`app/features/${name}/**`], [SERVER_CODE, SERVER_PACKAGES, ROUTES, otherFeatures(name)]),
+  ),
   layer(["app/components/**", "app/utils/**", "app/content/**"], [SERVER_CODE, SERVER_PACKAGES, FEATURES, ROUTES]),
   layer(["app/domain/**"], [SERVER_CODE, SERVER_PACKAGES, FEATURES, COMPONENTS, ROUTES, REACT]),
   // The Express host serves the build: it may use the backend, domain, utils and content, never

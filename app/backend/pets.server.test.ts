@@ -2,7 +2,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/backend/db/client.server";
 import { familyMember, petRecord, user } from "~/backend/db/schema.server";
-import { createPet, deletePet, findAccessiblePet, listAccessiblePets, updatePet } from "./pets.server";
+import {
+  createPet,
+  deletePet,
+  findAccessiblePet,
+  listAccessiblePets,
+  petIdOrNotFound,
+  requireAccessiblePet,
+  updatePet,
+} from "./pets.server";
 
 const petValues = {
   name: "Bella",
@@ -13,6 +21,16 @@ const petValues = {
   neutered: null,
   activity: null,
 };
+
+/** The status of the answer `run` throws (a route's data(…, { status })), or "no throw". */
+async function thrownStatus(run: () => unknown) {
+  try {
+    await run();
+    return "no throw";
+  } catch (thrown) {
+    return (thrown as { init: ResponseInit }).init.status;
+  }
+}
 
 async function addUser(id: string, name: string) {
   const db = await getDb();
@@ -69,5 +87,36 @@ describe("who can open a pet", () => {
     expect(await updatePet("member-1", pet.id, { ...petValues, name: "Renamed" })).toBeNull();
     expect(await deletePet("member-1", pet.id)).toBeNull();
     expect(await findAccessiblePet("owner-1", pet.id)).toMatchObject({ name: "Rex" });
+  });
+});
+
+describe("a pet for a loader or action", () => {
+  beforeAll(async () => {
+    await addUser("owner-2", "Ollie Owner");
+    await addUser("member-2", "Mia Member");
+    await addUser("stranger-2", "Stan Stranger");
+    const db = await getDb();
+    await db.insert(familyMember).values({ ownerId: "owner-2", memberId: "member-2" });
+  });
+
+  it("is the pet for its owner and the owner's family", async () => {
+    const pet = await createPet("owner-2", petValues);
+    expect(await requireAccessiblePet("owner-2", pet.id)).toMatchObject({ id: pet.id, role: "owner" });
+    expect(await requireAccessiblePet("member-2", pet.id)).toMatchObject({ id: pet.id, role: "member" });
+  });
+
+  it("is a 404 for anyone else, for a pet that does not exist, and for an id that is no UUID", async () => {
+    const pet = await createPet("owner-2", petValues);
+    expect(await thrownStatus(() => requireAccessiblePet("stranger-2", pet.id))).toBe(404);
+    expect(await thrownStatus(() => requireAccessiblePet("owner-2", crypto.randomUUID()))).toBe(404);
+    expect(await thrownStatus(() => requireAccessiblePet("owner-2", "not-a-uuid"))).toBe(404);
+    expect(await thrownStatus(() => requireAccessiblePet("owner-2", undefined))).toBe(404);
+  });
+
+  it("takes a pet id only when it can be one", async () => {
+    const id = crypto.randomUUID();
+    expect(petIdOrNotFound(id)).toBe(id);
+    expect(await thrownStatus(() => petIdOrNotFound("1"))).toBe(404);
+    expect(await thrownStatus(() => petIdOrNotFound(null))).toBe(404);
   });
 });

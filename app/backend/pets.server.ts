@@ -1,7 +1,15 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
+import { data } from "react-router";
 import { getDb, type Database } from "~/backend/db/client.server";
 import { familyMember, pet, petRecord, user } from "~/backend/db/schema.server";
-import type { AccessiblePet, Pet, PetRole, PetValues, SaveAnalysisValues } from "~/domain/pets";
+import {
+  petIdSchema,
+  type AccessiblePet,
+  type Pet,
+  type PetRole,
+  type PetValues,
+  type SaveAnalysisValues,
+} from "~/domain/pets";
 
 /** The pet table: every read and write of it goes through this module. */
 
@@ -78,6 +86,23 @@ export async function findAccessiblePet(userId: string, petId: string): Promise<
     .leftJoin(familyMember, and(eq(familyMember.ownerId, pet.userId), eq(familyMember.memberId, userId)))
     .where(and(eq(pet.id, petId), canOpen(userId)));
   return found ?? null;
+}
+
+/** A pet id from an address or a form; one that is not even a UUID is nobody's pet: 404. */
+export function petIdOrNotFound(id: unknown): string {
+  const parsed = petIdSchema.safeParse(id);
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data;
+}
+
+/**
+ * For a loader or action: the pet of `id` if `userId` may open it (their own, or their
+ * family's). Anyone else's, or no pet at all, is thrown as the 404 page.
+ */
+export async function requireAccessiblePet(userId: string, id: unknown): Promise<AccessiblePet> {
+  const pet = await findAccessiblePet(userId, petIdOrNotFound(id));
+  if (!pet) throw data(null, { status: 404 });
+  return pet;
 }
 
 export async function createPet(userId: string, values: NewPet, db?: Database): Promise<Pet> {

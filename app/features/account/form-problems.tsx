@@ -1,5 +1,5 @@
 import { ErrorSummary, errorSummaryItems } from "~/components/ui/form-message";
-import { FormError } from "~/features/auth/form-error";
+import { FormError } from "~/components/ui/form-error";
 import type { FormReply } from "~/utils/forms";
 
 /**

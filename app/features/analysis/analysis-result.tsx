@@ -4,7 +4,7 @@ import { Card } from "~/components/ui/card";
 import { BRAND } from "~/content/site";
 import { cn } from "~/utils/cn";
 import type { AnalysisOutcome } from "./analyzer";
-import type { CarePlan, CareSchedule } from "./care-plan/build-care-plan";
+import type { CarePlan, CareSchedule } from "~/domain/care-plan";
 import { bestGuess } from "./engine/outcome";
 import { SAMPLE_CARE_PLAN, SAMPLE_NEARBY_SERVICES } from "./sample-report";
 

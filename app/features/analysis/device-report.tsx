@@ -9,7 +9,7 @@ import type { BreedGuess, PhotoFindings } from "./engine/outcome";
 import { CarePlanSections, ConfidenceMeter, ResultBlock } from "./analysis-result";
 import { ProfileForm, profileFromForm, type ProfileFormValues } from "./profile-form";
 import { SaveToPet } from "./save-to-pet";
-import { NearbyServices } from "~/features/nearby/nearby-services";
+import { NearbyServices } from "./nearby/nearby-services";
 
 const SPECIES_WORDS = { dog: { one: "dog", title: "Dog" }, cat: { one: "cat", title: "Cat" } } as const;
 const percent = (p: number) => Math.round(p * 100);

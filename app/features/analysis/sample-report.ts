@@ -1,5 +1,5 @@
 import type { AnalysisOutcome } from "./analyzer";
-import type { CarePlan } from "./care-plan/build-care-plan";
+import type { CarePlan } from "~/domain/care-plan";
 import type { Breed } from "./knowledge/breeds";
 
 /**

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
 import { ErrorSummary, errorSummaryItems } from "~/components/ui/form-message";
-import { FormError } from "./form-error";
+import { FormError } from "~/components/ui/form-error";
 import { socialNotConfigured, SOCIAL_PROVIDERS } from "~/content/auth";
 import type { LoginResult, SocialFlags } from "./auth-result";
 import { AUTH_LIMITS, loginSchema, type LoginField } from "~/domain/auth";

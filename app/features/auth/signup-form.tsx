@@ -7,7 +7,7 @@ import { useValidatedForm } from "~/components/ui/use-validated-form";
 import { ErrorSummary, errorSummaryItems, FormMessage } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
 import { PASSWORD_MISMATCH, PET_TYPE_OPTIONS } from "~/content/auth";
-import { FormError } from "./form-error";
+import { FormError } from "~/components/ui/form-error";
 import type { SignupResult } from "./auth-result";
 import { AUTH_LIMITS, isPasswordMismatch, signupSchema, type SignupField } from "~/domain/auth";
 import { PLAN_NAMES, type PlanId } from "~/domain/plans";

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
-import { FormError } from "~/features/auth/form-error";
+import { FormError } from "~/components/ui/form-error";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
 import { toast } from "~/components/ui/toaster";
 import { AUTH_LIMITS } from "~/domain/auth";

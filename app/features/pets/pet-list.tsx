@@ -3,7 +3,7 @@ import { useSubmitting } from "~/components/ui/use-submitting";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { SharedWith } from "~/features/family/shared-with";
+import { SharedWith } from "./shared-with";
 import type { DueItem } from "~/domain/due";
 import { NextDue } from "./due-list";
 import { formatDate, formatWeight } from "./format";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { SharedWith } from "~/features/family/shared-with";
+import { SharedWith } from "./shared-with";
 import { Card } from "~/components/ui/card";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import {
@@ -11,7 +11,7 @@ import {
   PET_TYPE_LABELS,
   type AccessiblePet,
 } from "~/domain/pets";
-import type { CarePlan, CareSchedule } from "~/features/analysis/care-plan/build-care-plan";
+import type { CarePlan, CareSchedule } from "~/domain/care-plan";
 import { formatAge, formatDate, formatWeightWithPounds } from "./format";
 
 /** What the pet's care plan was built from, as the loader worked it out. */

@@ -11,7 +11,7 @@ import { FORGOT_PASSWORD_SENT } from "~/content/auth";
 import { AUTH_LIMITS, forgotPasswordSchema } from "~/domain/auth";
 import { requestPasswordReset } from "~/backend/auth/account.server";
 import { parseSubmission, readForm } from "~/backend/forms.server";
-import { FormError } from "~/features/auth/form-error";
+import { FormError } from "~/components/ui/form-error";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import { actionOrLoaderHeaders } from "~/utils/http";
 

@@ -18,7 +18,7 @@ import {
 } from "~/domain/auth";
 import { resetPassword } from "~/backend/auth/account.server";
 import { parseSubmission, readForm } from "~/backend/forms.server";
-import { FormError } from "~/features/auth/form-error";
+import { FormError } from "~/components/ui/form-error";
 import { flashCookie } from "~/backend/flash.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 

@@ -5,11 +5,11 @@ import { ErrorScreen } from "~/components/layout/error-screen";
 import { buttonVariants } from "~/components/ui/button";
 import { BRAND, NOT_FOUND_TITLE } from "~/content/site";
 import { DUE_ERRORS, markDoneSchema } from "~/domain/due";
-import { petIdSchema } from "~/domain/pets";
 import { requireUser } from "~/backend/auth/session.server";
 import { markDueDone } from "~/backend/due.server";
 import { flashCookie } from "~/backend/flash.server";
 import { parseSubmission, readForm } from "~/backend/forms.server";
+import { petIdOrNotFound } from "~/backend/pets.server";
 
 /*
  * POST /pets/:id/due: the "Mark done" button of a due item (features/pets/due-list.tsx). The owner
@@ -23,15 +23,9 @@ export const meta: Route.MetaFunction = ({ error }) => [
   { name: "robots", content: "noindex" },
 ];
 
-function petIdFrom(params: { id?: string }) {
-  const parsed = petIdSchema.safeParse(params.id);
-  if (!parsed.success) throw data(null, { status: 404 });
-  return parsed.data;
-}
-
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const petId = petIdFrom(params);
+  const petId = petIdOrNotFound(params.id);
   const form = await readForm(request);
   const submission = await parseSubmission(form, markDoneSchema);
   if (!submission.ok) {
@@ -48,7 +42,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 /** A visited address (a reload after an error) shows the pet's page: marking needs the form. */
 export function loader({ params }: Route.LoaderArgs) {
-  throw redirect(`/pets/${petIdFrom(params)}`);
+  throw redirect(`/pets/${petIdOrNotFound(params.id)}`);
 }
 
 /** A refused mark says why, with the way back to the pet's page. */

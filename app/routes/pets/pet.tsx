@@ -6,7 +6,7 @@ import { FormMessage } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { BRAND, NOT_FOUND_TITLE } from "~/content/site";
-import { petIdSchema, RECORD_KINDS, type AccessiblePet, type RecordKind } from "~/domain/pets";
+import { RECORD_KINDS, type AccessiblePet, type RecordKind } from "~/domain/pets";
 import {
   ageInMonths,
   RECORD_KIND_LABELS,
@@ -34,7 +34,7 @@ import { parseSubmission, readForm } from "~/backend/forms.server";
 import { dueItemsForPets } from "~/backend/due.server";
 import { sharedWith } from "~/backend/family.server";
 import { addRecord, listRecords, removeRecord, updateRecord } from "~/backend/pet-records.server";
-import { findAccessiblePet } from "~/backend/pets.server";
+import { requireAccessiblePet } from "~/backend/pets.server";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import type { z } from "~/utils/zod";
@@ -62,21 +62,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   throw error;
 }
 
-/** The pet of the address, if the user may open it; anyone else's (or no UUID at all) is a 404. */
-async function accessiblePet(userId: string, id: string | undefined): Promise<AccessiblePet> {
-  const petId = petIdSchema.safeParse(id);
-  const pet = petId.success ? await findAccessiblePet(userId, petId.data) : null;
-  if (!pet) throw data(null, { status: 404 });
-  return pet;
-}
-
 /**
  * The pet, its records, and its care plan built here on the server: the breed knowledge base
  * stays out of this page's JavaScript (tests/e2e/bundles.spec.ts).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const pet = await accessiblePet(user.id, params.id);
+  const pet = await requireAccessiblePet(user.id, params.id);
   const [records, due, sharing] = await Promise.all([
     listRecords(user.id, pet.id).then((listed) => listed ?? []),
     dueItemsForPets([pet.id]).then((byPet) => byPet[pet.id] ?? []),
@@ -174,7 +166,7 @@ function withSuggestedDue(
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const pet = await accessiblePet(user.id, params.id);
+  const pet = await requireAccessiblePet(user.id, params.id);
   const form = await readForm(request);
   const intent = form.get("intent");
   const kind = kindFrom(form);

@@ -7,13 +7,7 @@ import { FormMessage } from "~/components/ui/form-message";
 import { BRAND } from "~/content/site";
 import { PetForm, type PetActionData } from "~/features/pets/pet-form";
 import { PetList } from "~/features/pets/pet-list";
-import {
-  PET_LIMITS,
-  petIdSchema,
-  petSchema,
-  saveAnalysisSchema,
-  type SaveAnalysisAnswer,
-} from "~/domain/pets";
+import { PET_LIMITS, petSchema, saveAnalysisSchema, type SaveAnalysisAnswer } from "~/domain/pets";
 import { dueItemsForPets } from "~/backend/due.server";
 import { sharedWith } from "~/backend/family.server";
 import { parseSubmission, readForm } from "~/backend/forms.server";
@@ -22,6 +16,7 @@ import {
   deletePet,
   listAccessiblePets,
   listPets,
+  petIdOrNotFound,
   saveAnalysisToPet,
   updatePet,
 } from "~/backend/pets.server";
@@ -69,13 +64,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-/** The pet id of an update or delete; one that is not even a UUID cannot be the user's. */
-function petIdFrom(form: FormData) {
-  const parsed = petIdSchema.safeParse(form.get("petId"));
-  if (!parsed.success) throw data(null, { status: 404 });
-  return parsed.data;
-}
-
 /** Refills a rejected pet form (none of its fields is secret). */
 const PET_ECHO = {
   name: PET_LIMITS.name,
@@ -101,7 +89,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (intent === "update") {
-    const petId = petIdFrom(form);
+    const petId = petIdOrNotFound(form.get("petId"));
     const submission = await parseSubmission(form, petSchema, { echo: PET_ECHO });
     if (!submission.ok) {
       // Only the owner learns that the values were wrong.
@@ -122,7 +110,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (intent === "delete") {
-    if (!(await deletePet(user.id, petIdFrom(form)))) throw data(null, { status: 404 });
+    if (!(await deletePet(user.id, petIdOrNotFound(form.get("petId"))))) throw data(null, { status: 404 });
     return redirect("/pets");
   }
 

@@ -1,3 +1,4 @@
+import type { CarePlan } from "~/domain/care-plan";
 import type { Breed } from "../knowledge/breeds";
 import { type Activity, dailyEnergyKcal, energyState } from "./energy";
 import { exerciseLines } from "./exercise";
@@ -15,20 +16,6 @@ export type PetProfile = {
   activity?: Activity;
   /** kcal per cup printed on the food's label; defaults to DEFAULT_KCAL_PER_CUP. */
   kcalPerCup?: number;
-};
-
-export type CareSchedule = {
-  vaccination: readonly string[];
-  feeding: readonly string[];
-  exercise: readonly string[];
-  grooming: readonly string[];
-};
-
-/** What the report shows for a pet: the breed's traits, what to watch for, and its care schedule. */
-export type CarePlan = {
-  characteristics: readonly string[];
-  healthRecommendations: readonly string[];
-  careSchedule: CareSchedule;
 };
 
 /** An adult of 3 years when no age is given. */
