@@ -1,6 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { clearFlashCookie, FLASH_COOKIE, flashCookie, parseFlash, takeFlash } from "./flash.server";
+import {
+  clearFlashCookie,
+  FLASH_COOKIE,
+  flashCookie,
+  parseFlash,
+  redirectWithFlash,
+  takeFlash,
+} from "./flash.server";
 
 const valueOf = (setCookie: string) => setCookie.split(";")[0];
 
@@ -50,5 +57,33 @@ describe("flash cookie", () => {
     });
     expect(headers).toEqual({ "Set-Cookie": `${clearFlashCookie(true)}` });
     expect(takeFlash(new Request("http://localhost/"))).toEqual({ flash: null });
+  });
+});
+
+describe("redirectWithFlash", () => {
+  it("redirects with the flash cookie, Secure on https", () => {
+    const response = redirectWithFlash(
+      new Request("https://pawpal.example/account"),
+      "/account",
+      "nameChanged",
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/account");
+    const [cookie] = response.headers.getSetCookie();
+    expect(parseFlash(valueOf(cookie!))?.kind).toBe("nameChanged");
+    expect(cookie).toMatch(/; Secure$/);
+    const plain = redirectWithFlash(new Request("http://localhost/pets/1/due"), "/pets/1", "dueDone");
+    expect(plain.headers.getSetCookie()[0]).not.toMatch(/Secure/);
+  });
+
+  it("keeps the headers it is given, every Set-Cookie among them", () => {
+    const session = new Headers();
+    session.append("Set-Cookie", "session=abc; Path=/");
+    session.append("Set-Cookie", "session_data=def; Path=/");
+    const response = redirectWithFlash(new Request("http://localhost/auth"), "/", "login", session);
+    const cookies = response.headers.getSetCookie();
+    expect(cookies).toHaveLength(3);
+    expect(cookies.slice(0, 2)).toEqual(["session=abc; Path=/", "session_data=def; Path=/"]);
+    expect(parseFlash(valueOf(cookies[2]!))?.kind).toBe("login");
   });
 });

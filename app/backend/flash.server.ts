@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { redirect } from "react-router";
 import { LOGIN_SUCCESS, SIGNUP_SUCCESS } from "~/content/auth";
 
 /**
@@ -68,10 +69,24 @@ export function parseFlash(cookieHeader: string | null | undefined): Flash | nul
   return null;
 }
 
+/** Cookies are Secure when the site is reached over https (plain http in development and tests). */
+function isHttps(request: Request) {
+  return new URL(request.url).protocol === "https:";
+}
+
 /** For a loader: the flash of this request and the header that clears it, if there is one. */
 export function takeFlash(request: Request): { flash: Flash | null; headers?: HeadersInit } {
   const cookieHeader = request.headers.get("cookie");
   if (!cookieHeader?.includes(FLASH_COOKIE)) return { flash: null };
-  const secure = new URL(request.url).protocol === "https:";
-  return { flash: parseFlash(cookieHeader), headers: { "Set-Cookie": clearFlashCookie(secure) } };
+  return { flash: parseFlash(cookieHeader), headers: { "Set-Cookie": clearFlashCookie(isHttps(request)) } };
+}
+
+/**
+ * For an action: a redirect to `to` that shows `kind`'s toast there, keeping any `headers` of
+ * its own (the session cookies of a login, say).
+ */
+export function redirectWithFlash(request: Request, to: string, kind: FlashKind, headers?: HeadersInit) {
+  const all = new Headers(headers);
+  all.append("Set-Cookie", flashCookie(kind, isHttps(request)));
+  return redirect(to, { headers: all });
 }

@@ -28,7 +28,7 @@ import {
   verifyPassword,
 } from "~/backend/auth/account-settings.server";
 import { requireUser } from "~/backend/auth/session.server";
-import { flashCookie, type FlashKind } from "~/backend/flash.server";
+import { redirectWithFlash, type FlashKind } from "~/backend/flash.server";
 import { parseSubmission, readForm } from "~/backend/forms.server";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
@@ -71,11 +71,8 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
   const intent = form.get("intent");
-  const secure = new URL(request.url).protocol === "https:";
-  const done = (kind: FlashKind, headers = new Headers(), to = "/account") => {
-    headers.append("Set-Cookie", flashCookie(kind, secure));
-    return redirect(to, { headers });
-  };
+  const done = (kind: FlashKind, headers?: Headers, to = "/account") =>
+    redirectWithFlash(request, to, kind, headers);
   // Password checks count against a per-account limit, like guesses at the login form.
   const passwordLimit = { bucket: "accountPassword", key: user.id } as const;
 

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import type { Route } from "./+types/reset-password";
 import { Button } from "~/components/ui/button";
@@ -19,7 +19,7 @@ import {
 import { resetPassword } from "~/backend/auth/account.server";
 import { parseSubmission, readForm } from "~/backend/forms.server";
 import { FormError } from "~/components/ui/form-error";
-import { flashCookie } from "~/backend/flash.server";
+import { redirectWithFlash } from "~/backend/flash.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 
 type ResetResult = { ok: true } | (FormReply<ResetPasswordField> & { tokenInvalid?: boolean });
@@ -53,8 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!(await resetPassword(password, token, request))) {
     return data<ResetResult>({ ...submission.reply({}), tokenInvalid: true }, { status: 400 });
   }
-  const secure = new URL(request.url).protocol === "https:";
-  throw redirect("/auth?tab=login", { headers: { "Set-Cookie": flashCookie("passwordChanged", secure) } });
+  throw redirectWithFlash(request, "/auth?tab=login", "passwordChanged");
 }
 
 function InvalidLink() {

@@ -12,7 +12,7 @@ import { startSocialLogin, submitLogin, submitSignup } from "~/backend/auth/acco
 import { parseSubmission, readForm } from "~/backend/forms.server";
 import { describeWait } from "~/backend/rate-limit.server";
 import { safeRedirect } from "~/features/auth/redirect";
-import { flashCookie } from "~/backend/flash.server";
+import { redirectWithFlash } from "~/backend/flash.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import { actionOrLoaderHeaders } from "~/utils/http";
 
@@ -43,7 +43,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   const url = new URL(request.url);
   const redirectTo = safeRedirect(form.get("redirectTo") ?? url.searchParams.get("redirectTo"));
-  const secure = url.protocol === "https:";
 
   if (intent === "login") {
     const submission = await parseSubmission(form, loginSchema, {
@@ -64,8 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const formError = AUTH_ERRORS.invalidCredentials;
       return data<AuthActionData>({ intent, ...submission.reply({ formError }) }, { status: 401 });
     }
-    outcome.headers.append("Set-Cookie", flashCookie("login", secure));
-    throw redirect(redirectTo, { headers: outcome.headers });
+    throw redirectWithFlash(request, redirectTo, "login", outcome.headers);
   }
 
   if (intent === "signup") {
@@ -82,8 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           : { password: AUTH_ERRORS.passwordTooShort };
       return data<AuthActionData>({ intent, ...submission.reply({ errors }) }, { status: 400 });
     }
-    outcome.headers.append("Set-Cookie", flashCookie("signup", secure));
-    throw redirect(redirectTo, { headers: outcome.headers });
+    throw redirectWithFlash(request, redirectTo, "signup", outcome.headers);
   }
 
   if (intent === "social") {

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/join";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -9,7 +9,7 @@ import { FAMILY_LIMITS, familyName, inviteTokenSchema } from "~/domain/family";
 import type { SessionUser } from "~/domain/auth";
 import { getUser, requireUser } from "~/backend/auth/session.server";
 import { acceptInvite, acceptRefusal, findInvite } from "~/backend/family.server";
-import { flashCookie } from "~/backend/flash.server";
+import { redirectWithFlash } from "~/backend/flash.server";
 import { readForm } from "~/backend/forms.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import { actionOrLoaderHeaders } from "~/utils/http";
@@ -78,10 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = inviteTokenSchema.safeParse(token);
   if (parsed.success) {
     const outcome = await acceptInvite(user, parsed.data);
-    if (outcome.ok) {
-      const secure = new URL(request.url).protocol === "https:";
-      throw redirect("/family", { headers: { "Set-Cookie": flashCookie("familyJoined", secure) } });
-    }
+    if (outcome.ok) throw redirectWithFlash(request, "/family", "familyJoined");
     if (outcome.reason === "full") return answer({ kind: "full" });
   }
   return answer(await joinState(token, user));

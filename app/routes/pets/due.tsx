@@ -7,7 +7,7 @@ import { BRAND, NOT_FOUND_TITLE } from "~/content/site";
 import { DUE_ERRORS, markDoneSchema } from "~/domain/due";
 import { requireUser } from "~/backend/auth/session.server";
 import { markDueDone } from "~/backend/due.server";
-import { flashCookie } from "~/backend/flash.server";
+import { redirectWithFlash } from "~/backend/flash.server";
 import { parseSubmission, readForm } from "~/backend/forms.server";
 import { petIdOrNotFound } from "~/backend/pets.server";
 
@@ -36,8 +36,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const outcome = await markDueDone(user.id, petId, itemKey, dueDate);
   if (outcome === "not-found") throw data(null, { status: 404 });
   if (outcome === "not-due") throw data({ formError: DUE_ERRORS.notDue }, { status: 400 });
-  const secure = new URL(request.url).protocol === "https:";
-  throw redirect(`/pets/${petId}`, { headers: { "Set-Cookie": flashCookie("dueDone", secure) } });
+  throw redirectWithFlash(request, `/pets/${petId}`, "dueDone");
 }
 
 /** A visited address (a reload after an error) shows the pet's page: marking needs the form. */
