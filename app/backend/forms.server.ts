@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { parseWithSchema, type FieldErrors, type FormReply } from "~/utils/forms";
 import type { z } from "~/utils/zod";
-import { consumeRateLimit, describeWait, type RateLimitBucket } from "./rate-limit.server";
+import { consumeRateLimit, tooManyRequests, type RateLimitBucket } from "./rate-limit.server";
 
 /*
  * The one way a route action reads a form:
@@ -103,12 +103,8 @@ export async function parseSubmission<Schema extends ObjectSchema>(
   if (rateLimit) {
     const verdict = await consumeRateLimit(rateLimit.bucket, rateLimit.key);
     if (!verdict.ok) {
-      const formError = `Too many attempts. Please try again in ${describeWait(verdict.retryAfterSeconds)}.`;
-      return {
-        ok: false,
-        reply: () => reply({ formError }),
-        init: { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
-      };
+      const limited = tooManyRequests(verdict.retryAfterSeconds);
+      return { ok: false, reply: () => reply({ formError: limited.message }), init: limited.init };
     }
   }
   const parsed = parseWithSchema(schema, values);

@@ -1,6 +1,12 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from "vitest";
-import { consumeRateLimit, describeWait, RATE_LIMITS, resetRateLimits } from "./rate-limit.server";
+import {
+  consumeRateLimit,
+  describeWait,
+  RATE_LIMITS,
+  resetRateLimits,
+  tooManyRequests,
+} from "./rate-limit.server";
 
 // The windows live in the database (an in-memory PostgreSQL here, see tests/setup-unit.ts).
 describe("rate limits", () => {
@@ -40,5 +46,20 @@ describe("rate limits", () => {
     expect(describeWait(45)).toBe("45 seconds");
     expect(describeWait(61)).toBe("2 minutes");
     expect(describeWait(60)).toBe("1 minute");
+  });
+});
+
+describe("tooManyRequests", () => {
+  it("is a 429 with Retry-After and words saying when to try again", () => {
+    expect(tooManyRequests(45)).toEqual({
+      message: "Too many attempts. Please try again in 45 seconds.",
+      init: { status: 429, headers: { "Retry-After": "45" } },
+    });
+  });
+
+  it("names what there were too many of", () => {
+    expect(tooManyRequests(600, "invitations").message).toBe(
+      "Too many invitations. Please try again in 10 minutes.",
+    );
   });
 });

@@ -76,6 +76,18 @@ export function describeWait(seconds: number) {
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
+/**
+ * The one "too many requests" answer: status 429, a Retry-After header, and words that say
+ * when to try again ("Too many attempts. Please try again in 2 minutes."). `tooMany` names
+ * what there were too many of.
+ */
+export function tooManyRequests(retryAfterSeconds: number, tooMany = "attempts") {
+  return {
+    message: `Too many ${tooMany}. Please try again in ${describeWait(retryAfterSeconds)}.`,
+    init: { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+  };
+}
+
 /** For tests: forget every window. */
 export async function resetRateLimits() {
   await (await getDb()).delete(rateLimit);

@@ -8,7 +8,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { dataDir, getDb } from "~/backend/db/client.server";
 import * as schema from "~/backend/db/schema.server";
 import { sendMail } from "~/backend/mail/mailer.server";
-import { consumeRateLimit, describeWait, refundRateLimit } from "~/backend/rate-limit.server";
+import { consumeRateLimit, refundRateLimit, tooManyRequests } from "~/backend/rate-limit.server";
 import { siteBaseUrl } from "~/utils/seo";
 
 /** Cookies are named pawpal.*; the server checks for this one before touching the database. */
@@ -54,13 +54,11 @@ const limitSignInPerEmail = createAuthMiddleware(async (ctx) => {
   if (email === undefined) return;
   const verdict = await consumeRateLimit("loginEmail", email);
   if (verdict.ok) return;
+  const limited = tooManyRequests(verdict.retryAfterSeconds);
   throw new APIError(
     "TOO_MANY_REQUESTS",
-    {
-      code: "TOO_MANY_ATTEMPTS",
-      message: `Too many attempts. Please try again in ${describeWait(verdict.retryAfterSeconds)}.`,
-    },
-    { "Retry-After": String(verdict.retryAfterSeconds) },
+    { code: "TOO_MANY_ATTEMPTS", message: limited.message },
+    limited.init.headers,
   );
 });
 

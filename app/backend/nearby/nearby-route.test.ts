@@ -212,7 +212,9 @@ describe("GET /api/nearby", () => {
     const { status, headers, body } = await get(TRAFALGAR, "10.2.0.1");
     expect(status).toBe(429);
     expect(headers.get("retry-after")).toBe(String(NEARBY_RATE_LIMIT.windowSeconds));
-    expect(body).toEqual({ error: NEARBY_MESSAGES.limited("10 minutes") });
+    expect(body).toEqual({
+      error: "Too many searches from your connection. Please try again in 10 minutes.",
+    });
     expect((await get(TRAFALGAR, "10.2.0.2")).status).toBe(200);
     expect(received).toHaveLength(1);
   });

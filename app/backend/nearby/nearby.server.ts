@@ -1,4 +1,4 @@
-import { consumeRateLimit, describeWait, RATE_LIMITS } from "~/backend/rate-limit.server";
+import { consumeRateLimit, RATE_LIMITS, tooManyRequests } from "~/backend/rate-limit.server";
 import { siteBaseUrl } from "~/utils/seo";
 import { pointKey, roundPoint, sortByDistance, type LatLon } from "~/domain/geo";
 import { locationQuerySchema, type NearbyResponse, type Place } from "~/domain/nearby";
@@ -22,7 +22,6 @@ export const NEARBY_MESSAGES = {
   busy: "The OpenStreetMap service we ask is busy right now. Please try again in a minute.",
   failed: "We could not get places from OpenStreetMap just now. Please try again in a few minutes.",
   timeout: "OpenStreetMap took too long to answer. Please try again in a minute.",
-  limited: (wait: string) => `Too many searches from your connection. Please try again in ${wait}.`,
 } as const;
 
 /** Same rounded area, same answer for a day: places rarely change, and Overpass is shared. */
@@ -41,9 +40,8 @@ class NearbyFailure extends Error {
 export async function nearbyResponse(params: URLSearchParams, clientIp: string) {
   const allowed = await consumeRateLimit("nearby", clientIp);
   if (!allowed.ok) {
-    return json({ error: NEARBY_MESSAGES.limited(describeWait(allowed.retryAfterSeconds)) }, 429, {
-      "Retry-After": String(allowed.retryAfterSeconds),
-    });
+    const limited = tooManyRequests(allowed.retryAfterSeconds, "searches from your connection");
+    return json({ error: limited.message }, limited.init.status, limited.init.headers);
   }
   const query = locationQuerySchema.safeParse({
     lat: params.get("lat") ?? undefined,

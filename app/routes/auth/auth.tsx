@@ -10,7 +10,7 @@ import type { AuthActionData, SocialFlags } from "~/features/auth/auth-result";
 import { AUTH_ERRORS, AUTH_LIMITS, loginSchema, signupSchema } from "~/domain/auth";
 import { startSocialLogin, submitLogin, submitSignup } from "~/backend/auth/account.server";
 import { parseSubmission, readForm } from "~/backend/forms.server";
-import { describeWait } from "~/backend/rate-limit.server";
+import { tooManyRequests } from "~/backend/rate-limit.server";
 import { safeRedirect } from "~/features/auth/redirect";
 import { redirectWithFlash } from "~/backend/flash.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
@@ -52,11 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!submission.ok) return data<AuthActionData>({ intent, ...submission.reply() }, submission.init);
     const outcome = await submitLogin(submission.value, request);
     if (!outcome.ok && outcome.reason === "tooManyAttempts") {
-      const wait = outcome.retryAfterSeconds;
-      const formError = `Too many attempts. Please try again in ${describeWait(wait)}.`;
+      const limited = tooManyRequests(outcome.retryAfterSeconds);
       return data<AuthActionData>(
-        { intent, ...submission.reply({ formError }) },
-        { status: 429, headers: { "Retry-After": String(wait) } },
+        { intent, ...submission.reply({ formError: limited.message }) },
+        limited.init,
       );
     }
     if (!outcome.ok) {

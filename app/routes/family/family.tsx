@@ -31,7 +31,7 @@ import {
 } from "~/backend/family.server";
 import { parseSubmission, readForm } from "~/backend/forms.server";
 import { listAccessiblePets } from "~/backend/pets.server";
-import { describeWait } from "~/backend/rate-limit.server";
+import { tooManyRequests } from "~/backend/rate-limit.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import type { z } from "~/utils/zod";
@@ -104,10 +104,10 @@ export async function action({ request }: Route.ActionArgs) {
     const outcome = await inviteToFamily(user, email);
     if (outcome.ok) return data<FamilyActionData>({ intent, ok: true, email, resent: outcome.resent });
     if (outcome.reason === "rateLimited") {
-      const formError = `Too many invitations. Please try again in ${describeWait(outcome.retryAfterSeconds)}.`;
+      const limited = tooManyRequests(outcome.retryAfterSeconds, "invitations");
       return data<FamilyActionData>(
-        { intent, ...submission.reply({ formError }) },
-        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+        { intent, ...submission.reply({ formError: limited.message }) },
+        limited.init,
       );
     }
     const errors = { email: INVITE_REFUSALS[outcome.reason] };
