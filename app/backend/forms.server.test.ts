@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "~/utils/zod";
-import { FORM_DATA_ERRORS, MAX_FORM_BYTES, parseSubmission, readForm } from "./forms.server";
+import { FORM_DATA_ERRORS, MAX_FORM_BYTES, parseSubmission, readForm, refuseForm } from "./forms.server";
 import { RATE_LIMITS, resetRateLimits } from "./rate-limit.server";
 
 const post = (body: BodyInit | null, contentType?: string) =>
@@ -179,5 +179,18 @@ describe("parseSubmission", () => {
     expect(
       (await parseSubmission(valid(), schema, { rateLimit: { ...rateLimit, key: "10.0.0.2" } })).ok,
     ).toBe(true);
+  });
+});
+
+describe("refuseForm", () => {
+  it("refuses an unknown form with 400 and says so", async () => {
+    expect(await refusalOf(() => refuseForm())).toEqual({ status: 400, formError: "Unknown form." });
+  });
+
+  it("says what else was wrong when told", async () => {
+    expect(await refusalOf(() => refuseForm("Unknown kind of record."))).toEqual({
+      status: 400,
+      formError: "Unknown kind of record.",
+    });
   });
 });

@@ -17,6 +17,7 @@ export const FORM_DATA_ERRORS = {
   contentType: "Send the form as application/x-www-form-urlencoded or multipart/form-data.",
   malformed: "The form could not be read: the request body is malformed.",
   tooLarge: "Request too large: at most 64 KB.",
+  unknownForm: "Unknown form.",
 } as const;
 
 /** Our largest field is a 5,000-character contact message; nothing legitimate comes near this. */
@@ -32,6 +33,14 @@ function mediaType(contentType: string | null) {
 /** A request no browser form would send: the error screen shows `formError` with the status. */
 function refuse(status: number, formError: string): never {
   throw data({ formError }, { status });
+}
+
+/**
+ * For an action: a form none of this page's forms would send (an intent or a choice it does not
+ * know) is refused with 400, and the error screen says why.
+ */
+export function refuseForm(formError: string = FORM_DATA_ERRORS.unknownForm): never {
+  refuse(400, formError);
 }
 
 /**

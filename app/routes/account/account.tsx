@@ -29,7 +29,7 @@ import {
 } from "~/backend/auth/account-settings.server";
 import { requireUser } from "~/backend/auth/session.server";
 import { redirectWithFlash, type FlashKind } from "~/backend/flash.server";
-import { parseSubmission, readForm } from "~/backend/forms.server";
+import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 
@@ -123,7 +123,7 @@ export async function action({ request }: Route.ActionArgs) {
     throw done("accountDeleted", await submitLogout(request), "/");
   }
 
-  throw data("Unknown form", { status: 400 });
+  refuseForm();
 }
 
 function SettingsSection({

@@ -13,7 +13,7 @@ import {
 } from "~/features/reminders/reminder-outcomes";
 import { ReminderSettingsForm } from "~/features/reminders/reminder-settings-form";
 import { requireUser } from "~/backend/auth/session.server";
-import { parseSubmission, readForm } from "~/backend/forms.server";
+import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import {
   calendarFeedPath,
   getReminderSettings,
@@ -77,7 +77,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ReminderActionData>({ intent: feedIntent, ok: true });
   }
 
-  throw data({ formError: "Unknown form." }, { status: 400 });
+  refuseForm();
 }
 
 export default function Reminders({ loaderData, actionData }: Route.ComponentProps) {

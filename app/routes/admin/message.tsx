@@ -4,7 +4,7 @@ import { requireStaff } from "~/backend/auth/session.server";
 import { BRAND } from "~/content/site";
 import { getMessage, markHandled } from "~/backend/contact-messages.server";
 import { MessageView } from "~/features/admin/message-view";
-import { readForm } from "~/backend/forms.server";
+import { readForm, refuseForm } from "~/backend/forms.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.message.subject ?? "Message"} | ${BRAND} staff` },
@@ -26,7 +26,7 @@ export function headers() {
 export async function action({ request, params }: Route.ActionArgs) {
   await requireStaff(request);
   const formData = await readForm(request);
-  if (formData.get("intent") !== "handled") throw data({ formError: "Unknown action." }, { status: 400 });
+  if (formData.get("intent") !== "handled") refuseForm();
   if (!(await markHandled(params.id))) throw data(null, { status: 404 });
   return redirect(`/admin/messages/${params.id}`);
 }

@@ -9,7 +9,7 @@ import { socialNotConfigured } from "~/content/auth";
 import type { AuthActionData, SocialFlags } from "~/features/auth/auth-result";
 import { AUTH_ERRORS, AUTH_LIMITS, loginSchema, signupSchema } from "~/domain/auth";
 import { startSocialLogin, submitLogin, submitSignup } from "~/backend/auth/account.server";
-import { parseSubmission, readForm } from "~/backend/forms.server";
+import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import { tooManyRequests } from "~/backend/rate-limit.server";
 import { safeRedirect } from "~/features/auth/redirect";
 import { redirectWithFlash } from "~/backend/flash.server";
@@ -84,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "social") {
     const provider = form.get("provider");
-    if (provider !== "google" && provider !== "facebook") throw data("Unknown provider", { status: 400 });
+    if (provider !== "google" && provider !== "facebook") refuseForm("Unknown sign-in provider.");
     const started = await startSocialLogin(provider, request);
     if (!started) {
       const formError = socialNotConfigured(provider);
@@ -93,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(started.url, { headers: started.headers });
   }
 
-  throw data("Unknown form", { status: 400 });
+  refuseForm();
 }
 
 const BENEFITS = [

@@ -29,7 +29,7 @@ import {
   removeMember,
   revokeInvite,
 } from "~/backend/family.server";
-import { parseSubmission, readForm } from "~/backend/forms.server";
+import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import { listAccessiblePets } from "~/backend/pets.server";
 import { tooManyRequests } from "~/backend/rate-limit.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
@@ -132,7 +132,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<FamilyActionData>({ intent, ok: true, ownerName: left.name });
   }
 
-  throw data("Unknown form", { status: 400 });
+  refuseForm();
 }
 
 export default function Family({ loaderData, actionData }: Route.ComponentProps) {

@@ -30,7 +30,7 @@ import { WeightChart } from "~/features/pets/weight-chart";
 import { DueList } from "~/features/pets/due-list";
 import { Card } from "~/components/ui/card";
 import { requireUser } from "~/backend/auth/session.server";
-import { parseSubmission, readForm } from "~/backend/forms.server";
+import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import { dueItemsForPets } from "~/backend/due.server";
 import { sharedWith } from "~/backend/family.server";
 import { addRecord, listRecords, removeRecord, updateRecord } from "~/backend/pet-records.server";
@@ -136,7 +136,7 @@ function recordSchema(kind: RecordKind) {
 
 function kindFrom(form: FormData): RecordKind {
   const kind = form.get("kind");
-  if (!RECORD_KINDS.includes(kind as RecordKind)) throw data("Unknown kind of record", { status: 400 });
+  if (!RECORD_KINDS.includes(kind as RecordKind)) refuseForm("Unknown kind of record.");
   return kind as RecordKind;
 }
 
@@ -204,7 +204,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data<RecordActionData>({ intent, kind, ok: true, message: `${label} removed.` });
   }
 
-  throw data("Unknown form", { status: 400 });
+  refuseForm();
 }
 
 /** The sections of the page, in the order of the jump links. */

@@ -10,7 +10,7 @@ import { PetList } from "~/features/pets/pet-list";
 import { PET_LIMITS, petSchema, saveAnalysisSchema, type SaveAnalysisAnswer } from "~/domain/pets";
 import { dueItemsForPets } from "~/backend/due.server";
 import { sharedWith } from "~/backend/family.server";
-import { parseSubmission, readForm } from "~/backend/forms.server";
+import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import {
   createPet,
   deletePet,
@@ -114,7 +114,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect("/pets");
   }
 
-  throw data("Unknown form", { status: 400 });
+  refuseForm();
 }
 
 export default function Pets({ loaderData, actionData }: Route.ComponentProps) {
