@@ -29,6 +29,8 @@ export default defineConfig({
     launchOptions: chromium,
     trace: "retain-on-failure",
   },
+  // Every test runs at 1280 px; the ones tagged @phone (every page's fit, menu and forms in
+  // viewports.spec.ts, and behaviour that differs on a phone) run at 390 px too.
   projects: [
     {
       name: "desktop",
@@ -36,6 +38,7 @@ export default defineConfig({
     },
     {
       name: "phone",
+      grep: /@phone/,
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
     },
   ],

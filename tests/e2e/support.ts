@@ -1,29 +1,89 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
 
-/**
- * `test` for specs that post forms: each test comes from its own client address (the
- * server trusts X-Forwarded-For from loopback in tests), so per-address rate limits of
- * one test never spill into another.
- */
-export const test = base.extend({
-  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
-    const n = (hash(testInfo.testId) % 250) + 1;
-    await use({
-      ...extraHTTPHeaders,
-      "X-Forwarded-For": `10.${testInfo.parallelIndex}.${n}.${(testInfo.retry % 250) + 1}`,
-    });
-  },
-});
+export { expect };
 
-function hash(text: string) {
-  let value = 0;
-  for (const char of text) value = (value * 31 + char.charCodeAt(0)) >>> 0;
-  return value;
+/** An account the tests sign up; every test account shares this password unless it says otherwise. */
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
 }
+export const PASSWORD = "biscuit-2024";
+
+let addressesGiven = 0;
+
+/**
+ * A client address no other test of this run uses (10.<worker>.x.y): the server trusts
+ * X-Forwarded-For from loopback in tests, so per-address rate limits never spill between tests.
+ */
+export function freshClientAddress() {
+  const n = ++addressesGiven;
+  return `10.${test.info().workerIndex % 256}.${(n >> 8) % 256}.${n % 256}`;
+}
+
+/** An address no other test account has. */
+export function freshEmail(prefix = "owner") {
+  return `${prefix}-${crypto.randomUUID().slice(0, 12)}@example.com`;
+}
+
+/**
+ * Signs up through the sign-up form's action (posted as the form posts it), which also signs in
+ * whoever `request` belongs to: `page.request` leaves the page's browser signed in.
+ */
+export async function signUp(
+  request: APIRequestContext,
+  { name = "Ada Lovelace", email = freshEmail(name.split(" ")[0]!.toLowerCase()), password = PASSWORD, pet }: Partial<Account> & { pet?: { name: string; type: string } } = {},
+): Promise<Account> {
+  const response = await request.post("/auth", {
+    form: {
+      intent: "signup",
+      name,
+      email,
+      password,
+      confirmPassword: password,
+      ...(pet ? { petName: pet.name, petType: pet.type } : {}),
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
+  return { name, email, password };
+}
+
+/** Logs in through the login form's action, as the form posts it. */
+export async function logIn(request: APIRequestContext, { email, password }: Pick<Account, "email" | "password">) {
+  const response = await request.post("/auth", { form: { intent: "login", email, password }, maxRedirects: 0 });
+  expect(response.status(), await response.text()).toBe(302);
+}
+
+/** Adds a pet through the /pets form's action and answers its id, read from its link on /pets. */
+export async function addPet(request: APIRequestContext, pet: Record<string, string> & { name: string }) {
+  const created = await request.post("/pets", { form: { intent: "create", type: "dog", ...pet } });
+  expect(created.status(), await created.text()).toBe(200);
+  const html = await (await request.get("/pets")).text();
+  const link = html
+    .match(/<a [^>]*>/g)
+    ?.find((tag) => tag.includes(`aria-label="Records and care plan of ${pet.name}"`));
+  const id = link && /href="\/pets\/([\w-]+)"/.exec(link)?.[1];
+  expect(id, `${pet.name}'s link on /pets`).toBeTruthy();
+  return id!;
+}
+
+/**
+ * `test` for every spec: each test comes from its own client address (`clientAddress`), and
+ * `account` is a new account whose session the test's page already has (one sign-up, no forms).
+ */
+export const test = base.extend<{ clientAddress: string; account: Account }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  clientAddress: async ({}, use) => use(freshClientAddress()),
+  extraHTTPHeaders: async ({ extraHTTPHeaders, clientAddress }, use) =>
+    use({ ...extraHTTPHeaders, "X-Forwarded-For": clientAddress }),
+  account: async ({ page }, use) => use(await signUp(page.request)),
+});
 
 /**
  * What the toaster shows right now, or "moving" while any toast is sliding or fading: read in
