@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
+import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
 import { changePasswordSchema } from "~/domain/account";
 import { AUTH_LIMITS } from "~/domain/auth";
@@ -38,36 +39,12 @@ export function PasswordForm({
           />
         )}
       </Field>
-      <Field
-        id={FIELD_IDS.newPassword}
-        label="New password"
-        hint={`${AUTH_LIMITS.passwordMin} to ${AUTH_LIMITS.password} characters.`}
-        error={errors.newPassword}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={AUTH_LIMITS.passwordMin}
-            maxLength={AUTH_LIMITS.password}
-          />
-        )}
-      </Field>
-      <Field id={FIELD_IDS.confirmPassword} label="Confirm new password" error={errors.confirmPassword}>
-        {(control) => (
-          <Input
-            {...control}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={AUTH_LIMITS.password}
-          />
-        )}
-      </Field>
+      <NewPasswordFields
+        name="newPassword"
+        ids={{ password: FIELD_IDS.newPassword, confirm: FIELD_IDS.confirmPassword }}
+        labels={{ password: "New password", confirm: "Confirm new password" }}
+        errors={{ password: errors.newPassword, confirm: errors.confirmPassword }}
+      />
       <Button type="submit" disabled={submitting}>
         {submitting ? "Changing…" : "Change password"}
       </Button>

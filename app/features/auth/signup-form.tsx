@@ -3,6 +3,7 @@ import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Field, Input, Select } from "~/components/ui/field";
+import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
 import { ErrorSummary, errorSummaryItems, FormMessage } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
@@ -107,36 +108,12 @@ export function SignupForm({ result, plan }: SignupFormProps) {
         )}
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          id={FIELD_IDS.password}
-          label="Password"
-          hint={`${AUTH_LIMITS.passwordMin} to ${AUTH_LIMITS.password} characters.`}
-          error={errors.password}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={AUTH_LIMITS.passwordMin}
-              maxLength={AUTH_LIMITS.password}
-            />
-          )}
-        </Field>
-        <Field id={FIELD_IDS.confirmPassword} label="Confirm Password" error={errors.confirmPassword}>
-          {(control) => (
-            <Input
-              {...control}
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              maxLength={AUTH_LIMITS.password}
-            />
-          )}
-        </Field>
+        <NewPasswordFields
+          name="password"
+          ids={{ password: FIELD_IDS.password, confirm: FIELD_IDS.confirmPassword }}
+          labels={{ password: "Password", confirm: "Confirm Password" }}
+          errors={{ password: errors.password, confirm: errors.confirmPassword }}
+        />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={FIELD_IDS.petName} label="Pet Name (optional)" error={errors.petName}>

@@ -2,20 +2,14 @@ import { data, Form, Link } from "react-router";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import type { Route } from "./+types/reset-password";
 import { Button } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/field";
+import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
 import type { FormReply } from "~/utils/forms";
 import { ErrorSummary, errorSummaryItems } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
 import { BRAND } from "~/content/site";
 import { PASSWORD_MISMATCH } from "~/content/auth";
-import {
-  AUTH_ERRORS,
-  AUTH_LIMITS,
-  isPasswordMismatch,
-  resetPasswordSchema,
-  type ResetPasswordField,
-} from "~/domain/auth";
+import { AUTH_ERRORS, isPasswordMismatch, resetPasswordSchema, type ResetPasswordField } from "~/domain/auth";
 import { resetPassword } from "~/backend/auth/account.server";
 import { parseSubmission, readForm } from "~/backend/forms.server";
 import { FormError } from "~/components/ui/form-error";
@@ -106,36 +100,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               />
             ) : null}
             <input type="hidden" name="token" value={loaderData.token} />
-            <Field
-              id={FIELD_IDS.password}
-              label="New Password"
-              hint={`${AUTH_LIMITS.passwordMin} to ${AUTH_LIMITS.password} characters.`}
-              error={errors.password}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  name="password"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  minLength={AUTH_LIMITS.passwordMin}
-                  maxLength={AUTH_LIMITS.password}
-                />
-              )}
-            </Field>
-            <Field id={FIELD_IDS.confirmPassword} label="Confirm New Password" error={errors.confirmPassword}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="confirmPassword"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  maxLength={AUTH_LIMITS.password}
-                />
-              )}
-            </Field>
+            <NewPasswordFields
+              name="password"
+              ids={{ password: FIELD_IDS.password, confirm: FIELD_IDS.confirmPassword }}
+              labels={{ password: "New Password", confirm: "Confirm New Password" }}
+              errors={{ password: errors.password, confirm: errors.confirmPassword }}
+            />
             <Button type="submit" size="lg" className="w-full" disabled={submitting}>
               {submitting ? "Saving…" : "Set new password"}
             </Button>
