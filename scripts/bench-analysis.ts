@@ -9,7 +9,7 @@
  * Writes everything to bench-results/analysis-<timestamp>.json. Exits 1 when a photo could not be
  * analysed or the worker's tensor count grew.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,7 +23,7 @@ import type { Breed } from "../app/features/analysis/knowledge/breeds";
 import { expectedCalibrationError } from "./models/calibration";
 import { oxfordBreed } from "./models/oxford";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
-import { freePort } from "../tests/support/ports";
+import { startBuiltServer, stopBuiltServer } from "../tests/support/built-server";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR || "build");
@@ -86,22 +86,15 @@ if (!fs.existsSync(path.join(BUILD_DIR, "start.js"))) {
 }
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-bench-analysis-"));
-const port = Number(process.env.BENCH_PORT) || (await freePort());
-const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [path.join(BUILD_DIR, "start.js")], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    NODE_ENV: "production",
-    DATA_DIR: path.join(tmp, "data"),
-  },
-  stdio: ["ignore", "ignore", "inherit"],
+const server = await startBuiltServer({
+  dataDir: path.join(tmp, "data"),
+  buildDir: BUILD_DIR,
+  port: Number(process.env.BENCH_PORT) || undefined,
 });
+const origin = server.origin;
 for (const signal of ["SIGINT", "SIGTERM"] as const)
   process.once(signal, () => {
-    void stopServer(server).finally(() => {
+    void stopBuiltServer(server).finally(() => {
       fs.rmSync(tmp, { recursive: true, force: true });
       process.exit(130);
     });
@@ -109,7 +102,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const)
 
 let browser: Browser | undefined;
 try {
-  await waitForServer(server, `${origin}/healthz`);
   const breedModelFiles = await breedModelUrls();
   await warmServer(breedModelFiles);
   browser = await chromium.launch({
@@ -187,7 +179,7 @@ try {
   console.log(`\nFull results: ${path.relative(ROOT, out)}`);
 } finally {
   await browser?.close();
-  await stopServer(server);
+  await stopBuiltServer(server);
   fs.rmSync(tmp, { recursive: true, force: true });
 }
 
@@ -739,29 +731,6 @@ async function fetchJson(url: string): Promise<unknown> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return response.json();
-}
-
-async function waitForServer(child: ChildProcess, url: string) {
-  // PGlite's first start (migrations) is slow on a busy machine.
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not answer at ${url}`);
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 function percentile(values: number[], p: number) {

@@ -7,11 +7,14 @@
  *   npm run bench:web -- --compare https://other.example
  *        runs the same paths of another site, alternately with ours, and prints the ratios.
  */
-import { spawn, execSync } from "node:child_process";
+import { execSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { BUILD_DIR, startBuiltServer, stopBuiltServer } from "../tests/support/built-server";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 
 const { values: args } = parseArgs({
@@ -19,8 +22,6 @@ const { values: args } = parseArgs({
 });
 const RUNS = Number(args.runs);
 const OTHER = args.compare?.replace(/\/+$/, "");
-const PORT = Number(process.env.BENCH_PORT) || 4390;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
 const NOT_FOUND = "/no-such-page";
 const ROUTES = ["/", "/about", "/features", "/pricing", "/contact", "/auth", "/pets", NOT_FOUND];
 const BUDGET = { performance: 0.995, fcpMs: 1000, lcpMs: 1000, tbtMs: 0, cls: 0, homeScriptKiB: 100 };
@@ -40,13 +41,12 @@ type Row = {
   scriptKiB: number;
 };
 
-if (!fs.existsSync("build/start.js")) execSync("npm run build", { stdio: "inherit" });
+if (!fs.existsSync(path.join(BUILD_DIR, "start.js"))) execSync("npm run build", { stdio: "inherit" });
 
-const server = spawn(process.execPath, ["build/start.js"], {
-  env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "production" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-await waitForServer(`${ORIGIN}/healthz`);
+// A database of its own, so the benchmark neither needs nor touches ./data.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-bench-web-"));
+const server = await startBuiltServer({ dataDir, port: Number(process.env.BENCH_PORT) || undefined });
+const ORIGIN = server.origin;
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
@@ -70,7 +70,8 @@ try {
   }
 } finally {
   await chrome.kill();
-  server.kill();
+  await stopBuiltServer(server);
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 console.log(`\nLighthouse 12.8, mobile (simulated slow 4G), median of ${RUNS} runs\n`);
@@ -225,18 +226,6 @@ function failedAudits(
       (ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1,
     )
     .map((ref) => ref.id);
-}
-
-async function waitForServer(url: string) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not answer at ${url}`);
 }
 
 /** The Brotli-compressed size of each script as its server sends it, without HTTP headers. */

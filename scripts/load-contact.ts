@@ -21,13 +21,14 @@
  * it and the kill -9 at it), BUILD_DIR (build), LOAD_PORT (a free port; PGlite mode).
  * Exits 1 when an accepted message is missing, stored twice or (PostgreSQL) never mailed.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { startBuiltServer, type BuiltServer } from "../tests/support/built-server";
 import { freePort } from "../tests/support/ports";
 
 const TOTAL = Number(process.env.LOAD_REQUESTS) || 3000;
@@ -62,40 +63,16 @@ async function main() {
   ensureBuild();
   if (DATABASE_URL) return twoServers(DATABASE_URL);
 
-  const port = Number(process.env.LOAD_PORT) || (await freePort());
-  const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-load-"));
   const run = crypto.randomBytes(4).toString("hex");
-  console.log(`Server: ${BUILD_DIR}/start.js on ${origin}, DATA_DIR ${dataDir}`);
-
-  const server = spawn(process.execPath, [path.join(BUILD_DIR, "start.js")], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      TRUST_PROXY: "loopback",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const server = await startBuiltServer({
+    dataDir,
+    buildDir: BUILD_DIR,
+    port: Number(process.env.LOAD_PORT) || undefined,
+    env: { TRUST_PROXY: "loopback" },
   });
-  let serverLog = "";
-  server.stdout.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
-  server.stderr.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
-
-  for (let waited = 0; ; waited += 200) {
-    const ok = await fetch(`${origin}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (server.exitCode !== null || waited > 60_000) {
-      throw new Error(`the server did not start:\n${serverLog}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const { origin } = server;
+  console.log(`Server: ${BUILD_DIR}/start.js on ${origin}, DATA_DIR ${dataDir}`);
 
   const outcomes: Outcome[] = [];
   let next = 0;
@@ -147,15 +124,15 @@ async function main() {
         sigtermAt = performance.now();
         answeredBeforeSigterm = outcomes.length;
         console.log(`SIGTERM after ${outcomes.length} answers, with up to ${CONCURRENCY} requests in flight`);
-        server.kill("SIGTERM");
+        server.child.kill("SIGTERM");
       }
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const end = performance.now();
 
-  const timeout = setTimeout(() => server.kill("SIGKILL"), 30_000);
-  const exitCode = await exited;
+  const timeout = setTimeout(() => server.child.kill("SIGKILL"), 30_000);
+  const exitCode = await server.exited;
   clearTimeout(timeout);
   console.log(`Server exited with code ${exitCode}`);
 
@@ -212,7 +189,8 @@ async function main() {
 
   fs.rmSync(dataDir, { recursive: true, force: true });
   if (exitCode !== 0) {
-    const log = serverLog
+    const log = server
+      .output()
       .split("\n")
       .filter((line) => !/^(mail:|\[contact\])/.test(line))
       .join("\n");
@@ -230,32 +208,20 @@ async function main() {
   console.log("\nOK: every accepted message is stored exactly once.");
 }
 
+/** Every server process of the two-server run, the stopped and killed ones included (for their logs). */
+const startedServers: BuiltServer[] = [];
+
 /** One PawPal process of the two-server run, restarted on the same port as a deployment would. */
-type Server = { child: ChildProcess; origin: string; log: () => string; exited: Promise<number | null> };
-
-/** What every server process printed, the stopped and killed ones included. */
-const serverLogs: (() => string)[] = [];
-
-async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<Server> {
-  const child = spawn(process.execPath, [path.join(BUILD_DIR, "start.js")], {
-    env: { ...env, PORT: String(port) },
-    stdio: ["ignore", "pipe", "pipe"],
+async function startServer(port: number, dataDir: string, databaseUrl: string): Promise<BuiltServer> {
+  const server = await startBuiltServer({
+    dataDir,
+    databaseUrl,
+    port,
+    buildDir: BUILD_DIR,
+    env: { TRUST_PROXY: "loopback" },
   });
-  let log = "";
-  child.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  serverLogs.push(() => log);
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const origin = `http://127.0.0.1:${port}`;
-  for (let waited = 0; ; waited += 200) {
-    const ok = await fetch(`${origin}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, origin, log: () => log, exited };
-    if (child.exitCode !== null || waited > 60_000) throw new Error(`a server did not start:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  startedServers.push(server);
+  return server;
 }
 
 /** Tries per post: the other server answers while one restarts, and 8 stay under the contact limit (10). */
@@ -268,15 +234,8 @@ async function twoServers(url: string) {
   const run = crypto.randomBytes(4).toString("hex");
   const ports = [await freePort(), await freePort()];
   // One DATA_DIR for both, as behind a load balancer: the session secret and the outbox folder.
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    HOST: "127.0.0.1",
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    DATABASE_URL: url,
-    TRUST_PROXY: "loopback",
-  };
-  const servers = [await startServer(ports[0]!, env), await startServer(ports[1]!, env)];
+  const launch = (i: 0 | 1) => startServer(ports[i]!, dataDir, url);
+  const servers = [await launch(0), await launch(1)];
   console.log(
     `Two servers: ${BUILD_DIR}/start.js on ports ${ports.join(" and ")}, one PostgreSQL, DATA_DIR ${dataDir}`,
   );
@@ -301,7 +260,7 @@ async function twoServers(url: string) {
     servers[0]!.child.kill("SIGTERM");
     sigtermExit = await servers[0]!.exited;
     note(`server 0 exited with code ${sigtermExit}; starting it again`);
-    servers[0] = await startServer(ports[0]!, env);
+    servers[0] = await launch(0);
     note("server 0 is back");
     rolled = true;
   };
@@ -309,7 +268,7 @@ async function twoServers(url: string) {
     note(`kill -9 of server 1 after ${posts.length} answers`);
     servers[1]!.child.kill("SIGKILL");
     await servers[1]!.exited;
-    servers[1] = await startServer(ports[1]!, env);
+    servers[1] = await launch(1);
     note("server 1 is back");
   };
 
@@ -414,7 +373,9 @@ async function twoServers(url: string) {
   console.log(`Rejected (4xx):           ${rejected.length}`);
   console.log(`No answer after ${MAX_TRIES} tries:  ${unanswered.length}`);
   // Posts stored by a server that stopped or died before the answer reached the client.
-  const keptByKey = serverLogs.map((log) => log().split("retried post, already stored").length - 1);
+  const keptByKey = startedServers.map(
+    (server) => server.output().split("retried post, already stored").length - 1,
+  );
   console.log(
     `Retries already stored:   ${keptByKey.reduce((a, b) => a + b, 0)} (answered from the submission key, not stored again)`,
   );

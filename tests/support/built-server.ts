@@ -4,9 +4,9 @@ import { expect } from "@playwright/test";
 import { freePort } from "./ports";
 
 /**
- * A server of the production build started by a test, as an operator starts it
- * (`node build/start.js`), on 127.0.0.1. For tests that stop, swap or reconfigure a server;
- * the other browser tests share the one playwright.config.ts starts.
+ * A server of the production build started by a test or a benchmark script, as an operator
+ * starts it (`node build/start.js`), on 127.0.0.1. For tests that stop, swap or reconfigure a
+ * server; the other browser tests share the one playwright.config.ts starts.
  */
 export type BuiltServer = {
   child: ChildProcess;
@@ -14,6 +14,8 @@ export type BuiltServer = {
   origin: string;
   /** What the server printed so far (for failure messages). */
   output: () => string;
+  /** Its exit code once it has exited (null when a signal ended it). */
+  exited: Promise<number | null>;
 };
 
 export type BuiltServerOptions = {
@@ -52,10 +54,17 @@ export async function startBuiltServer({
     env: serverEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const server: BuiltServer = { child, port, origin: `http://127.0.0.1:${port}`, output: () => output };
+  const server: BuiltServer = {
+    child,
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    output: () => output,
+    exited,
+  };
   if (readyStatus !== null) {
     try {
       await expectHealth(server, readyStatus);
@@ -93,9 +102,8 @@ export async function healthz({ origin }: BuiltServer) {
 }
 
 /** SIGTERM, then waits for the process to exit (a server that already exited is left alone). */
-export async function stopBuiltServer({ child }: BuiltServer) {
+export async function stopBuiltServer({ child, exited }: BuiltServer) {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   await exited;
 }
