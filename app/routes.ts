@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 export default [
   index("routes/marketing/home.tsx"),
@@ -6,22 +6,28 @@ export default [
   route("features", "routes/marketing/features.tsx"),
   route("pricing", "routes/marketing/pricing.tsx"),
   route("contact", "routes/marketing/contact.tsx"),
-  route("auth", "routes/auth/auth.tsx"),
-  route("forgot-password", "routes/account/forgot-password.tsx"),
-  route("reset-password", "routes/account/reset-password.tsx"),
+  // The pages that are one form or card share their tinted frame (no loader: nothing to fetch).
+  layout("routes/layouts/form-page.tsx", [
+    route("auth", "routes/auth/auth.tsx"),
+    route("forgot-password", "routes/account/forgot-password.tsx"),
+    route("reset-password", "routes/account/reset-password.tsx"),
+    route("family/join", "routes/family/join.tsx"),
+  ]),
   route("logout", "routes/account/logout.tsx"),
   route("terms", "routes/legal/terms.tsx"),
   route("privacy", "routes/legal/privacy.tsx"),
   route("admin/messages", "routes/admin/messages.tsx"),
   route("admin/messages/:id", "routes/admin/message.tsx"),
-  route("pets", "routes/pets/pets.tsx"),
+  // So do the signed-in pages; the pet's own page has a frame of its own (it prints).
+  layout("routes/layouts/account-page.tsx", [
+    route("pets", "routes/pets/pets.tsx"),
+    route("family", "routes/family/family.tsx"),
+    route("account", "routes/account/account.tsx"),
+    route("account/reminders", "routes/account/reminders.tsx"),
+  ]),
   route("pets/:id", "routes/pets/pet.tsx"),
   route("pets/:id/due", "routes/pets/due.tsx"),
-  route("family", "routes/family/family.tsx"),
-  route("family/join", "routes/family/join.tsx"),
-  route("account", "routes/account/account.tsx"),
   route("account/export", "routes/account/export.ts"),
-  route("account/reminders", "routes/account/reminders.tsx"),
   route("reminders/unsubscribe", "routes/reminders/unsubscribe.tsx"),
 
   route("api/auth/*", "routes/resources/auth-api.ts"),

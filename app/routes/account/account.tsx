@@ -157,72 +157,70 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   // A changed password starts a new session for this device: the form starts over, empty.
   const passwordFormKey = sessions.find((session) => session.current)?.id;
   return (
-    <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-12 sm:px-6 lg:py-16">
-      <div className="mx-auto max-w-3xl">
-        <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">Account settings</h1>
-        <p className="mt-4 text-lg break-words text-ink-700">
-          Signed in as <strong className="font-semibold text-ink-900">{email}</strong>.
-        </p>
-        <nav aria-label="More settings" className="mt-6">
-          <ul className="flex flex-wrap gap-3">
-            <li>
-              <Link to="/account/reminders" className={buttonVariants({ variant: "secondary", size: "sm" })}>
-                Reminders and calendar
-              </Link>
-            </li>
-            <li>
-              <Link to="/family" className={buttonVariants({ variant: "secondary", size: "sm" })}>
-                Family sharing
-              </Link>
-            </li>
-          </ul>
-        </nav>
+    <div className="mx-auto max-w-3xl">
+      <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">Account settings</h1>
+      <p className="mt-4 text-lg break-words text-ink-700">
+        Signed in as <strong className="font-semibold text-ink-900">{email}</strong>.
+      </p>
+      <nav aria-label="More settings" className="mt-6">
+        <ul className="flex flex-wrap gap-3">
+          <li>
+            <Link to="/account/reminders" className={buttonVariants({ variant: "secondary", size: "sm" })}>
+              Reminders and calendar
+            </Link>
+          </li>
+          <li>
+            <Link to="/family" className={buttonVariants({ variant: "secondary", size: "sm" })}>
+              Family sharing
+            </Link>
+          </li>
+        </ul>
+      </nav>
 
-        <div className="mt-10 space-y-8">
-          <SettingsSection
-            id="name"
-            title="Your name"
-            intro="Shown in the header and to the family you share pets with."
-          >
-            <NameForm name={name} result={resultFor(actionData, "name")} />
-          </SettingsSection>
+      <div className="mt-10 space-y-8">
+        <SettingsSection
+          id="name"
+          title="Your name"
+          intro="Shown in the header and to the family you share pets with."
+        >
+          <NameForm name={name} result={resultFor(actionData, "name")} />
+        </SettingsSection>
 
-          <SettingsSection
-            id="password"
-            title="Password"
-            intro="Changing your password signs you out on every other device."
-          >
-            <PasswordForm key={passwordFormKey} result={resultFor(actionData, "password")} />
-          </SettingsSection>
+        <SettingsSection
+          id="password"
+          title="Password"
+          intro="Changing your password signs you out on every other device."
+        >
+          <PasswordForm key={passwordFormKey} result={resultFor(actionData, "password")} />
+        </SettingsSection>
 
-          <SettingsSection
-            id="sessions"
-            title="Signed-in devices"
-            intro="Where your account is signed in now. Sign out any device you do not recognise, then change your password."
-          >
-            <SessionList sessions={sessions} />
-          </SettingsSection>
+        <SettingsSection
+          id="sessions"
+          title="Signed-in devices"
+          intro="Where your account is signed in now. Sign out any device you do not recognise, then change your password."
+        >
+          <SessionList sessions={sessions} />
+        </SettingsSection>
 
-          <SettingsSection
-            id="export"
-            title="Your data"
-            intro="Everything we hold about you, in one JSON file: your profile, devices, pets and their records, family sharing, settings and the messages you sent us."
-          >
-            {/* A file download, not a page: the browser fetches it itself. */}
-            <a href="/account/export" download className={buttonVariants({ variant: "secondary" })}>
-              Download my data
-            </a>
-          </SettingsSection>
+        <SettingsSection
+          id="export"
+          title="Your data"
+          intro="Everything we hold about you, in one JSON file: your profile, devices, pets and their records, family sharing, settings and the messages you sent us."
+        >
+          {/* A file download, not a page: the browser fetches it itself. */}
+          <a href="/account/export" download className={buttonVariants({ variant: "secondary" })}>
+            Download my data
+          </a>
+        </SettingsSection>
 
-          <SettingsSection
-            id="delete"
-            title="Delete account"
-            tone="danger"
-            intro="This deletes your account, your pets with all their records, your family sharing and everything else we hold about you, for good. Download your data first if you want to keep it."
-          >
-            <DeleteAccountForm result={resultFor(actionData, "delete")} />
-          </SettingsSection>
-        </div>
+        <SettingsSection
+          id="delete"
+          title="Delete account"
+          tone="danger"
+          intro="This deletes your account, your pets with all their records, your family sharing and everything else we hold about you, for good. Download your data first if you want to keep it."
+        >
+          <DeleteAccountForm result={resultFor(actionData, "delete")} />
+        </SettingsSection>
       </div>
     </div>
   );

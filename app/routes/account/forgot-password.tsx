@@ -48,47 +48,45 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const failed = actionData && !actionData.ok ? actionData : undefined;
 
   return (
-    <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-12 sm:px-6 lg:py-20">
-      <div className="mx-auto max-w-md rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-100 sm:p-8">
-        <h1 className="text-3xl font-extrabold tracking-tight text-ink-900">Forgot your password?</h1>
-        <p className="mt-2 mb-6 text-ink-700">
-          Enter the email address of your account and we'll send you a link to choose a new password.
-        </p>
-        {actionData?.ok ? (
-          <FormMessage
-            tone="success"
-            title="Check your inbox."
-            description={FORGOT_PASSWORD_SENT}
-            className="mb-6"
-          />
-        ) : null}
-        <Form {...formProps} method="post" aria-label="Reset password" className="space-y-5">
-          {failed?.formError ? <FormError message={failed.formError} /> : null}
-          <Field id="forgot-email" label="Email" error={errors.email}>
-            {(control) => (
-              <Input
-                {...control}
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={AUTH_LIMITS.email}
-                placeholder="you@example.com"
-                defaultValue={failed?.values.email ?? ""}
-              />
-            )}
-          </Field>
-          <Button type="submit" size="lg" className="w-full" disabled={submitting}>
-            {submitting ? "Sending…" : "Send reset link"}
-          </Button>
-        </Form>
-        <p className="mt-6 text-center text-sm text-ink-700">
-          Remembered it?{" "}
-          <Link to="/auth" className="font-semibold text-brand-800 underline underline-offset-4">
-            Back to login
-          </Link>
-        </p>
-      </div>
+    <div className="mx-auto max-w-md rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-100 sm:p-8">
+      <h1 className="text-3xl font-extrabold tracking-tight text-ink-900">Forgot your password?</h1>
+      <p className="mt-2 mb-6 text-ink-700">
+        Enter the email address of your account and we'll send you a link to choose a new password.
+      </p>
+      {actionData?.ok ? (
+        <FormMessage
+          tone="success"
+          title="Check your inbox."
+          description={FORGOT_PASSWORD_SENT}
+          className="mb-6"
+        />
+      ) : null}
+      <Form {...formProps} method="post" aria-label="Reset password" className="space-y-5">
+        {failed?.formError ? <FormError message={failed.formError} /> : null}
+        <Field id="forgot-email" label="Email" error={errors.email}>
+          {(control) => (
+            <Input
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={AUTH_LIMITS.email}
+              placeholder="you@example.com"
+              defaultValue={failed?.values.email ?? ""}
+            />
+          )}
+        </Field>
+        <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+          {submitting ? "Sending…" : "Send reset link"}
+        </Button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-ink-700">
+        Remembered it?{" "}
+        <Link to="/auth" className="font-semibold text-brand-800 underline underline-offset-4">
+          Back to login
+        </Link>
+      </p>
     </div>
   );
 }

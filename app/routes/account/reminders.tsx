@@ -87,43 +87,41 @@ export default function Reminders({ loaderData, actionData }: Route.ComponentPro
   // Without JavaScript there is no toast: the outcome is shown in the page instead.
   const outcome = !hydrated && actionData ? outcomeMessage(actionData) : null;
   return (
-    <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-12 sm:px-6 lg:py-16">
-      <div className="mx-auto max-w-3xl">
-        <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">Reminders</h1>
-        <p className="mt-4 text-lg text-ink-700">
-          Never miss a vaccine, a treatment or a check-up: get an email before each is due, or see them all in
-          your calendar.
-        </p>
-        {outcome ? (
-          <FormMessage
-            tone="success"
-            title={outcome.title}
-            description={outcome.description}
-            className="mt-6"
-          />
-        ) : null}
-        <div className="mt-10 space-y-8">
-          <section aria-labelledby="email-reminders-title">
-            <Card className="sm:p-8">
-              <h2 id="email-reminders-title" className="mb-6 text-2xl font-bold text-ink-900">
-                Email reminders
-              </h2>
-              <ReminderSettingsForm
-                remindersEnabled={loaderData.remindersEnabled}
-                daysAhead={loaderData.daysAhead}
-                result={saveResult}
-              />
-            </Card>
-          </section>
-          <section aria-labelledby="calendar-feed-title">
-            <Card className="sm:p-8">
-              <h2 id="calendar-feed-title" className="mb-6 text-2xl font-bold text-ink-900">
-                Calendar feed
-              </h2>
-              <CalendarFeed feedUrl={loaderData.feedUrl} result={feedResult} />
-            </Card>
-          </section>
-        </div>
+    <div className="mx-auto max-w-3xl">
+      <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">Reminders</h1>
+      <p className="mt-4 text-lg text-ink-700">
+        Never miss a vaccine, a treatment or a check-up: get an email before each is due, or see them all in
+        your calendar.
+      </p>
+      {outcome ? (
+        <FormMessage
+          tone="success"
+          title={outcome.title}
+          description={outcome.description}
+          className="mt-6"
+        />
+      ) : null}
+      <div className="mt-10 space-y-8">
+        <section aria-labelledby="email-reminders-title">
+          <Card className="sm:p-8">
+            <h2 id="email-reminders-title" className="mb-6 text-2xl font-bold text-ink-900">
+              Email reminders
+            </h2>
+            <ReminderSettingsForm
+              remindersEnabled={loaderData.remindersEnabled}
+              daysAhead={loaderData.daysAhead}
+              result={saveResult}
+            />
+          </Card>
+        </section>
+        <section aria-labelledby="calendar-feed-title">
+          <Card className="sm:p-8">
+            <h2 id="calendar-feed-title" className="mb-6 text-2xl font-bold text-ink-900">
+              Calendar feed
+            </h2>
+            <CalendarFeed feedUrl={loaderData.feedUrl} result={feedResult} />
+          </Card>
+        </section>
       </div>
     </div>
   );

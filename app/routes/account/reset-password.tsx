@@ -79,39 +79,37 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const serverErrors = !hydrated && actionData && !actionData.ok ? actionData.errors : undefined;
 
   return (
-    <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-12 sm:px-6 lg:py-20">
-      <div className="mx-auto max-w-md rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-100 sm:p-8">
-        <h1 className="text-3xl font-extrabold tracking-tight text-ink-900">Choose a new password</h1>
-        <p className="mt-2 mb-6 text-ink-700">
-          Your new password ends every session of your account: you log in again afterwards.
-        </p>
-        {tokenInvalid ? (
-          <InvalidLink />
-        ) : (
-          <Form {...formProps} method="post" aria-label="New password" className="space-y-5">
-            {serverErrors && isPasswordMismatch(serverErrors) ? (
-              <FormError message={`${PASSWORD_MISMATCH.title}: ${PASSWORD_MISMATCH.description}`} />
-            ) : null}
-            {serverErrors ? (
-              <ErrorSummary
-                items={errorSummaryItems<keyof typeof FIELD_IDS>(serverErrors, FIELD_IDS).filter(
-                  (item) => item.message !== PASSWORD_MISMATCH.description,
-                )}
-              />
-            ) : null}
-            <input type="hidden" name="token" value={loaderData.token} />
-            <NewPasswordFields
-              name="password"
-              ids={{ password: FIELD_IDS.password, confirm: FIELD_IDS.confirmPassword }}
-              labels={{ password: "New Password", confirm: "Confirm New Password" }}
-              errors={{ password: errors.password, confirm: errors.confirmPassword }}
+    <div className="mx-auto max-w-md rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-100 sm:p-8">
+      <h1 className="text-3xl font-extrabold tracking-tight text-ink-900">Choose a new password</h1>
+      <p className="mt-2 mb-6 text-ink-700">
+        Your new password ends every session of your account: you log in again afterwards.
+      </p>
+      {tokenInvalid ? (
+        <InvalidLink />
+      ) : (
+        <Form {...formProps} method="post" aria-label="New password" className="space-y-5">
+          {serverErrors && isPasswordMismatch(serverErrors) ? (
+            <FormError message={`${PASSWORD_MISMATCH.title}: ${PASSWORD_MISMATCH.description}`} />
+          ) : null}
+          {serverErrors ? (
+            <ErrorSummary
+              items={errorSummaryItems<keyof typeof FIELD_IDS>(serverErrors, FIELD_IDS).filter(
+                (item) => item.message !== PASSWORD_MISMATCH.description,
+              )}
             />
-            <Button type="submit" size="lg" className="w-full" disabled={submitting}>
-              {submitting ? "Saving…" : "Set new password"}
-            </Button>
-          </Form>
-        )}
-      </div>
+          ) : null}
+          <input type="hidden" name="token" value={loaderData.token} />
+          <NewPasswordFields
+            name="password"
+            ids={{ password: FIELD_IDS.password, confirm: FIELD_IDS.confirmPassword }}
+            labels={{ password: "New Password", confirm: "Confirm New Password" }}
+            errors={{ password: errors.password, confirm: errors.confirmPassword }}
+          />
+          <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+            {submitting ? "Saving…" : "Set new password"}
+          </Button>
+        </Form>
+      )}
     </div>
   );
 }

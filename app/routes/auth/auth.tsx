@@ -104,27 +104,25 @@ const BENEFITS = [
 
 export default function Auth({ actionData, loaderData }: Route.ComponentProps) {
   return (
-    <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-12 sm:px-6 lg:py-20">
-      <div className="mx-auto grid max-w-5xl items-start gap-10 lg:grid-cols-2 lg:gap-16">
-        <div className="min-w-0 lg:pt-8">
-          <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">
-            Welcome to {BRAND}
-          </h1>
-          <p className="mt-4 text-lg text-ink-700">
-            Log in to your account or create a new one to start caring smarter for your dog or cat.
-          </p>
-          <ul className="mt-8 hidden space-y-4 lg:block">
-            {BENEFITS.map(({ icon, text }) => (
-              <li key={text} className="flex items-center gap-3 text-ink-800">
-                <Icon name={icon} className="size-10 rounded-xl bg-brand-100 p-2 text-brand-800" />
-                {text}
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div className="mx-auto w-full max-w-md min-w-0 lg:max-w-none">
-          <AuthPanel result={actionData} social={loaderData.social} />
-        </div>
+    <div className="mx-auto grid max-w-5xl items-start gap-10 lg:grid-cols-2 lg:gap-16">
+      <div className="min-w-0 lg:pt-8">
+        <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">
+          Welcome to {BRAND}
+        </h1>
+        <p className="mt-4 text-lg text-ink-700">
+          Log in to your account or create a new one to start caring smarter for your dog or cat.
+        </p>
+        <ul className="mt-8 hidden space-y-4 lg:block">
+          {BENEFITS.map(({ icon, text }) => (
+            <li key={text} className="flex items-center gap-3 text-ink-800">
+              <Icon name={icon} className="size-10 rounded-xl bg-brand-100 p-2 text-brand-800" />
+              {text}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="mx-auto w-full max-w-md min-w-0 lg:max-w-none">
+        <AuthPanel result={actionData} social={loaderData.social} />
       </div>
     </div>
   );

@@ -160,48 +160,46 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
   );
 
   return (
-    <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-12 sm:px-6 lg:py-16">
-      <div className="mx-auto max-w-6xl">
-        <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">Family sharing</h1>
-        <p className="mt-4 max-w-3xl text-lg text-ink-700">
-          Share your pets with up to {FAMILY_LIMITS.maxMembers} people: they see every pet on your account and
-          keep its health records with you. Only you can change or delete a pet.
-        </p>
-        {!hydrated && success ? <FormMessage tone="success" {...success} className="mt-6" /> : null}
-        {/* Someone who joined a family came for its pets: they come first. */}
-        {families.length > 0 ? memberships : null}
-        <div className="mt-10 grid items-start gap-8 lg:grid-cols-5">
-          <section aria-labelledby="own-family-title" className="min-w-0 lg:col-span-3">
-            <Card className="sm:p-8">
-              <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-                <h2 id="own-family-title" className="text-2xl font-bold text-ink-900">
-                  Your family
-                </h2>
-                <p className="text-sm font-semibold text-ink-700">
-                  {loaderData.placesTaken} of {FAMILY_LIMITS.maxMembers} places taken
-                </p>
-              </div>
-              <div className="mt-6">
-                <OwnFamily members={own.members} invites={own.invites} removeId={removeId} />
-              </div>
-            </Card>
-          </section>
-          <section aria-labelledby="invite-title" className="min-w-0 lg:col-span-2">
-            <Card className="sm:p-8">
-              <h2 id="invite-title" className="mb-2 text-2xl font-bold text-ink-900">
-                Invite someone
+    <div className="mx-auto max-w-6xl">
+      <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">Family sharing</h1>
+      <p className="mt-4 max-w-3xl text-lg text-ink-700">
+        Share your pets with up to {FAMILY_LIMITS.maxMembers} people: they see every pet on your account and
+        keep its health records with you. Only you can change or delete a pet.
+      </p>
+      {!hydrated && success ? <FormMessage tone="success" {...success} className="mt-6" /> : null}
+      {/* Someone who joined a family came for its pets: they come first. */}
+      {families.length > 0 ? memberships : null}
+      <div className="mt-10 grid items-start gap-8 lg:grid-cols-5">
+        <section aria-labelledby="own-family-title" className="min-w-0 lg:col-span-3">
+          <Card className="sm:p-8">
+            <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+              <h2 id="own-family-title" className="text-2xl font-bold text-ink-900">
+                Your family
               </h2>
-              <p className="mb-6 text-ink-700">
-                {full
-                  ? FAMILY_ERRORS.full
-                  : "They join with an account of the address you enter, and can leave at any time."}
+              <p className="text-sm font-semibold text-ink-700">
+                {loaderData.placesTaken} of {FAMILY_LIMITS.maxMembers} places taken
               </p>
-              <InviteForm result={inviteResult} />
-            </Card>
-          </section>
-        </div>
-        {families.length > 0 ? null : memberships}
+            </div>
+            <div className="mt-6">
+              <OwnFamily members={own.members} invites={own.invites} removeId={removeId} />
+            </div>
+          </Card>
+        </section>
+        <section aria-labelledby="invite-title" className="min-w-0 lg:col-span-2">
+          <Card className="sm:p-8">
+            <h2 id="invite-title" className="mb-2 text-2xl font-bold text-ink-900">
+              Invite someone
+            </h2>
+            <p className="mb-6 text-ink-700">
+              {full
+                ? FAMILY_ERRORS.full
+                : "They join with an account of the address you enter, and can leave at any time."}
+            </p>
+            <InviteForm result={inviteResult} />
+          </Card>
+        </section>
       </div>
+      {families.length > 0 ? null : memberships}
     </div>
   );
 }

@@ -88,12 +88,10 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
   // After a refused post, the action's view of the link (the loader does not run again).
   const state = actionData ?? loaderData;
   return (
-    <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-12 sm:px-6 lg:py-20">
-      <Card className="mx-auto max-w-2xl sm:p-10">
-        <Icon name="users" className="size-12 rounded-2xl bg-brand-100 p-2.5 text-brand-800" />
-        <JoinContent state={state} />
-      </Card>
-    </div>
+    <Card className="mx-auto max-w-2xl sm:p-10">
+      <Icon name="users" className="size-12 rounded-2xl bg-brand-100 p-2.5 text-brand-800" />
+      <JoinContent state={state} />
+    </Card>
   );
 }
 

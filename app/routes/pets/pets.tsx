@@ -125,59 +125,57 @@ export default function Pets({ loaderData, actionData }: Route.ComponentProps) {
   const createResult = petResult?.intent === "create" ? petResult : undefined;
   const hydrated = useHydrated();
   return (
-    <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-12 sm:px-6 lg:py-16">
-      <div className="mx-auto max-w-6xl">
-        <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">Your pets</h1>
-        <p className="mt-4 text-lg text-ink-700">
-          Keep your pets' details up to date: their breed, birthday and weight shape their care plans.
-        </p>
-        <div className="mt-10 grid items-start gap-8 lg:grid-cols-5">
-          <section aria-labelledby="pet-list-title" className="min-w-0 lg:col-span-3">
-            <h2 id="pet-list-title" className="sr-only">
-              Your pets
-            </h2>
-            {pets.length === 0 && sharedPets.length === 0 ? (
-              <Card className="text-center">
-                <p className="text-lg font-semibold text-ink-900">No pets here yet.</p>
-                <p className="mt-2 text-ink-700">
-                  Add your dog or cat with the form, or{" "}
-                  <Link
-                    to="/features#demo"
-                    className="font-semibold text-brand-800 underline underline-offset-4"
-                  >
-                    try the photo analysis
-                  </Link>{" "}
-                  to find out their breed first.
-                </p>
-              </Card>
-            ) : (
-              <PetList
-                pets={[...pets, ...sharedPets]}
-                due={due}
-                sharing={sharing}
-                editId={editId}
-                deleteId={deleteId}
-                result={petResult}
-              />
-            )}
-          </section>
-          <section aria-labelledby="add-pet-title" className="min-w-0 lg:col-span-2">
-            <Card className="sm:p-8">
-              <h2 id="add-pet-title" className="mb-6 text-2xl font-bold text-ink-900">
-                Add a pet
-              </h2>
-              {!hydrated && createResult?.ok ? (
-                <FormMessage
-                  tone="success"
-                  title="Pet added."
-                  description={`${createResult.name} is now on your list.`}
-                  className="mb-4"
-                />
-              ) : null}
-              <PetForm label="Add a pet" result={createResult} />
+    <div className="mx-auto max-w-6xl">
+      <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">Your pets</h1>
+      <p className="mt-4 text-lg text-ink-700">
+        Keep your pets' details up to date: their breed, birthday and weight shape their care plans.
+      </p>
+      <div className="mt-10 grid items-start gap-8 lg:grid-cols-5">
+        <section aria-labelledby="pet-list-title" className="min-w-0 lg:col-span-3">
+          <h2 id="pet-list-title" className="sr-only">
+            Your pets
+          </h2>
+          {pets.length === 0 && sharedPets.length === 0 ? (
+            <Card className="text-center">
+              <p className="text-lg font-semibold text-ink-900">No pets here yet.</p>
+              <p className="mt-2 text-ink-700">
+                Add your dog or cat with the form, or{" "}
+                <Link
+                  to="/features#demo"
+                  className="font-semibold text-brand-800 underline underline-offset-4"
+                >
+                  try the photo analysis
+                </Link>{" "}
+                to find out their breed first.
+              </p>
             </Card>
-          </section>
-        </div>
+          ) : (
+            <PetList
+              pets={[...pets, ...sharedPets]}
+              due={due}
+              sharing={sharing}
+              editId={editId}
+              deleteId={deleteId}
+              result={petResult}
+            />
+          )}
+        </section>
+        <section aria-labelledby="add-pet-title" className="min-w-0 lg:col-span-2">
+          <Card className="sm:p-8">
+            <h2 id="add-pet-title" className="mb-6 text-2xl font-bold text-ink-900">
+              Add a pet
+            </h2>
+            {!hydrated && createResult?.ok ? (
+              <FormMessage
+                tone="success"
+                title="Pet added."
+                description={`${createResult.name} is now on your list.`}
+                className="mb-4"
+              />
+            ) : null}
+            <PetForm label="Add a pet" result={createResult} />
+          </Card>
+        </section>
       </div>
     </div>
   );
