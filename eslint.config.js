@@ -88,4 +88,22 @@ export default tseslint.config(
     files: ["tests/e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
+  {
+    // Specs take `test` from tests/e2e/support.ts: it gives every test a client address of its own.
+    files: ["tests/e2e/**/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test", "expect"],
+              message: 'Import { test, expect } from "./support".',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

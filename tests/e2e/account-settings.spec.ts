@@ -1,37 +1,19 @@
 import fs from "node:fs";
-import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { expectNoA11yViolations, expectNoHorizontalScroll, gotoHydrated, isPhone, test } from "./support";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import {
+  expect,
+  expectNoA11yViolations,
+  expectNoHorizontalScroll,
+  gotoHydrated,
+  isPhone,
+  PASSWORD,
+  signUp,
+  test,
+  type Account,
+} from "./support";
 
-const PASSWORD = "biscuit-2024";
 const NEW_PASSWORD = "new-biscuit-2025";
-
-type Account = { name: string; email: string };
-
-let counter = 0;
-function newAccount(label: string): Account {
-  counter += 1;
-  return {
-    name: "Ada Lovelace",
-    email: `account-${label}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`,
-  };
-}
-
-/** Signs up through the real form post; the request's browser context keeps the session cookie. */
-async function signUp(request: APIRequestContext, account: Account, petName = "Biscuit") {
-  const response = await request.post("/auth", {
-    form: {
-      intent: "signup",
-      name: account.name,
-      email: account.email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      petName,
-      petType: petName ? "dog" : "",
-    },
-    maxRedirects: 0,
-  });
-  expect(response.status(), await response.text()).toBe(302);
-}
+const BISCUIT = { name: "Biscuit", type: "dog" };
 
 /** Logs in with the login form; answers whether that worked (the page left /auth). */
 async function logIn(page: Page, email: string, password: string) {
@@ -89,61 +71,63 @@ test("signed-out visitors are sent to log in, and brought back", async ({ reques
   expect(post.status()).toBe(302);
 });
 
-test("the user menu leads to the page; the name is changed and the header shows it", async ({ page }) => {
-  const account = newAccount("name");
-  await signUp(page.request, account);
-  await gotoHydrated(page, "/pets");
-  if (isPhone(page)) {
-    await header(page).getByRole("button", { name: "Menu" }).click();
-    await header(page).locator("#mobile-menu").getByRole("link", { name: "Account settings" }).click();
-  } else {
-    await header(page)
-      .getByRole("button", { name: menuButtonName(account.name) })
-      .click();
-    await header(page).locator("#user-menu").getByRole("link", { name: "Account settings" }).click();
-  }
-  await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Account settings" })).toBeVisible();
-  await expect(page.getByText(`Signed in as ${account.email}.`)).toBeVisible();
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-  const more = page.getByRole("navigation", { name: "More settings" });
-  await expect(more.getByRole("link", { name: "Reminders and calendar" })).toHaveAttribute(
-    "href",
-    "/account/reminders",
-  );
-  await expect(more.getByRole("link", { name: "Family sharing" })).toHaveAttribute("href", "/family");
-  await expectNoHorizontalScroll(page);
-  await expectNoA11yViolations(page, "account settings");
+test(
+  "the user menu leads to the page; the name is changed and the header shows it",
+  { tag: "@phone" },
+  async ({ page }) => {
+    const account = await signUp(page.request, { pet: BISCUIT });
+    await gotoHydrated(page, "/pets");
+    if (isPhone(page)) {
+      await header(page).getByRole("button", { name: "Menu" }).click();
+      await header(page).locator("#mobile-menu").getByRole("link", { name: "Account settings" }).click();
+    } else {
+      await header(page)
+        .getByRole("button", { name: menuButtonName(account.name) })
+        .click();
+      await header(page).locator("#user-menu").getByRole("link", { name: "Account settings" }).click();
+    }
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Account settings" })).toBeVisible();
+    await expect(page.getByText(`Signed in as ${account.email}.`)).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    const more = page.getByRole("navigation", { name: "More settings" });
+    await expect(more.getByRole("link", { name: "Reminders and calendar" })).toHaveAttribute(
+      "href",
+      "/account/reminders",
+    );
+    await expect(more.getByRole("link", { name: "Family sharing" })).toHaveAttribute("href", "/family");
+    await expectNoHorizontalScroll(page);
+    await expectNoA11yViolations(page, "account settings");
 
-  // A blank name is stopped in the browser, beside the field.
-  const form = page.getByRole("form", { name: "Your name" });
-  await form.getByLabel("Full name").fill("   ");
-  await form.getByRole("button", { name: "Save name" }).click();
-  await expect(form.getByLabel("Full name")).toHaveAccessibleDescription("Please enter your full name.");
-  await expect(form.getByLabel("Full name")).toBeFocused();
-  await expectNoA11yViolations(page, "name form with an error");
+    // A blank name is stopped in the browser, beside the field.
+    const form = page.getByRole("form", { name: "Your name" });
+    await form.getByLabel("Full name").fill("   ");
+    await form.getByRole("button", { name: "Save name" }).click();
+    await expect(form.getByLabel("Full name")).toHaveAccessibleDescription("Please enter your full name.");
+    await expect(form.getByLabel("Full name")).toBeFocused();
+    await expectNoA11yViolations(page, "name form with an error");
 
-  // The server applies the same rules whatever the browser sent.
-  const tooLong = await page.request.post("/account", { form: { intent: "name", name: "x".repeat(101) } });
-  expect(tooLong.status()).toBe(400);
-  expect(await tooLong.text()).toContain("Please shorten your name to 100 characters or fewer.");
+    // The server applies the same rules whatever the browser sent.
+    const tooLong = await page.request.post("/account", { form: { intent: "name", name: "x".repeat(101) } });
+    expect(tooLong.status()).toBe(400);
+    expect(await tooLong.text()).toContain("Please shorten your name to 100 characters or fewer.");
 
-  await form.getByLabel("Full name").fill("Ada King");
-  await form.getByRole("button", { name: "Save name" }).click();
-  await expect(toast(page).filter({ hasText: "Your name has been changed." })).toBeVisible();
-  await expect(form.getByLabel("Full name")).toHaveValue("Ada King");
-  await expectHeaderName(page, "Ada King");
-  await page.reload();
-  await expectHeaderName(page, "Ada King");
-});
+    await form.getByLabel("Full name").fill("Ada King");
+    await form.getByRole("button", { name: "Save name" }).click();
+    await expect(toast(page).filter({ hasText: "Your name has been changed." })).toBeVisible();
+    await expect(form.getByLabel("Full name")).toHaveValue("Ada King");
+    await expectHeaderName(page, "Ada King");
+    await page.reload();
+    await expectHeaderName(page, "Ada King");
+  },
+);
 
 test("the password is changed with the current one: wrong, then right; other devices are signed out", async ({
   page,
   browser,
 }) => {
   test.slow();
-  const account = newAccount("password");
-  await signUp(page.request, account);
+  const account = await signUp(page.request, { pet: BISCUIT });
   const other = await otherDevice(browser, account);
   await gotoHydrated(page, "/account");
   const form = page.getByRole("form", { name: "Change password" });
@@ -188,8 +172,7 @@ test("the password is changed with the current one: wrong, then right; other dev
 });
 
 test("password checks are rate limited per account", async ({ page }) => {
-  const account = newAccount("limit");
-  await signUp(page.request, account);
+  await signUp(page.request, { pet: BISCUIT });
   let status = 0;
   for (let attempt = 0; attempt < 11; attempt += 1) {
     const response = await page.request.post("/account", {
@@ -214,87 +197,89 @@ test("password checks are rate limited per account", async ({ page }) => {
   expect(await petsStatus(page.request)).toBe(200);
 });
 
-test("another device is listed and signed out; someone else's session is a 404", async ({
-  page,
-  browser,
-}) => {
-  test.slow();
-  const account = newAccount("sessions");
-  await signUp(page.request, account);
-  const second = await otherDevice(browser, account);
-  const third = await otherDevice(browser, account);
-  await gotoHydrated(page, "/account");
+test(
+  "another device is listed and signed out; someone else's session is a 404",
+  { tag: "@phone" },
+  async ({ page, browser }) => {
+    test.slow();
+    const account = await signUp(page.request, { pet: BISCUIT });
+    const second = await otherDevice(browser, account);
+    const third = await otherDevice(browser, account);
+    await gotoHydrated(page, "/account");
 
-  await expect(devices(page)).toHaveCount(3);
-  const thisDevice = devices(page).filter({ hasText: "This device" });
-  await expect(thisDevice).toHaveCount(1);
-  await expect(thisDevice).toContainText(isPhone(page) ? "Chrome on Android" : "Chrome on Windows");
-  await expect(thisDevice).toContainText("Last active now");
-  await expect(thisDevice.getByRole("button")).toHaveCount(0);
-  await expectNoA11yViolations(page, "signed-in devices");
+    await expect(devices(page)).toHaveCount(3);
+    const thisDevice = devices(page).filter({ hasText: "This device" });
+    await expect(thisDevice).toHaveCount(1);
+    await expect(thisDevice).toContainText(isPhone(page) ? "Chrome on Android" : "Chrome on Windows");
+    await expect(thisDevice).toContainText("Last active now");
+    await expect(thisDevice.getByRole("button")).toHaveCount(0);
+    await expectNoA11yViolations(page, "signed-in devices");
 
-  // Someone else cannot end my sessions, even knowing an id.
-  const ids = await page
-    .locator('input[name="sessionId"]')
-    .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
-  expect(ids).toHaveLength(2);
-  const stranger = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  await signUp(stranger.request, newAccount("stranger"), "");
-  for (const sessionId of [ids[0]!, "not-a-session"]) {
-    const response = await stranger.request.post("/account", {
-      form: { intent: "end-session", sessionId },
+    // Someone else cannot end my sessions, even knowing an id.
+    const ids = await page
+      .locator('input[name="sessionId"]')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    expect(ids).toHaveLength(2);
+    const stranger = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    await signUp(stranger.request);
+    for (const sessionId of [ids[0]!, "not-a-session"]) {
+      const response = await stranger.request.post("/account", {
+        form: { intent: "end-session", sessionId },
+        maxRedirects: 0,
+      });
+      expect(response.status()).toBe(404);
+    }
+    await stranger.close();
+    expect(await petsStatus(second.context.request)).toBe(200);
+    expect(await petsStatus(third.context.request)).toBe(200);
+
+    // Nor is this device's own session ended here (Log out does that): its id is the one the
+    // export lists and the page offers no button for.
+    const exported = (await (await page.request.get("/account/export")).json()) as {
+      sessions: { id: string }[];
+    };
+    const ownId = exported.sessions.map((session) => session.id).find((id) => !ids.includes(id));
+    expect(ownId).toBeTruthy();
+    const own = await page.request.post("/account", {
+      form: { intent: "end-session", sessionId: ownId! },
       maxRedirects: 0,
     });
-    expect(response.status()).toBe(404);
-  }
-  await stranger.close();
-  expect(await petsStatus(second.context.request)).toBe(200);
-  expect(await petsStatus(third.context.request)).toBe(200);
+    expect(own.status()).toBe(404);
+    expect(await petsStatus(page.request)).toBe(200);
 
-  // Nor is this device's own session ended here (Log out does that): its id is the one the
-  // export lists and the page offers no button for.
-  const exported = (await (await page.request.get("/account/export")).json()) as {
-    sessions: { id: string }[];
-  };
-  const ownId = exported.sessions.map((session) => session.id).find((id) => !ids.includes(id));
-  expect(ownId).toBeTruthy();
-  const own = await page.request.post("/account", {
-    form: { intent: "end-session", sessionId: ownId! },
-    maxRedirects: 0,
-  });
-  expect(own.status()).toBe(404);
-  expect(await petsStatus(page.request)).toBe(200);
+    // End one…
+    await devices(page)
+      .filter({ hasNotText: "This device" })
+      .first()
+      .getByRole("button", { name: /^Sign out/ })
+      .click();
+    await expect(toast(page).filter({ hasText: "Signed out." })).toBeVisible();
+    await expect(devices(page)).toHaveCount(2);
+    const statuses = [
+      await petsStatus(second.context.request),
+      await petsStatus(third.context.request),
+    ].sort();
+    expect(statuses).toEqual([200, 302]);
+    // …its browser finds itself signed out.
+    const ended = (await petsStatus(second.context.request)) === 302 ? second : third;
+    await ended.page.goto("/pets");
+    await expect(ended.page).toHaveURL(/\/auth\?redirectTo=%2Fpets$/);
 
-  // End one…
-  await devices(page)
-    .filter({ hasNotText: "This device" })
-    .first()
-    .getByRole("button", { name: /^Sign out/ })
-    .click();
-  await expect(toast(page).filter({ hasText: "Signed out." })).toBeVisible();
-  await expect(devices(page)).toHaveCount(2);
-  const statuses = [await petsStatus(second.context.request), await petsStatus(third.context.request)].sort();
-  expect(statuses).toEqual([200, 302]);
-  // …its browser finds itself signed out.
-  const ended = (await petsStatus(second.context.request)) === 302 ? second : third;
-  await ended.page.goto("/pets");
-  await expect(ended.page).toHaveURL(/\/auth\?redirectTo=%2Fpets$/);
-
-  // …then all the others.
-  await page.getByRole("button", { name: "Sign out all other devices" }).click();
-  await expect(toast(page).filter({ hasText: "Signed out everywhere else." })).toBeVisible();
-  await expect(devices(page)).toHaveCount(1);
-  await expect(page.getByText("You are signed in on this device only.")).toBeVisible();
-  expect(await petsStatus(second.context.request)).toBe(302);
-  expect(await petsStatus(third.context.request)).toBe(302);
-  expect(await petsStatus(page.request)).toBe(200);
-  await second.context.close();
-  await third.context.close();
-});
+    // …then all the others.
+    await page.getByRole("button", { name: "Sign out all other devices" }).click();
+    await expect(toast(page).filter({ hasText: "Signed out everywhere else." })).toBeVisible();
+    await expect(devices(page)).toHaveCount(1);
+    await expect(page.getByText("You are signed in on this device only.")).toBeVisible();
+    expect(await petsStatus(second.context.request)).toBe(302);
+    expect(await petsStatus(third.context.request)).toBe(302);
+    expect(await petsStatus(page.request)).toBe(200);
+    await second.context.close();
+    await third.context.close();
+  },
+);
 
 test("my data downloads as a JSON file holding the pet I added", async ({ page }) => {
-  const account = newAccount("export");
-  await signUp(page.request, account);
+  const account = await signUp(page.request, { pet: BISCUIT });
   const added = await page.request.post("/pets", {
     form: { intent: "create", name: "Pebble", type: "cat", breed: "Maine Coon" },
   });
@@ -322,8 +307,7 @@ test("my data downloads as a JSON file holding the pet I added", async ({ page }
 
 test("deleting the account needs the password; then it and its pets are gone", async ({ page }) => {
   test.slow();
-  const account = newAccount("delete");
-  await signUp(page.request, account, "Biscuit");
+  const account = await signUp(page.request, { pet: BISCUIT });
   await gotoHydrated(page, "/account");
   const form = page.getByRole("form", { name: "Delete account" });
 
@@ -346,7 +330,7 @@ test("deleting the account needs the password; then it and its pets are gone", a
 
   expect(await logIn(page, account.email, PASSWORD)).toBe(false);
   // The address is free again, and a new account there starts without the old pet.
-  await signUp(page.request, account, "");
+  await signUp(page.request, { email: account.email });
   await gotoHydrated(page, "/pets");
   await expect(page.getByText("No pets here yet.")).toBeVisible();
 });
@@ -356,8 +340,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the name and delete forms answer with their messages", async ({ page }) => {
-    const account = newAccount("nojs");
-    await signUp(page.request, account);
+    await signUp(page.request, { pet: BISCUIT });
     await page.goto("/account");
 
     const name = page.getByRole("form", { name: "Your name" });

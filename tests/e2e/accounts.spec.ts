@@ -1,22 +1,25 @@
-import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
-import { expectNoA11yViolations, gotoHydrated, isPhone, resetLinksFor, test } from "./support";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import {
+  expect,
+  expectNoA11yViolations,
+  freshEmail,
+  gotoHydrated,
+  isPhone,
+  PASSWORD,
+  resetLinksFor,
+  signUp,
+  test,
+  type Account,
+} from "./support";
 
 const panel = (page: Page, name: "Login" | "Sign Up") => page.getByRole("tabpanel", { name, exact: true });
 const toast = (page: Page) => page.locator("[data-sonner-toast]");
 const header = (page: Page) => page.locator("header[data-site-header]");
 
-let counter = 0;
-/** An address no other test (or earlier run) uses. */
-function uniqueEmail(label: string) {
-  counter += 1;
-  return `${label}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
-}
-
-type Account = { name: string; email: string; password: string };
 const newAccount = (label: string): Account => ({
   name: `Ada ${label}`,
-  email: uniqueEmail(label),
-  password: "biscuit-2024",
+  email: freshEmail(label),
+  password: PASSWORD,
 });
 
 async function signUpInPage(page: Page, account: Account, petName = "") {
@@ -32,15 +35,6 @@ async function signUpInPage(page: Page, account: Account, petName = "") {
   }
   await signup.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(/\/$/);
-}
-
-/** Creates an account without a browser (the form's action, posted as a form would be). */
-async function createAccount(request: APIRequestContext, account: Account) {
-  const response = await request.post("/auth", {
-    form: { intent: "signup", ...account, confirmPassword: account.password },
-    maxRedirects: 0,
-  });
-  expect(response.status(), await response.text()).toBe(302);
 }
 
 async function logIn(page: Page, email: string, password: string) {
@@ -100,38 +94,41 @@ async function resetLinkFor(email: string) {
   return link!;
 }
 
-test("signing up signs in, toasts after the redirect and shows the name in the header", async ({ page }) => {
-  test.slow();
-  const account = newAccount("signup");
-  await signUpInPage(page, account, "Biscuit");
+test(
+  "signing up signs in, toasts after the redirect and shows the name in the header",
+  { tag: "@phone" },
+  async ({ page }) => {
+    test.slow();
+    const account = newAccount("signup");
+    await signUpInPage(page, account, "Biscuit");
 
-  const created = toast(page).filter({ hasText: "Account created!" });
-  await expect(created).toBeVisible();
-  await expect(created.getByText("Welcome to PawPal! You can now start using our services.")).toBeVisible();
-  // The toast comes to rest below the header: it never covers the navigation or the menu button.
-  const headerBox = (await header(page).boundingBox())!;
-  await expect
-    .poll(async () => (await created.boundingBox())!.y, { message: "toast below the header" })
-    .toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
-  const cookie = await sessionCookie(page.context());
-  expect(cookie.httpOnly).toBe(true);
-  expect(cookie.sameSite).toBe("Lax");
+    const created = toast(page).filter({ hasText: "Account created!" });
+    await expect(created).toBeVisible();
+    await expect(created.getByText("Welcome to PawPal! You can now start using our services.")).toBeVisible();
+    // The toast comes to rest below the header: it never covers the navigation or the menu button.
+    const headerBox = (await header(page).boundingBox())!;
+    await expect
+      .poll(async () => (await created.boundingBox())!.y, { message: "toast below the header" })
+      .toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+    const cookie = await sessionCookie(page.context());
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe("Lax");
 
-  await expect(header(page).getByRole("link", { name: "Login / Signup" })).toBeHidden();
-  const menu = await openUserMenu(page, account.name);
-  await expect(menu.getByRole("link", { name: "My pets" })).toHaveAttribute("href", "/pets");
-  await expect(menu.getByRole("button", { name: "Log out" })).toBeVisible();
-  await expectNoA11yViolations(page, "header user menu open");
+    await expect(header(page).getByRole("link", { name: "Login / Signup" })).toBeHidden();
+    const menu = await openUserMenu(page, account.name);
+    await expect(menu.getByRole("link", { name: "My pets" })).toHaveAttribute("href", "/pets");
+    await expect(menu.getByRole("button", { name: "Log out" })).toBeVisible();
+    await expectNoA11yViolations(page, "header user menu open");
 
-  // The flash is shown once: a reload brings no second toast or status line.
-  await page.reload();
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await expect(page.getByRole("status").filter({ hasText: "Account created!" })).toHaveCount(0);
-});
+    // The flash is shown once: a reload brings no second toast or status line.
+    await page.reload();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(page.getByRole("status").filter({ hasText: "Account created!" })).toHaveCount(0);
+  },
+);
 
 test("a taken email is named at the email field", async ({ page, request }) => {
-  const account = newAccount("taken");
-  await createAccount(request, account);
+  const account = await signUp(request, newAccount("taken"));
 
   await gotoHydrated(page, "/auth?tab=signup");
   const signup = panel(page, "Sign Up");
@@ -151,7 +148,7 @@ test("a short password is refused next to the field", async ({ page }) => {
   await gotoHydrated(page, "/auth?tab=signup");
   const signup = panel(page, "Sign Up");
   await signup.getByLabel("Full Name").fill("Ada");
-  await signup.getByLabel("Email").fill(uniqueEmail("short"));
+  await signup.getByLabel("Email").fill(freshEmail("short"));
   await signup.getByLabel("Password", { exact: true }).fill("short");
   await signup.getByLabel("Confirm Password").fill("short");
   await signup.getByRole("button", { name: "Create Account" }).click();
@@ -161,10 +158,9 @@ test("a short password is refused next to the field", async ({ page }) => {
 });
 
 test("a wrong password and an unknown email get the same message", async ({ page, request }) => {
-  const account = newAccount("wrong");
-  await createAccount(request, account);
+  const account = await signUp(request, newAccount("wrong"));
 
-  for (const email of [account.email, uniqueEmail("nobody")]) {
+  for (const email of [account.email, freshEmail("nobody")]) {
     await logIn(page, email, "not-the-password");
     const login = panel(page, "Login");
     await expect(login.getByRole("alert")).toHaveText("Invalid email or password");
@@ -174,8 +170,7 @@ test("a wrong password and an unknown email get the same message", async ({ page
 });
 
 test("logging in toasts after the redirect and goes back to redirectTo", async ({ page, request }) => {
-  const account = newAccount("login");
-  await createAccount(request, account);
+  const account = await signUp(request, newAccount("login"));
 
   await page.goto("/pets");
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fpets$/);
@@ -191,8 +186,7 @@ test("logging in toasts after the redirect and goes back to redirectTo", async (
 });
 
 test("/auth sends a signed-in visitor home", async ({ page, request }) => {
-  const account = newAccount("home");
-  await createAccount(request, account);
+  const account = await signUp(request, newAccount("home"));
   await logIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/$/);
 
@@ -201,7 +195,7 @@ test("/auth sends a signed-in visitor home", async ({ page, request }) => {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
-test("logging out ends the session on the server", async ({ page, request }) => {
+test("logging out ends the session on the server", { tag: "@phone" }, async ({ page, request }) => {
   test.slow();
   const account = newAccount("logout");
   await signUpInPage(page, account);
@@ -244,7 +238,7 @@ test("a forgotten password is reset by mail, once, ending the old sessions", asy
   const sent =
     "If an account exists for that email, we've sent a link to reset the password. It expires in one hour.";
   // An unknown address gets exactly the same answer.
-  await page.getByLabel("Email").fill(uniqueEmail("unknown"));
+  await page.getByLabel("Email").fill(freshEmail("unknown"));
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status")).toContainText(sent);
   await page.getByLabel("Email").fill(account.email);

@@ -1,17 +1,19 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Page, type Request } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
 import { testPhotos, type PhotoName } from "../support/photos";
 import {
   ANALYSING_STATUS,
   ANALYSIS_TIMEOUT,
   demo,
+  expect,
   expectNoA11yViolations,
   gotoFeatures,
   holdAnalysisResults,
   makePng,
+  test,
 } from "./support";
 
 /*

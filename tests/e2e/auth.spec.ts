@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { expectNoA11yViolations, expectNoHorizontalScroll, test } from "./support";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectNoA11yViolations, expectNoHorizontalScroll, test } from "./support";
 
 const tab = (page: Page, name: "Login" | "Sign Up") => page.getByRole("tab", { name, exact: true });
 const panel = (page: Page, name: "Login" | "Sign Up") => page.getByRole("tabpanel", { name, exact: true });

@@ -3,8 +3,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
+import { expect, test } from "./support";
 
 /*
  * `npm run db:backup` against the production server on the embedded database (PGlite, its own

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support";
 
 // The breed model ships in the build (public/models/breed/): no download, no folder to configure.
 

@@ -1,5 +1,5 @@
-import { expect, type Page } from "@playwright/test";
-import { expectNoA11yViolations, expectNoHorizontalScroll, test } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, expectNoA11yViolations, expectNoHorizontalScroll, test } from "./support";
 
 const SUCCESS_TITLE = "Message Sent!";
 const SUCCESS_TEXT = "Thank you for contacting us. We'll get back to you within 24 hours.";

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { expectHealth, healthz, startBuiltServer, stopBuiltServer } from "../support/built-server";
 import { freePort } from "../support/ports";
+import { expect, test } from "./support";
 
 /*
  * A second server, started by the test, whose DATABASE_URL points at a port where nothing

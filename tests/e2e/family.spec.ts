@@ -1,36 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type APIRequestContext, type Browser, type Page, type TestInfo } from "@playwright/test";
+import type { Browser, Page, TestInfo } from "@playwright/test";
 import { FAMILY_ERRORS } from "../../app/domain/family";
-import { expectNoA11yViolations, expectNoHorizontalScroll, gotoHydrated, test } from "./support";
+import {
+  expect,
+  expectNoA11yViolations,
+  expectNoHorizontalScroll,
+  freshEmail,
+  gotoHydrated,
+  PASSWORD,
+  signUp,
+  test,
+} from "./support";
 
-const PASSWORD = "family-pass-2024";
 const NOT_FOUND = "404 — This page went chasing squirrels";
-
-type Account = { name: string; email: string };
-
-/** An address no other test uses. */
-function freshEmail(prefix: string) {
-  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/** A fresh account made through the sign-up form's post; the request context keeps its session. */
-async function signUp(request: APIRequestContext, name: string, pet?: string): Promise<Account> {
-  const email = freshEmail(name.split(" ")[0]!.toLowerCase());
-  const response = await request.post("/auth", {
-    form: {
-      intent: "signup",
-      name,
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      ...(pet ? { petName: pet, petType: "dog" } : {}),
-    },
-    maxRedirects: 0,
-  });
-  expect(response.status(), await response.text()).toBeLessThan(400);
-  return { name, email };
-}
 
 /** Another browser, signed out, from this test's own client address (rate limits stay per test). */
 async function secondBrowser(browser: Browser, testInfo: TestInfo, headers: Record<string, string> = {}) {
@@ -102,7 +85,7 @@ test("signed-out visitors are sent to log in and brought back", async ({ page })
 });
 
 test("a body that is not a form gets 415 on both family routes", async ({ request }) => {
-  await signUp(request, "Fred Form");
+  await signUp(request, { name: "Fred Form" });
   for (const path of ["/family", `/family/join?token=${"x".repeat(43)}`]) {
     const response = await request.post(path, {
       headers: { "Content-Type": "application/json" },
@@ -120,7 +103,7 @@ test("an invitee signs up from the mailed link, joins, sees the owner's pet; the
 }, testInfo) => {
   // Four pages, two accounts and eight accessibility scans on a two-core machine.
   test.setTimeout(150_000);
-  const owner = await signUp(page.request, "Olive Owner", "Biscuit");
+  const owner = await signUp(page.request, { name: "Olive Owner", pet: { name: "Biscuit", type: "dog" } });
   await gotoHydrated(page, "/family");
   await expect(page.getByRole("heading", { level: 1, name: "Family sharing" })).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
@@ -234,11 +217,11 @@ test("a member joins signed in, then leaves after confirming", async ({
   browser,
   extraHTTPHeaders,
 }, testInfo) => {
-  const member = await signUp(page.request, "Max Member");
+  const member = await signUp(page.request, { name: "Max Member" });
   // A long name must wrap on a phone, buttons included.
   const ownerName = "Olive Owner-Longname Person";
   const ownerPage = await secondBrowser(browser, testInfo, extraHTTPHeaders);
-  await signUp(ownerPage.request, ownerName, "Rex");
+  await signUp(ownerPage.request, { name: ownerName, pet: { name: "Rex", type: "dog" } });
   await gotoHydrated(ownerPage, "/family");
   await inviteOk(ownerPage, member.email);
 
@@ -266,7 +249,7 @@ test("a member joins signed in, then leaves after confirming", async ({
 });
 
 test("bad addresses, yourself and a sixth place are refused with clear messages", async ({ page }) => {
-  const owner = await signUp(page.request, "Fiona Full");
+  const owner = await signUp(page.request, { name: "Fiona Full" });
   await gotoHydrated(page, "/family");
   const posts: string[] = [];
   page.on("request", (request) => {
@@ -317,9 +300,9 @@ test("a stranger's revoke, remove or leave is a 404 and changes nothing", async 
   browser,
   extraHTTPHeaders,
 }, testInfo) => {
-  const member = await signUp(page.request, "Max Member");
+  const member = await signUp(page.request, { name: "Max Member" });
   const ownerPage = await secondBrowser(browser, testInfo, extraHTTPHeaders);
-  const owner = await signUp(ownerPage.request, "Olive Owner");
+  const owner = await signUp(ownerPage.request, { name: "Olive Owner" });
   await gotoHydrated(ownerPage, "/family");
   await inviteOk(ownerPage, member.email);
   await gotoHydrated(page, await invitationPath(member.email));
@@ -338,7 +321,7 @@ test("a stranger's revoke, remove or leave is a 404 and changes nothing", async 
   const ownerId = ownerLeaveHref!.split("leave=")[1]!;
 
   const stranger = await secondBrowser(browser, testInfo, extraHTTPHeaders);
-  await signUp(stranger.request, "Sam Stranger");
+  await signUp(stranger.request, { name: "Sam Stranger" });
   const strangerForms: Record<string, string>[] = [
     { intent: "revoke", inviteId: inviteId! },
     { intent: "remove", memberId },
@@ -377,7 +360,7 @@ test("an invitation link for another address, the owner's own or none at all cha
   browser,
   extraHTTPHeaders,
 }, testInfo) => {
-  await signUp(page.request, "Olive Owner");
+  await signUp(page.request, { name: "Olive Owner" });
   await gotoHydrated(page, "/family");
   const invitedEmail = freshEmail("invited");
   await inviteOk(page, invitedEmail);
@@ -393,7 +376,7 @@ test("an invitation link for another address, the owner's own or none at all cha
 
   // Someone else, signed in with another address: told so; posting changes nothing.
   const other = await secondBrowser(browser, testInfo, extraHTTPHeaders);
-  const otherAccount = await signUp(other.request, "Ivan Other");
+  const otherAccount = await signUp(other.request, { name: "Ivan Other" });
   const opened = await other.goto(link);
   expect(opened?.status()).toBe(403);
   await expect(
@@ -430,7 +413,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("inviting, refusals and revoking still work", async ({ page }) => {
-    const owner = await signUp(page.request, "Nora NoScript");
+    const owner = await signUp(page.request, { name: "Nora NoScript" });
     await page.goto("/family");
     const email = inviteForm(page).getByLabel("Email address");
 

@@ -1,16 +1,18 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import path from "node:path";
 import { testPhotos } from "../support/photos";
 import {
   ANALYSING_STATUS,
   ANALYSIS_TIMEOUT,
   demo as demoParts,
+  expect,
   expectNoA11yViolations,
   expectNoHorizontalScroll,
   gotoFeatures,
   holdAnalysisResults,
   isPhone,
   makePng,
+  test,
 } from "./support";
 
 const ANALYZING_TOAST = "AI is analyzing your pet's image...";
@@ -82,70 +84,73 @@ test("the features page shows the demo, six features, the extras, the video plac
   });
 });
 
-test("uploading a dog photo previews it, analyses it on the device and shows its report", async ({
-  page,
-}) => {
-  test.setTimeout(150_000);
-  const analysis = await holdAnalysisResults(page);
-  const dog = await dogPhoto();
-  await gotoFeatures(page);
-  const { section, upload, take, sample, uploadInput, status, result } = demo(page);
-  const preview = section.getByRole("img", { name: dog.alt });
-  await expect(uploadInput).toHaveAttribute("accept", "image/*");
-  await expect(uploadInput).not.toHaveAttribute("multiple");
+test(
+  "uploading a dog photo previews it, analyses it on the device and shows its report",
+  { tag: "@phone" },
+  async ({ page }) => {
+    test.setTimeout(150_000);
+    const analysis = await holdAnalysisResults(page);
+    const dog = await dogPhoto();
+    await gotoFeatures(page);
+    const { section, upload, take, sample, uploadInput, status, result } = demo(page);
+    const preview = section.getByRole("img", { name: dog.alt });
+    await expect(uploadInput).toHaveAttribute("accept", "image/*");
+    await expect(uploadInput).not.toHaveAttribute("multiple");
 
-  await uploadInput.setInputFiles(dog.file);
-  await expect(page.getByText(ANALYZING_TOAST)).toBeVisible();
-  await expect(preview).toBeVisible();
-  await expect(status).toContainText(ANALYSING_STATUS);
-  for (const button of [upload, take, sample]) await expect(button).toHaveAttribute("aria-disabled", "true");
-  await expect(section.locator("svg.motion-safe\\:animate-spin").first()).toBeVisible();
-  await expect(section.getByRole("heading", { name: "Preparing your pet's report…" })).toBeVisible();
-  // The worker gets to the breed (the page is only kept from hearing the answer).
-  await expect(status).toHaveText("Identifying the breed…", { timeout: ANALYSIS_TIMEOUT });
-  await expect.poll(analysis.held, { timeout: ANALYSIS_TIMEOUT }).toBe(1);
-  await expect(result).toHaveCount(0);
+    await uploadInput.setInputFiles(dog.file);
+    await expect(page.getByText(ANALYZING_TOAST)).toBeVisible();
+    await expect(preview).toBeVisible();
+    await expect(status).toContainText(ANALYSING_STATUS);
+    for (const button of [upload, take, sample])
+      await expect(button).toHaveAttribute("aria-disabled", "true");
+    await expect(section.locator("svg.motion-safe\\:animate-spin").first()).toBeVisible();
+    await expect(section.getByRole("heading", { name: "Preparing your pet's report…" })).toBeVisible();
+    // The worker gets to the breed (the page is only kept from hearing the answer).
+    await expect(status).toHaveText("Identifying the breed…", { timeout: ANALYSIS_TIMEOUT });
+    await expect.poll(analysis.held, { timeout: ANALYSIS_TIMEOUT }).toBe(1);
+    await expect(result).toHaveCount(0);
 
-  await analysis.release();
-  await expect(result).toBeVisible();
-  await expect(page.getByText(DONE_TOAST)).toBeVisible();
-  await expect(result.getByTestId("species")).toHaveText("Dog");
-  const title = result.locator("h3#analysis-result-title");
-  await expect(title).toHaveText(/\S/);
-  const breed = (await title.textContent())!.trim();
-  const choices = result.getByRole("group", { name: "Most likely breeds" });
-  await expect(choices).toBeVisible();
-  await expect(choices.getByRole("radio").first()).toBeChecked();
-  for (const heading of ["Characteristics", "Health recommendations", "Care schedule"])
-    await expect(result.getByRole("heading", { name: heading })).toBeVisible();
-  await expect(status).toContainText(
-    breed === "We're not sure of the breed"
-      ? "Analysis complete: a dog, breed uncertain."
-      : `Analysis complete: ${breed}, `,
-  );
-  // Every stage showed, in order (a stage may pass too quickly to paint, never out of order).
-  const stages = (await analysis.statuses()).filter((text) => ANALYSING_STATUS.test(text));
-  expect(stages).toEqual(
-    [
-      "Analysing your pet's photo…",
-      "Getting the analysis ready on your device…",
-      "Reading your photo…",
-      "Finding your pet…",
-      "Identifying the breed…",
-    ].filter((label) => stages.includes(label)),
-  );
-  expect(stages).toContain("Getting the analysis ready on your device…");
-  await expect(upload).toBeEnabled();
-  await expect(take).toBeEnabled();
-  await expect(sample).toBeEnabled();
-  await expect(preview).toBeVisible();
-  await expectNoHorizontalScroll(page);
-  if (isPhone(page)) {
-    // The report sits below the photo on a phone: a link takes you there.
-    await page.getByRole("link", { name: "See your report" }).click();
-    await expect(title).toBeInViewport();
-  }
-});
+    await analysis.release();
+    await expect(result).toBeVisible();
+    await expect(page.getByText(DONE_TOAST)).toBeVisible();
+    await expect(result.getByTestId("species")).toHaveText("Dog");
+    const title = result.locator("h3#analysis-result-title");
+    await expect(title).toHaveText(/\S/);
+    const breed = (await title.textContent())!.trim();
+    const choices = result.getByRole("group", { name: "Most likely breeds" });
+    await expect(choices).toBeVisible();
+    await expect(choices.getByRole("radio").first()).toBeChecked();
+    for (const heading of ["Characteristics", "Health recommendations", "Care schedule"])
+      await expect(result.getByRole("heading", { name: heading })).toBeVisible();
+    await expect(status).toContainText(
+      breed === "We're not sure of the breed"
+        ? "Analysis complete: a dog, breed uncertain."
+        : `Analysis complete: ${breed}, `,
+    );
+    // Every stage showed, in order (a stage may pass too quickly to paint, never out of order).
+    const stages = (await analysis.statuses()).filter((text) => ANALYSING_STATUS.test(text));
+    expect(stages).toEqual(
+      [
+        "Analysing your pet's photo…",
+        "Getting the analysis ready on your device…",
+        "Reading your photo…",
+        "Finding your pet…",
+        "Identifying the breed…",
+      ].filter((label) => stages.includes(label)),
+    );
+    expect(stages).toContain("Getting the analysis ready on your device…");
+    await expect(upload).toBeEnabled();
+    await expect(take).toBeEnabled();
+    await expect(sample).toBeEnabled();
+    await expect(preview).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    if (isPhone(page)) {
+      // The report sits below the photo on a phone: a link takes you there.
+      await page.getByRole("link", { name: "See your report" }).click();
+      await expect(title).toBeInViewport();
+    }
+  },
+);
 
 test("while analysing: preview, spinner and disabled buttons; no accessibility violations in any state", async ({
   page,
@@ -212,7 +217,7 @@ test("Upload Photo opens the file picker for images", async ({ page }) => {
   await expect(preview).toBeVisible();
 });
 
-test("Take Photo never ends in a dead click when there is no camera", async ({ page }) => {
+test("Take Photo never ends in a dead click when there is no camera", { tag: "@phone" }, async ({ page }) => {
   await gotoFeatures(page);
   const { section, take, preview } = demo(page);
   if (isPhone(page)) {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support";
 
 /*
  * Every page inlines only the style rules its own markup uses (host/critical-css.ts), and
@@ -52,7 +53,10 @@ function computedStyles() {
 function differences(inlinedOnly: string[], withFullSheet: string[]) {
   const parse = (line = "") => {
     const [name = "", pairs = ""] = line.split("\u0000");
-    return { name, values: new Map(pairs.split("\u0001").map((pair) => pair.split("\u0002") as [string, string])) };
+    return {
+      name,
+      values: new Map(pairs.split("\u0001").map((pair) => pair.split("\u0002") as [string, string])),
+    };
   };
   const found: string[] = [];
   withFullSheet.forEach((line, index) => {

@@ -1,30 +1,18 @@
 import crypto from "node:crypto";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { resetLinksFor } from "./support";
+import {
+  expect,
+  freshClientAddress,
+  mailQueueDrained,
+  PASSWORD,
+  resetLinksFor,
+  signUp,
+  test,
+} from "./support";
 
 /*
  * Requests no page of ours sends, tried as an attacker or a clumsy client would: each gets a
  * clear 4xx and changes nothing.
  */
-
-/** A client address no other request uses, so no rate limit is shared. */
-function freshAddress() {
-  const bytes = crypto.randomBytes(3);
-  return `10.${bytes[0]}.${bytes[1]}.${(bytes[2]! % 250) + 1}`;
-}
-
-const PASSWORD = "hardening-password-1";
-
-async function signUp(request: APIRequestContext) {
-  const email = `hardening-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const response = await request.post("/auth", {
-    form: { intent: "signup", name: "Ada", email, password: PASSWORD, confirmPassword: PASSWORD },
-    headers: { "X-Forwarded-For": freshAddress() },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
-  return email;
-}
 
 test("better-auth's JSON endpoints are closed: sign-in, sign-up and resets go through the limited forms", async ({
   request,
@@ -46,7 +34,7 @@ test("better-auth's JSON endpoints are closed: sign-in, sign-up and resets go th
   // Nothing was created: the address is still free to sign up with through the form.
   const signup = await request.post("/auth", {
     form: { intent: "signup", name: "Ada", email, password: PASSWORD, confirmPassword: PASSWORD },
-    headers: { "X-Forwarded-For": freshAddress() },
+    headers: { "X-Forwarded-For": freshClientAddress() },
     maxRedirects: 0,
   });
   expect(signup.status()).toBe(302);
@@ -76,7 +64,7 @@ test("a body that is not a form gets 415 with the reason, on every form route", 
       ["text/plain", "intent=login"],
     ] as const) {
       const response = await request.post(path, {
-        headers: { "Content-Type": type, "X-Forwarded-For": freshAddress() },
+        headers: { "Content-Type": type, "X-Forwarded-For": freshClientAddress() },
         data: body,
         maxRedirects: 0,
       });
@@ -91,7 +79,7 @@ test("a body that is not a form gets 415 with the reason, on every form route", 
 test("control characters and impossible dates are refused by the shared schemas", async ({ request }) => {
   const contact = await request.post("/contact", {
     form: { name: "Ada\u0000", email: "ada@example.com", subject: "Hi", message: "Hello" },
-    headers: { "X-Forwarded-For": freshAddress() },
+    headers: { "X-Forwarded-For": freshClientAddress() },
   });
   expect(contact.status()).toBe(400);
   expect(await contact.text()).toContain("Please keep this on one line, without control characters.");
@@ -105,7 +93,7 @@ test("control characters and impossible dates are refused by the shared schemas"
       confirmPassword: PASSWORD,
       petName: "Bis\u0000cuit",
     },
-    headers: { "X-Forwarded-For": freshAddress() },
+    headers: { "X-Forwarded-For": freshClientAddress() },
     maxRedirects: 0,
   });
   expect(signup.status()).toBe(400);
@@ -129,17 +117,17 @@ test("control characters and impossible dates are refused by the shared schemas"
 test("one inbox gets at most 3 reset mails an hour, and a reset ends the account's other reset links", async ({
   request,
 }) => {
-  const email = await signUp(request);
+  const { email } = await signUp(request);
   for (let attempt = 0; attempt < 5; attempt++) {
     const response = await request.post("/forgot-password", {
       form: { email },
-      headers: { "X-Forwarded-For": freshAddress() },
+      headers: { "X-Forwarded-For": freshClientAddress() },
     });
     // The same answer every time: the limit per address tells nothing either.
     expect(response.status()).toBe(200);
   }
   await expect.poll(() => resetLinksFor(email).length).toBe(3);
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  await mailQueueDrained(request);
   expect(resetLinksFor(email)).toHaveLength(3);
 
   const [newest, older] = resetLinksFor(email);
@@ -159,7 +147,7 @@ test("one inbox gets at most 3 reset mails an hour, and a reset ends the account
 });
 
 test("a form's 429 says when to retry, in Retry-After and in words", async ({ request }) => {
-  const address = freshAddress();
+  const address = freshClientAddress();
   const send = () =>
     request.post("/contact", {
       form: { name: "Ada", email: "ada@example.com", subject: "Again", message: "And again." },
@@ -177,13 +165,13 @@ test("one account's password cannot be guessed from many addresses: its email ha
   playwright,
   baseURL,
 }) => {
-  const email = await signUp(request);
+  const { email } = await signUp(request);
   // Signing up signed `request` in; the guesses come from a visitor without a session.
   const visitor = await playwright.request.newContext({ baseURL });
   const logIn = (password: string) =>
     visitor.post("/auth", {
       form: { intent: "login", email: email.toUpperCase(), password },
-      headers: { "X-Forwarded-For": freshAddress() },
+      headers: { "X-Forwarded-For": freshClientAddress() },
       maxRedirects: 0,
     });
   for (let attempt = 0; attempt < 10; attempt++) expect((await logIn("wrong-password")).status()).toBe(401);

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support";
+import { expect, expectNoA11yViolations, expectNoHorizontalScroll, test } from "./support";
 
 test("home shows the hero, steps, reasons and call to action", async ({ page }) => {
   await page.goto("/");

@@ -1,14 +1,18 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import {
   expect,
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from "@playwright/test";
-import { expectNoA11yViolations, gotoHydrated, STAFF, test } from "./support";
+  expectNoA11yViolations,
+  freshClientAddress,
+  gotoHydrated,
+  logIn,
+  mailQueueDrained,
+  signUp,
+  STAFF,
+  test,
+} from "./support";
 
 const SUCCESS_TITLE = "Message Sent!";
 const SUCCESS_TEXT = "Thank you for contacting us. We'll get back to you within 24 hours.";
@@ -21,12 +25,6 @@ const toast = (page: Page) => page.locator("[data-sonner-toast]");
 
 /** A short tag that only this test's messages carry. */
 const uniqueTag = (prefix: string) => `${prefix} ${crypto.randomUUID().slice(0, 8)}`;
-
-/** A client address no other request uses, so no rate limit is shared. */
-function freshAddress() {
-  const bytes = crypto.randomBytes(3);
-  return `172.${16 + (bytes[0]! % 16)}.${bytes[1]}.${(bytes[2]! % 250) + 1}`;
-}
 
 type ContactValues = { name: string; email: string; subject: string; message: string };
 
@@ -57,44 +55,11 @@ async function sendWithJavaScript(page: Page, values: ContactValues) {
   await expect(toast(page).getByText(SUCCESS_TEXT)).toBeVisible();
 }
 
-async function hasSession(context: BrowserContext) {
-  return (await context.cookies()).some((cookie) => cookie.name.endsWith("pawpal.session_token"));
-}
-
-/** Logs in through the login form's action (POST /auth, intent=login). */
-async function signIn(page: Page, email: string, password: string) {
-  const response = await page.request.post("/auth", {
-    form: { intent: "login", email, password },
-    maxRedirects: 0,
-  });
-  expect(response.status(), "login answer").toBeLessThan(400);
-  expect(await hasSession(page.context()), "session cookie after login").toBe(true);
-}
-
-/** Creates an account through the sign-up form's action (POST /auth, intent=signup); it signs in. */
-async function signUp(page: Page, tag: string) {
-  const slug = tag.toLowerCase().replace(/\W+/g, "-");
-  const account = { name: `Member ${tag}`, email: `${slug}@example.com`, password: "member-password-123" };
-  const response = await page.request.post("/auth", {
-    form: {
-      intent: "signup",
-      name: account.name,
-      email: account.email,
-      password: account.password,
-      confirmPassword: account.password,
-    },
-    maxRedirects: 0,
-  });
-  expect(response.status(), "sign-up answer").toBeLessThan(400);
-  expect(await hasSession(page.context()), "session cookie after sign-up").toBe(true);
-  return account;
-}
-
 /** A second browser, signed in as staff, from this test's own client address. */
 async function openStaffPage(browser: Browser, baseURL: string | undefined, headers: Record<string, string>) {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: headers });
   const page = await context.newPage();
-  await signIn(page, STAFF.email, STAFF.password);
+  await logIn(page.request, STAFF);
   return page;
 }
 
@@ -174,7 +139,7 @@ test.describe("contact messages reach the staff inbox", () => {
     expect(header(team!, "Reply-To")).toBe(values.email);
     expect(header(team!, "Subject")).toBe(`[Contact] ${tag}`);
     // The address was only typed into the form: it gets nothing from us (no spam relay).
-    await staff.waitForTimeout(1_500);
+    await mailQueueDrained(staff.request);
     expect(mailsMentioning(tag).filter((mail) => header(mail, "To") === values.email)).toEqual([]);
     await staff.context().close();
   });
@@ -202,7 +167,7 @@ test.describe("contact messages reach the staff inbox", () => {
     extraHTTPHeaders,
   }) => {
     const tag = uniqueTag("Inbox member");
-    const account = await signUp(page, tag);
+    const account = await signUp(page.request, { name: `Member ${tag}` });
     const values = contactValues(tag, { name: "Ada at home", email: "ada.home@example.com" });
     await sendWithJavaScript(page, values);
 
@@ -298,12 +263,12 @@ test.describe("staff inbox", () => {
     for (const subject of subjects) {
       const response = await request.post("/contact", {
         form: contactValues(tag, { subject }),
-        headers: { "X-Forwarded-For": freshAddress() },
+        headers: { "X-Forwarded-For": freshClientAddress() },
       });
       expect(response.status()).toBe(200);
     }
 
-    await signIn(page, STAFF.email, STAFF.password);
+    await logIn(page.request, STAFF);
     await gotoHydrated(page, "/admin/messages");
     await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
@@ -395,7 +360,7 @@ test.describe("staff inbox", () => {
     };
 
     await expectNotFound();
-    await signUp(page, tag);
+    await signUp(page.request, { name: `Member ${tag}` });
     await expectNotFound();
   });
 
@@ -505,7 +470,7 @@ test.describe("raw requests to POST /contact", () => {
       const tag = uniqueTag("Raw");
       tags.push(tag);
       const response = await request.post("/contact", {
-        headers: { ...testCase.headers, "X-Forwarded-For": freshAddress() },
+        headers: { ...testCase.headers, "X-Forwarded-For": freshClientAddress() },
         data: testCase.body(tag),
         maxRedirects: 0,
       });
@@ -513,7 +478,7 @@ test.describe("raw requests to POST /contact", () => {
       expect(await response.text(), testCase.name).toContain(testCase.message);
     }
 
-    await signIn(page, STAFF.email, STAFF.password);
+    await logIn(page.request, STAFF);
     for (const html of await inboxPages(page.request)) {
       for (const tag of tags) expect(html).not.toContain(tag);
     }

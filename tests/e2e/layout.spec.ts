@@ -1,5 +1,11 @@
-import { expect, test } from "@playwright/test";
-import { expectNoA11yViolations, expectNoHorizontalScroll, gotoHydrated, isPhone } from "./support";
+import {
+  expect,
+  expectNoA11yViolations,
+  expectNoHorizontalScroll,
+  gotoHydrated,
+  isPhone,
+  test,
+} from "./support";
 
 const PAGES = [
   { path: "/", link: "Home" },
@@ -17,7 +23,7 @@ async function openMenuIfPhone(page: import("@playwright/test").Page) {
 }
 
 for (const { path, link } of PAGES) {
-  test(`header marks ${link} as the current page on ${path}`, async ({ page }) => {
+  test(`header marks ${link} as the current page on ${path}`, { tag: "@phone" }, async ({ page }) => {
     await gotoHydrated(page, path);
     await openMenuIfPhone(page);
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -28,7 +34,7 @@ for (const { path, link } of PAGES) {
   });
 }
 
-test("header links navigate between every page", async ({ page }) => {
+test("header links navigate between every page", { tag: "@phone" }, async ({ page }) => {
   await gotoHydrated(page, "/");
   for (const { path, link } of [...PAGES.slice(1), PAGES[0]]) {
     await openMenuIfPhone(page);

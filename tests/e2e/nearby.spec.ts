@@ -1,6 +1,6 @@
-import { expect, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { testPhotos } from "../support/photos";
-import { expectNoA11yViolations, test } from "./support";
+import { expect, expectNoA11yViolations, test } from "./support";
 
 /**
  * GET /api/nearby against the fake Overpass of global-setup.ts, which answers the recorded

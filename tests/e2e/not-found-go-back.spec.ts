@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { gotoHydrated } from "./support";
+import { expect, gotoHydrated, test } from "./support";
 
 test("Go Back returns to the previous page after a mistyped address", async ({ page }) => {
   await gotoHydrated(page, "/pricing");

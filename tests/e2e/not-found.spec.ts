@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { expectNoA11yViolations, gotoHydrated } from "./support";
+import { expect, expectNoA11yViolations, gotoHydrated, test } from "./support";
 
 test("an unknown path answers 404 with the playful page", async ({ page }) => {
   const response = await gotoHydrated(page, "/this-page-does-not-exist");

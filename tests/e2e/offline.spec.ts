@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { testPhotos } from "../support/photos";
 import { BUILD_DIR, startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
 import { freePort } from "../support/ports";
-import { ANALYSIS_TIMEOUT, demo, expectNoA11yViolations } from "./support";
+import { ANALYSIS_TIMEOUT, demo, expect, expectNoA11yViolations, test } from "./support";
 
 /*
  * The service worker, the install manifest and BASE_URL at run time. Each test starts its

@@ -1,30 +1,14 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { expectNoA11yViolations, expectNoHorizontalScroll, gotoHydrated, isPhone, test } from "./support";
-
-const PASSWORD = "biscuit-2024";
-
-/** A fresh account made through the real sign-up form post; the browser context keeps its session cookie. */
-async function signUp(request: APIRequestContext, name = "Ada Lovelace") {
-  const email = `records-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await request.post("/auth", {
-    form: { intent: "signup", name, email, password: PASSWORD, confirmPassword: PASSWORD },
-    maxRedirects: 0,
-  });
-  expect(response.status(), await response.text()).toBeLessThan(400);
-}
-
-/** Adds a pet through the /pets form post and answers its id, read from its link on /pets. */
-async function addPet(request: APIRequestContext, pet: Record<string, string>) {
-  const created = await request.post("/pets", { form: { intent: "create", ...pet } });
-  expect(created.status()).toBe(200);
-  const html = await (await request.get("/pets")).text();
-  const link = html
-    .match(/<a [^>]*>/g)
-    ?.find((tag) => tag.includes(`aria-label="Records and care plan of ${pet.name}"`));
-  const id = link && /href="\/pets\/([\w-]+)"/.exec(link)?.[1];
-  expect(id, "the pet's link on /pets").toBeTruthy();
-  return id!;
-}
+import type { Page } from "@playwright/test";
+import {
+  addPet,
+  expect,
+  expectNoA11yViolations,
+  expectNoHorizontalScroll,
+  gotoHydrated,
+  isPhone,
+  signUp,
+  test,
+} from "./support";
 
 const BELLA = {
   name: "Bella",
@@ -113,7 +97,7 @@ test("the pet's page: details, care plan from the breed, and a printout without 
 test("each kind of record is added, edited and removed; the weight chart and its table", async ({ page }) => {
   // Five forms and four accessibility scans on a two-core machine.
   test.setTimeout(120_000);
-  await signUp(page.request, "Grace Hopper");
+  await signUp(page.request, { name: "Grace Hopper" });
   const id = await addPet(page.request, BELLA);
   await gotoHydrated(page, `/pets/${id}`);
 
@@ -314,7 +298,7 @@ test("a stranger gets 404 for the page and for every record action", async ({ pa
 
   const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   try {
-    await signUp(other.request, "Sam Stranger");
+    await signUp(other.request, { name: "Sam Stranger" });
     const ownPet = await addPet(other.request, { name: "Rex", type: "dog" });
     expect((await other.request.get(`/pets/${id}`)).status()).toBe(404);
     expect((await other.request.get("/pets/not-a-pet")).status()).toBe(404);
@@ -393,7 +377,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("looks right at this width", async ({ page }) => {
+test("looks right at this width", { tag: "@phone" }, async ({ page }) => {
   await signUp(page.request);
   const id = await addPet(page.request, BELLA);
   for (const [date, kg] of [

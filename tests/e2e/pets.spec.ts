@@ -1,27 +1,15 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { testPhotos } from "../support/photos";
-import { expectNoA11yViolations, expectNoHorizontalScroll, gotoHydrated, test } from "./support";
+import {
+  expect,
+  expectNoA11yViolations,
+  expectNoHorizontalScroll,
+  gotoHydrated,
+  signUp,
+  test,
+} from "./support";
 
-const PASSWORD = "biscuit-2024";
-
-/** A fresh account made through the real sign-up form post; the browser context keeps its session cookie. */
-async function signUp(request: APIRequestContext, petName = "Biscuit", petType = "dog") {
-  const email = `pets-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await request.post("/auth", {
-    form: {
-      intent: "signup",
-      name: "Ada Lovelace",
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      petName,
-      petType,
-    },
-    maxRedirects: 0,
-  });
-  expect(response.status(), await response.text()).toBeLessThan(400);
-  return email;
-}
+const BISCUIT = { name: "Biscuit", type: "dog" };
 
 const petList = (page: Page) => page.getByRole("list", { name: "Your pets" });
 const petCard = (page: Page, name: string) => petList(page).getByRole("article", { name, exact: true });
@@ -51,7 +39,7 @@ test("signed-out visitors are sent to log in and brought back", async ({ page })
 });
 
 test("the pet given at sign-up is listed; add, rename and delete with confirmation", async ({ page }) => {
-  await signUp(page.request);
+  await signUp(page.request, { pet: BISCUIT });
   await gotoHydrated(page, "/pets");
   await expect(page.getByRole("heading", { level: 1, name: "Your pets" })).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
@@ -113,7 +101,7 @@ test("the pet given at sign-up is listed; add, rename and delete with confirmati
 });
 
 test("invalid input shows errors beside the fields and changes nothing", async ({ page }) => {
-  await signUp(page.request);
+  await signUp(page.request, { pet: BISCUIT });
   await gotoHydrated(page, "/pets");
   const posts: string[] = [];
   page.on("request", (request) => {
@@ -159,13 +147,13 @@ test("invalid input shows errors beside the fields and changes nothing", async (
 });
 
 test("another user cannot change or delete my pet", async ({ page, browser }) => {
-  await signUp(page.request, "Biscuit", "dog");
+  await signUp(page.request, { pet: BISCUIT });
   await gotoHydrated(page, "/pets");
   const myPet = await petId(page, "Biscuit");
 
   const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   try {
-    await signUp(other.request, "Rex", "dog");
+    await signUp(other.request, { pet: { name: "Rex", type: "dog" } });
     const update = await other.request.post("/pets", {
       form: { intent: "update", petId: myPet, name: "Stolen", type: "cat" },
       maxRedirects: 0,
@@ -205,7 +193,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("adding, editing and deleting still work", async ({ page }) => {
-    await signUp(page.request, "Biscuit", "dog");
+    await signUp(page.request, { pet: BISCUIT });
     await page.goto("/pets");
     const form = addForm(page);
     await form.getByLabel("Name").fill("Pebble");
@@ -232,7 +220,7 @@ test.describe("saving an analysis", () => {
   test.describe.configure({ timeout: 150_000 });
 
   test("a signed-in user saves the report to their pet, and to a new pet", async ({ page }) => {
-    await signUp(page.request, "Biscuit", "cat");
+    await signUp(page.request, { pet: { name: "Biscuit", type: "cat" } });
     const { byName } = testPhotos;
     await gotoHydrated(page, "/features");
     await page.locator("#demo-photo-upload").setInputFiles(byName["dog-porch-bicycle"]);
@@ -262,7 +250,7 @@ test.describe("saving an analysis", () => {
   });
 
   test("a new pet needs a name: the error shows beside the field and nothing is saved", async ({ page }) => {
-    await signUp(page.request);
+    await signUp(page.request, { pet: BISCUIT });
     const { byName } = testPhotos;
     await gotoHydrated(page, "/features");
     await page.locator("#demo-photo-upload").setInputFiles(byName["dog-shiba-sofa"]);

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, expectNoA11yViolations, expectNoHorizontalScroll, test } from "./support";
 
 const card = (page: Page, name: string) => page.getByRole("article", { name });
 

@@ -1,9 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { addDays, addYears } from "../../app/domain/vaccine-schedule";
 import { parseCalendar } from "../support/ical-parse";
-import { expectNoA11yViolations, expectNoHorizontalScroll, gotoHydrated, test } from "./support";
+import {
+  addPet,
+  expect,
+  expectNoA11yViolations,
+  expectNoHorizontalScroll,
+  gotoHydrated,
+  mailQueueDrained,
+  signUp,
+  test,
+} from "./support";
 
 /*
  * Reminders, the calendar feed and "Mark done", through the real pages and form posts. Dates are
@@ -13,34 +22,11 @@ import { expectNoA11yViolations, expectNoHorizontalScroll, gotoHydrated, test } 
  * operators; it opens the database itself, which PGlite allows only with the server stopped.
  */
 
-const PASSWORD = "biscuit-2024";
 const today = () => new Date().toISOString().slice(0, 10);
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 const formatted = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
 
-/** A fresh account (with its dog Biscuit) made through the real sign-up form; the request context keeps its session. */
-async function signUp(request: APIRequestContext) {
-  const email = `reminders-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await request.post("/auth", {
-    form: {
-      intent: "signup",
-      name: "Ada Lovelace",
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      petName: "Biscuit",
-      petType: "dog",
-    },
-    maxRedirects: 0,
-  });
-  expect(response.status(), await response.text()).toBeLessThan(400);
-  return email;
-}
-
-async function addPet(request: APIRequestContext, name: string, birthDate = "") {
-  const response = await request.post("/pets", { form: { intent: "create", name, type: "dog", birthDate } });
-  expect(response.status()).toBe(200);
-}
+const BISCUIT = { name: "Biscuit", type: "dog" };
 
 async function feedPath(request: APIRequestContext) {
   const html = await (await request.get("/account/reminders")).text();
@@ -101,7 +87,7 @@ const settingsForm = (page: Page) => page.getByRole("form", { name: "Email remin
 test("reminder settings: opt in with how many days ahead; a bad number is refused beside the field", async ({
   page,
 }) => {
-  await signUp(page.request);
+  await signUp(page.request, { pet: BISCUIT });
   await gotoHydrated(page, "/account/reminders");
   await expect(page.getByRole("heading", { level: 1, name: "Reminders" })).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
@@ -147,7 +133,7 @@ test("without JavaScript: settings are saved and refused with the message in the
   const context = await browser.newContext({ serviceWorkers: "block" });
   await context.route(/\.js(\?|$)/, (route) => route.abort());
   const page = await context.newPage();
-  await signUp(page.request);
+  await signUp(page.request, { pet: BISCUIT });
   await page.goto("/account/reminders");
   const form = settingsForm(page);
   await form.getByLabel("Email me reminders").check();
@@ -178,13 +164,13 @@ test("a reminder mail for each item due soon, none for an item marked done; its 
   browser,
 }) => {
   test.slow();
-  const email = await signUp(page.request);
+  const { email } = await signUp(page.request, { pet: BISCUIT });
   // No pet has a vet visit recorded: a check-up is due from the day each was added (today). Pip,
   // 50 days old, is due the first puppy vaccine at 8 weeks, in 6 days. Rex's check-up is marked
   // done: the next is due in a year.
   const pipBirthDate = addDays(today(), -50);
-  await addPet(page.request, "Pip", pipBirthDate);
-  await addPet(page.request, "Rex");
+  await addPet(page.request, { name: "Pip", birthDate: pipBirthDate });
+  await addPet(page.request, { name: "Rex" });
   const ids = await petIds(page.request);
   const marked = await markDone(page.request, ids.Rex!, { itemKey: "checkup", dueDate: today() });
   expect(marked.status()).toBe(302);
@@ -221,7 +207,7 @@ test("a reminder mail for each item due soon, none for an item marked done; its 
     form: { intent: "save", remindersEnabled: "on", daysAhead: "7" },
   });
   expect(again.status()).toBe(200);
-  await page.waitForTimeout(2_000);
+  await mailQueueDrained(page.request);
   expect(mailsTo(email)).toHaveLength(3);
 
   // Unsubscribe in a browser that is not signed in.
@@ -243,7 +229,7 @@ test("a mail app's one-click unsubscribe (RFC 8058) turns reminders off; a forge
   page,
   playwright,
 }) => {
-  const email = await signUp(page.request);
+  const { email } = await signUp(page.request, { pet: BISCUIT });
   await page.request.post("/account/reminders", {
     form: { intent: "save", remindersEnabled: "on", daysAhead: "7" },
   });
@@ -275,9 +261,9 @@ test("a mail app's one-click unsubscribe (RFC 8058) turns reminders off; a forge
 test("the calendar feed: an all-day event per due item, marks reflected; replaced or turned off, the old address is 404", async ({
   page,
 }) => {
-  await signUp(page.request);
+  await signUp(page.request, { pet: BISCUIT });
   const pipBirthDate = addDays(today(), -20);
-  await addPet(page.request, "Pip", pipBirthDate);
+  await addPet(page.request, { name: "Pip", birthDate: pipBirthDate });
   await gotoHydrated(page, "/account/reminders");
   await page.getByRole("button", { name: "Create a calendar address" }).click();
   await expect(page.locator("[data-sonner-toast]").getByText("Calendar address created.")).toBeVisible();
@@ -339,10 +325,10 @@ test("mark done: anyone else's pet is 404, a bad item is 400 with a message, sig
   page,
   browser,
 }) => {
-  await signUp(page.request);
+  await signUp(page.request, { pet: BISCUIT });
   const biscuitId = (await petIds(page.request)).Biscuit!;
   const strangerContext = await browser.newContext();
-  await signUp(strangerContext.request);
+  await signUp(strangerContext.request, { pet: BISCUIT });
 
   const stranger = await markDone(strangerContext.request, biscuitId, {
     itemKey: "checkup",

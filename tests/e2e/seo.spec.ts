@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support";
 
 const PAGES = ["/", "/about", "/features", "/pricing", "/contact", "/auth"] as const;
 

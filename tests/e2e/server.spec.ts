@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support";
 
 test("prerendered pages are served as HTML with their content", async ({ request }) => {
   const response = await request.get("/about");

@@ -37,7 +37,12 @@ export function freshEmail(prefix = "owner") {
  */
 export async function signUp(
   request: APIRequestContext,
-  { name = "Ada Lovelace", email = freshEmail(name.split(" ")[0]!.toLowerCase()), password = PASSWORD, pet }: Partial<Account> & { pet?: { name: string; type: string } } = {},
+  {
+    name = "Ada Lovelace",
+    email = freshEmail(name.split(" ")[0]!.toLowerCase()),
+    password = PASSWORD,
+    pet,
+  }: Partial<Account> & { pet?: { name: string; type: string } } = {},
 ): Promise<Account> {
   const response = await request.post("/auth", {
     form: {
@@ -55,8 +60,14 @@ export async function signUp(
 }
 
 /** Logs in through the login form's action, as the form posts it. */
-export async function logIn(request: APIRequestContext, { email, password }: Pick<Account, "email" | "password">) {
-  const response = await request.post("/auth", { form: { intent: "login", email, password }, maxRedirects: 0 });
+export async function logIn(
+  request: APIRequestContext,
+  { email, password }: Pick<Account, "email" | "password">,
+) {
+  const response = await request.post("/auth", {
+    form: { intent: "login", email, password },
+    maxRedirects: 0,
+  });
   expect(response.status(), await response.text()).toBe(302);
 }
 
@@ -280,6 +291,34 @@ export async function holdAnalysisResults(page: Page) {
     held: () => page.evaluate(() => (window as unknown as Hooks).pawpalTest.held()),
     statuses: () => page.evaluate(() => (window as unknown as Hooks).pawpalTest.statuses),
   };
+}
+
+/** The text of every mail in the test server's outbox (DATA_DIR/outbox/*.eml). */
+export function outboxMails(): string[] {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  if (!fs.existsSync(outbox)) return [];
+  return fs
+    .readdirSync(outbox)
+    .filter((file) => file.endsWith(".eml"))
+    .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"));
+}
+
+/**
+ * Waits until the server has sent every mail queued so far. The job runner sends queued mails
+ * one by one, oldest first: a contact message sent now queues a mail to the team behind them,
+ * and once that mail is in the outbox, the ones before it are too. How a test shows that a mail
+ * was NOT sent, without sleeping.
+ */
+export async function mailQueueDrained(request: APIRequestContext) {
+  const marker = `Queue marker ${crypto.randomUUID()}`;
+  const response = await request.post("/contact", {
+    form: { name: "Queue Marker", email: "marker@example.com", subject: marker, message: marker },
+    headers: { "X-Forwarded-For": freshClientAddress() },
+  });
+  expect(response.status(), "the marker message is accepted").toBe(200);
+  await expect
+    .poll(() => outboxMails().some((mail) => mail.includes(marker)), { timeout: 30_000 })
+    .toBe(true);
 }
 
 /** The reset links mailed to `email` (in the test server's outbox), newest first. */

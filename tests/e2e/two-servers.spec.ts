@@ -3,9 +3,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
+import { expect, test } from "./support";
 
 /*
  * Two PawPal processes on one PostgreSQL, as behind a load balancer: they share the rate
@@ -41,6 +41,31 @@ async function dropDatabase(name: string) {
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * Resolves once no queued mail is waiting or being sent on the shared database: every job is
+ * done (a runner sends, then marks done; done jobs are never claimed again) and none is leased.
+ * From then on no runner can send any of them a second time, so counting mails is final.
+ */
+async function queueSettled() {
+  await expect
+    .poll(
+      async () => {
+        const database = new pg.Client({ connectionString: DATABASE_URL });
+        await database.connect();
+        try {
+          const { rows } = await database.query(
+            "select count(*)::int as open from job where (done_at is null and failed_at is null) or locked_until > now()",
+          );
+          return rows[0].open as number;
+        } finally {
+          await database.end();
+        }
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(0);
 }
 
 /** A server on the shared database, behind a proxy (each test client sends its own address). */
@@ -116,8 +141,8 @@ if (E2E_DATABASE_URL) {
               .filter((mail) => mail.includes(tag))
           : [];
       await expect.poll(() => mails().length, { timeout: 90_000 }).toBe(12);
-      // Both runners have had several passes since: still one mail per message.
-      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      // Nothing left to send: still one mail per message.
+      await queueSettled();
       const subjects = mails().map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1]);
       expect(new Set(subjects).size).toBe(12);
       expect(subjects).toHaveLength(12);
@@ -169,8 +194,8 @@ if (E2E_DATABASE_URL) {
           .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
           .filter((mail) => mail.includes(petName));
       await expect.poll(() => reminders().length, { timeout: 30_000 }).toBe(1);
-      // Both servers' runners have had passes since: still one mail.
-      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      // Nothing left to send: still one mail.
+      await queueSettled();
       expect(reminders()).toHaveLength(1);
       expect(reminders()[0]).toMatch(new RegExp(`^To: racer-${tag}@example\\.com$`, "m"));
     });
@@ -181,6 +206,8 @@ if (E2E_DATABASE_URL) {
       const total = 60;
       const [kept, stopped] = servers as [BuiltServer, BuiltServer];
       const exitCode = new Promise<number | null>((resolve) => stopped.child.once("exit", resolve));
+      let firstAcceptedByStopped = () => {};
+      const stoppedHasAccepted = new Promise<void>((resolve) => (firstAcceptedByStopped = resolve));
       /** Posts message `i` like a browser that retries with the same submission key, on the other server if need be. */
       async function send(i: number) {
         const form = {
@@ -193,6 +220,7 @@ if (E2E_DATABASE_URL) {
         const address = `10.79.${i}.${crypto.randomInt(1, 255)}`;
         for (const server of [i % 2 === 0 ? stopped : kept, kept, kept]) {
           const response = await post(server.origin, "/contact", form, address).catch(() => undefined);
+          if (response?.status === 200 && server === stopped) firstAcceptedByStopped();
           if (response?.status === 200) return server === stopped ? "stopped" : "kept";
           // 503 while draining, or a refused connection once it has gone: try again.
         }
@@ -201,7 +229,8 @@ if (E2E_DATABASE_URL) {
       const sending = Array.from({ length: total }, (_, i) =>
         new Promise((resolve) => setTimeout(resolve, i * 20)).then(() => send(i)),
       );
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // SIGTERM in the middle of the load: once the server to stop has taken a message.
+      await stoppedHasAccepted;
       stopped.child.kill("SIGTERM");
       const acceptedBy = await Promise.all(sending);
       expect(await exitCode, "the stopped server exits cleanly").toBe(0);

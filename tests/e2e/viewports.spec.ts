@@ -49,19 +49,32 @@ const PAGES: { path: string; title: string; visitor: Visitor }[] = [
 async function prepare(page: Page, path: string, visitor: Visitor) {
   if (visitor === "owner") {
     await signUp(page.request);
-    const petId = await addPet(page.request, { name: "Bella", breed: "Beagle", birthDate: "2021-04-30", weightKg: "11" });
+    const petId = await addPet(page.request, {
+      name: "Bella",
+      breed: "Beagle",
+      birthDate: "2021-04-30",
+      weightKg: "11",
+    });
     return path.replace(":id", petId);
   }
   if (visitor === "staff") {
     const subject = `Viewports ${crypto.randomUUID().slice(0, 8)}`;
     const sent = await page.request.post("/contact", {
-      form: { name: "Ada Lovelace", email: "ada@example.com", subject, message: "How much should Biscuit eat?" },
+      form: {
+        name: "Ada Lovelace",
+        email: "ada@example.com",
+        subject,
+        message: "How much should Biscuit eat?",
+      },
     });
     expect(sent.status()).toBe(200);
     await logIn(page.request, STAFF);
     if (!path.includes(":id")) return path;
     await page.goto("/admin/messages");
-    const href = await page.getByRole("link", { name: new RegExp(subject) }).first().getAttribute("href");
+    const href = await page
+      .getByRole("link", { name: new RegExp(subject) })
+      .first()
+      .getAttribute("href");
     expect(href).toMatch(/^\/admin\/messages\/[\w-]+$/);
     return href!;
   }
@@ -100,20 +113,24 @@ async function expectFormsReachable(page: Page) {
     const box = await control.boundingBox();
     expect(box, `form control ${i} has a box`).not.toBeNull();
     expect(box!.x, `form control ${i} starts inside the viewport`).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width, `form control ${i} ends inside the viewport`).toBeLessThanOrEqual(width + 0.5);
+    expect(box!.x + box!.width, `form control ${i} ends inside the viewport`).toBeLessThanOrEqual(
+      width + 0.5,
+    );
   }
 }
 
 for (const { path, title, visitor } of PAGES) {
-  test(`${title} (${path}): fits, scans clean, navigates, and its forms are reachable`, { tag: "@phone" }, async ({
-    page,
-  }) => {
-    const target = await prepare(page, path, visitor);
-    const response = await gotoHydrated(page, target);
-    expect(response?.status()).toBe(path === "/no-such-page" ? 404 : 200);
-    await expectNoHorizontalScroll(page);
-    await expectNoA11yViolations(page);
-    await expectNavigation(page);
-    await expectFormsReachable(page);
-  });
+  test(
+    `${title} (${path}): fits, scans clean, navigates, and its forms are reachable`,
+    { tag: "@phone" },
+    async ({ page }) => {
+      const target = await prepare(page, path, visitor);
+      const response = await gotoHydrated(page, target);
+      expect(response?.status()).toBe(path === "/no-such-page" ? 404 : 200);
+      await expectNoHorizontalScroll(page);
+      await expectNoA11yViolations(page);
+      await expectNavigation(page);
+      await expectFormsReachable(page);
+    },
+  );
 }
