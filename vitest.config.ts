@@ -1,14 +1,35 @@
+import fs from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+
+const TEST_FILES = [
+  "app/**/*.test.{ts,tsx}",
+  "host/**/*.test.ts",
+  "tests/support/**/*.test.ts",
+  "tests/architecture/**/*.test.ts",
+];
+
+/**
+ * With TEST_DATABASE_URL (`npm run test:postgres`), only the test files that reach server code
+ * run, each on a database of its own on that PostgreSQL server: the same integration tests prove
+ * the code on both databases. Files about PGlite itself (its folder lock, backups, the operator
+ * scripts on the embedded database) stay in the PGlite run.
+ */
+function databaseTestFiles(): string[] {
+  return ["app", "host", "tests/support"]
+    .flatMap((dir) => fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => path.join(dir, file)))
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .filter((file) => {
+      const source = fs.readFileSync(file, "utf8");
+      const reachesServerCode = /from "(~\/backend\/|\.\.?\/[^"]*\.server")/.test(source);
+      return reachesServerCode && !/drizzle-orm\/pglite|pglite-folder/.test(source);
+    });
+}
 
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "host/**/*.test.ts",
-      "tests/support/**/*.test.ts",
-      "tests/architecture/**/*.test.ts",
-    ],
+    include: process.env.TEST_DATABASE_URL ? databaseTestFiles() : TEST_FILES,
     environment: "happy-dom",
     setupFiles: ["./tests/setup-unit.ts"],
     // A test file's first database (PGlite, migrated) takes seconds on a busy machine.

@@ -1,20 +1,14 @@
 // @vitest-environment node
-import { PGlite } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/backend/db/client.server";
 import * as schema from "~/backend/db/schema.server";
 import { sendMail } from "~/backend/mail/mailer.server";
 import { JOB_HANDLERS } from "~/backend/jobs/handlers.server";
 import { runDueJobs } from "~/backend/jobs/queue.server";
+import { testDatabase } from "../../tests/support/test-database";
 import { submitContactMessage } from "./contact-messages.server";
 
-const client = new PGlite();
-const db = drizzle({ client, schema }) as unknown as Database;
-
-vi.mock("~/backend/db/client.server", () => ({ getDb: async () => db }));
 vi.mock("~/backend/mail/mailer.server", async (importOriginal) => ({
   ...(await importOriginal<typeof import("~/backend/mail/mailer.server")>()),
   sendMail: vi.fn(async () => {}),
@@ -23,10 +17,10 @@ vi.mock("~/backend/mail/mailer.server", async (importOriginal) => ({
 
 const values = { name: "Ada", email: "ada@example.com", subject: "Feeding", message: "How much?" };
 
+let db: Database;
 beforeAll(async () => {
-  await migrate(drizzle({ client, schema }), { migrationsFolder: "drizzle" });
+  db = await testDatabase();
 });
-afterAll(() => client.close());
 beforeEach(async () => {
   // Each test starts with an empty queue.
   await db.update(schema.job).set({ doneAt: new Date() });

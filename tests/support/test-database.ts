@@ -1,20 +1,57 @@
 import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { randomUUID } from "node:crypto";
 import type { Database } from "~/backend/db/client.server";
 import * as schema from "~/backend/db/schema.server";
 
-let database: Promise<Database> | undefined;
+type TestConnection = { db: Database; close: () => Promise<void> };
+
+let connection: Promise<TestConnection> | undefined;
 
 /**
- * A real PostgreSQL (PGlite, in memory) with our migrations applied: one per test file,
- * made on first use. Unit tests get it in place of the server's connection (tests/setup-unit.ts).
+ * A real PostgreSQL with our migrations applied, one per test file, made on first use. Unit
+ * tests get it in place of the server's connection (tests/setup-unit.ts).
+ *
+ * PGlite in memory by default; with TEST_DATABASE_URL (a PostgreSQL server, as
+ * `npm run test:postgres` sets it) a new database of its own on that server, so the same
+ * tests prove the code on both.
  */
-export function testDatabase(): Promise<Database> {
-  database ??= (async () => {
-    const db = drizzle({ client: new PGlite(), schema });
-    await migrate(db, { migrationsFolder: "drizzle" });
-    return db as unknown as Database;
-  })();
-  return database;
+export async function testDatabase(): Promise<Database> {
+  connection ??= process.env.TEST_DATABASE_URL ? onServer(process.env.TEST_DATABASE_URL) : inMemory();
+  return (await connection).db;
+}
+
+/** Ends this file's connection (called after each test file). */
+export async function closeTestDatabase() {
+  const current = await connection?.catch(() => undefined);
+  connection = undefined;
+  await current?.close();
+}
+
+async function inMemory(): Promise<TestConnection> {
+  const client = new PGlite();
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder: "drizzle" });
+  return { db: db as unknown as Database, close: () => client.close() };
+}
+
+async function onServer(serverUrl: string): Promise<TestConnection> {
+  const name = `test_${randomUUID().replaceAll("-", "")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  const db = drizzleNodePostgres({ client: pool, schema });
+  await migrateNodePostgres(db, { migrationsFolder: "drizzle" });
+  return { db: db as unknown as Database, close: () => pool.end() };
 }
