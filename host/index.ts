@@ -14,6 +14,7 @@ import { MAX_FORM_BYTES } from "~/backend/forms.server";
 import { firstPaintStream, stylesheetReader } from "./first-paint";
 import { precompressedStatic } from "./precompressed";
 import { prerenderedPageHandler } from "./prerendered";
+import { isStaffPath, privateUnlessRouteSaysOtherwise } from "./private-routes";
 import { limitRequestBodies, refuseCrossSiteWrites, securityHeaders, type Locals } from "./security";
 
 // This file is bundled to <build dir>/start.js, beside client/ and server/.
@@ -80,7 +81,7 @@ export async function createApp() {
     req.path.endsWith(".data") && isPersonal(req) ? next() : publicFiles(req, res, next),
   );
   app.use(refuseCrossSiteWrites(), limitRequestBodies(MAX_FORM_BYTES), firstPaintStream(stylesheet));
-  app.use(staffPagesHiddenFromOthers());
+  app.use(staffPagesHiddenFromOthers(), privateUnlessRouteSaysOtherwise());
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -95,8 +96,6 @@ export async function createApp() {
   return app;
 }
 
-/** The staff inbox's pages, and their data requests. */
-const STAFF_PAGES = /^\/admin(\/|\.data$|$)/;
 /** React Router's route discovery: the browser asks which routes match the paths it may visit. */
 const ROUTE_DISCOVERY = "/__manifest";
 
@@ -109,14 +108,14 @@ function staffPagesHiddenFromOthers(): express.RequestHandler {
   return (req, _res, next) => {
     const discovery = req.path === ROUTE_DISCOVERY ? new URL(req.originalUrl, "http://x") : null;
     const asked = discovery ? (discovery.searchParams.get("paths") ?? "").split(",") : [req.path];
-    if (!asked.some((path) => STAFF_PAGES.test(path))) return next();
+    if (!asked.some(isStaffPath)) return next();
     const request = new Request(`http://${req.host}${req.originalUrl}`, {
       headers: { cookie: req.headers.cookie ?? "" },
     });
     getUser(request).then((user) => {
       if (user?.role === "staff") return next();
       if (discovery) {
-        discovery.searchParams.set("paths", asked.filter((path) => !STAFF_PAGES.test(path)).join(","));
+        discovery.searchParams.set("paths", asked.filter((path) => !isStaffPath(path)).join(","));
         req.url = req.originalUrl = `${discovery.pathname}${discovery.search}`;
       } else {
         req.url = req.originalUrl = NOT_FOUND_PATH;

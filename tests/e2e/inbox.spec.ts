@@ -330,11 +330,15 @@ test.describe("staff inbox", () => {
     const messagePath = await openMessage(staff, tag);
     await staff.context().close();
 
+    // The staff routes in every spelling React Router would match: case and percent-escapes.
     const paths = [
       "/admin/messages",
       "/admin/messages?page=2",
       messagePath,
       `/admin/messages/${crypto.randomUUID()}`,
+      "/ADMIN/messages",
+      "/%61dmin/messages",
+      messagePath.replace("/admin/messages/", "/Admin/Messages/"),
     ];
     const expectNotFound = async () => {
       for (const target of paths) {
@@ -353,8 +357,13 @@ test.describe("staff inbox", () => {
           target,
         ).toEqual([]);
       }
-      const discovery = await page.request.get(`/__manifest?paths=${encodeURIComponent(paths[0]!)}`);
-      expect(await discovery.text(), "route discovery").not.toContain("routes/admin");
+      for (const spelling of ["/admin/messages", "/ADMIN/messages", "/%61dmin/messages"]) {
+        const discovery = await page.request.get(`/__manifest?paths=${encodeURIComponent(spelling)}`);
+        expect(await discovery.text(), `route discovery of ${spelling}`).not.toContain("routes/admin");
+        const data = await page.request.get(`${spelling}.data`);
+        expect(data.status(), `${spelling}.data`).toBe(404);
+        expect(await data.text(), `${spelling}.data`).not.toContain("routes/admin");
+      }
       const post = await page.request.post(messagePath, { form: { intent: "handled" }, maxRedirects: 0 });
       expect(post.status(), "marking handled").toBe(404);
     };
