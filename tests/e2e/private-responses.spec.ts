@@ -41,7 +41,9 @@ function expectNotStored(cacheControl: string | undefined, what: string) {
   expect(cacheControl, what).not.toMatch(/\bpublic\b/);
 }
 
-test("every route and its .data answer a signed-in visitor with nothing a cache may keep", async ({ page }) => {
+test("every route and its .data answer a signed-in visitor with nothing a cache may keep", async ({
+  page,
+}) => {
   await signUp(page.request);
   const paths = await concretePaths(page.request);
   expect(paths.length, "routes walked").toBeGreaterThan(20);
