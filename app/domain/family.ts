@@ -1,4 +1,3 @@
-import type { FormReply } from "~/utils/forms";
 import { z } from "~/utils/zod";
 import { AUTH_ERRORS, AUTH_LIMITS } from "./auth";
 
@@ -61,11 +60,3 @@ export function placesTaken(family: OwnFamily, now = new Date()) {
 export function familyName(ownerName: string) {
   return `${ownerName}'s family`;
 }
-
-/** What the /family action answers when it does not redirect. */
-export type FamilyActionData =
-  | { intent: "invite"; ok: true; email: string; resent: boolean }
-  | ({ intent: "invite" } & FormReply<InviteField>)
-  | { intent: "revoke"; ok: true; email: string }
-  | { intent: "remove"; ok: true; name: string }
-  | { intent: "leave"; ok: true; ownerName: string };

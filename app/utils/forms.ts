@@ -14,6 +14,17 @@ export type FormReply<Field extends string> = {
   formError?: string;
 };
 
+/**
+ * The action's answer if it is for the form of `intent`, typed as that form's answer: for a page
+ * with several forms posting to one action (`actionData` as React Router's types give it).
+ */
+export function resultFor<Data extends { intent: unknown }, const Intent extends Data["intent"]>(
+  actionData: Data | undefined,
+  intent: Intent,
+): Extract<Data, { intent: Intent }> | undefined {
+  return actionData?.intent === intent ? (actionData as Extract<Data, { intent: Intent }>) : undefined;
+}
+
 export type FormParseResult<Output, Field extends string> =
   { success: true; data: Output } | { success: false; errors: FieldErrors<Field> };
 

@@ -3,19 +3,15 @@ import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
-import { deleteAccountSchema } from "~/domain/account";
+import { deleteAccountSchema, type DeleteAccountField } from "~/domain/account";
+import type { FormReply } from "~/utils/forms";
 import { AUTH_LIMITS } from "~/domain/auth";
-import type { AccountActionData } from "./action-data";
 import { FormProblems } from "./form-problems";
 
 const FIELD_IDS = { password: "account-delete-password" } as const;
 
 /** Deletes the account for good, once the password is typed (the confirmation). */
-export function DeleteAccountForm({
-  result,
-}: {
-  result: Extract<AccountActionData, { intent: "delete" }> | undefined;
-}) {
+export function DeleteAccountForm({ result }: { result: FormReply<DeleteAccountField> | undefined }) {
   const submitting = useSubmitting({ intent: "delete" });
   const { errors, hydrated, formProps } = useValidatedForm(deleteAccountSchema, { result });
   return (

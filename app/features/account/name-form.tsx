@@ -3,21 +3,15 @@ import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
-import { changeNameSchema } from "~/domain/account";
+import { changeNameSchema, type ChangeNameField } from "~/domain/account";
+import type { FormReply } from "~/utils/forms";
 import { AUTH_LIMITS } from "~/domain/auth";
-import type { AccountActionData } from "./action-data";
 import { FormProblems } from "./form-problems";
 
 const FIELD_IDS = { name: "account-name" } as const;
 
 /** Changes the display name (the header shows it); the same rules as sign-up. */
-export function NameForm({
-  name,
-  result,
-}: {
-  name: string;
-  result: Extract<AccountActionData, { intent: "name" }> | undefined;
-}) {
+export function NameForm({ name, result }: { name: string; result: FormReply<ChangeNameField> | undefined }) {
   const submitting = useSubmitting({ intent: "name" });
   const { errors, hydrated, formProps } = useValidatedForm(changeNameSchema, { result });
   return (

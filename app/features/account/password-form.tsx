@@ -4,9 +4,9 @@ import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
-import { changePasswordSchema } from "~/domain/account";
+import { changePasswordSchema, type ChangePasswordField } from "~/domain/account";
+import type { FormReply } from "~/utils/forms";
 import { AUTH_LIMITS } from "~/domain/auth";
-import type { AccountActionData } from "./action-data";
 import { FormProblems } from "./form-problems";
 
 const FIELD_IDS = {
@@ -16,11 +16,7 @@ const FIELD_IDS = {
 } as const;
 
 /** Current password, then the new one twice (sign-up's strength rules). Other devices are signed out. */
-export function PasswordForm({
-  result,
-}: {
-  result: Extract<AccountActionData, { intent: "password" }> | undefined;
-}) {
+export function PasswordForm({ result }: { result: FormReply<ChangePasswordField> | undefined }) {
   const submitting = useSubmitting({ intent: "password" });
   const { errors, hydrated, formProps } = useValidatedForm(changePasswordSchema, { result });
   return (

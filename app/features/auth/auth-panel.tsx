@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { TabList, TabPanel } from "~/components/ui/tabs";
-import type { AuthActionData, SocialFlags } from "./auth-result";
+import type { FormReply } from "~/utils/forms";
+import type { LoginField, SignupField } from "~/domain/auth";
+import type { SocialFlags } from "./auth-result";
 import { PLAN_IDS, type PlanId } from "~/domain/plans";
 import { LoginForm } from "./login-form";
 import { SignupForm } from "./signup-form";
@@ -32,8 +34,17 @@ function hrefForTab(searchParams: URLSearchParams, tab: AuthTab) {
 
 const ID_PREFIX = "auth";
 
+type AuthPanelProps = {
+  /** The action's answer to a rejected login or sign-up, if that was the latest submission. */
+  login: FormReply<LoginField> | undefined;
+  signup: FormReply<SignupField> | undefined;
+  /** Why a social login could not start. */
+  socialError: string | undefined;
+  social: SocialFlags;
+};
+
 /** Login and Sign Up as two tabs. The open tab lives in the URL, so links and reloads keep it. */
-export function AuthPanel({ result, social }: { result: AuthActionData | undefined; social: SocialFlags }) {
+export function AuthPanel({ login, signup, socialError, social }: AuthPanelProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const urlTab = tabFromSearch(searchParams);
   const plan = planFromSearch(searchParams);
@@ -71,16 +82,12 @@ export function AuthPanel({ result, social }: { result: AuthActionData | undefin
       <TabPanel idPrefix={ID_PREFIX} value="login" selected={tab === "login"} className="mt-6">
         <h2 className="text-2xl font-bold text-ink-900">Welcome back</h2>
         <p className="mt-1 mb-6 text-ink-600">Log in with your email and password.</p>
-        <LoginForm
-          result={result?.intent === "login" ? result : undefined}
-          social={social}
-          socialError={result?.intent === "social" ? result.formError : undefined}
-        />
+        <LoginForm result={login} social={social} socialError={socialError} />
       </TabPanel>
       <TabPanel idPrefix={ID_PREFIX} value="signup" selected={tab === "signup"} className="mt-6">
         <h2 className="text-2xl font-bold text-ink-900">Create your account</h2>
         <p className="mt-1 mb-6 text-ink-600">It's free to start and takes less than a minute.</p>
-        <SignupForm result={result?.intent === "signup" ? result : undefined} plan={plan} />
+        <SignupForm result={signup} plan={plan} />
       </TabPanel>
     </div>
   );

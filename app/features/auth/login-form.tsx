@@ -6,13 +6,14 @@ import { useValidatedForm } from "~/components/ui/use-validated-form";
 import { ErrorSummary, errorSummaryItems } from "~/components/ui/form-message";
 import { FormError } from "~/components/ui/form-error";
 import { socialNotConfigured, SOCIAL_PROVIDERS } from "~/content/auth";
-import type { LoginResult, SocialFlags } from "./auth-result";
+import type { SocialFlags } from "./auth-result";
+import type { FormReply } from "~/utils/forms";
 import { AUTH_LIMITS, loginSchema, type LoginField } from "~/domain/auth";
 
 const FIELD_IDS: Record<LoginField, string> = { email: "login-email", password: "login-password" };
 
 type LoginFormProps = {
-  result: LoginResult | undefined;
+  result: FormReply<LoginField> | undefined;
   social: SocialFlags;
   /** The answer to a social login that could not start. */
   socialError: string | undefined;

@@ -9,12 +9,12 @@ import { ErrorSummary, errorSummaryItems, FormMessage } from "~/components/ui/fo
 import { toast } from "~/components/ui/toaster";
 import { PASSWORD_MISMATCH, PET_TYPE_OPTIONS } from "~/content/auth";
 import { FormError } from "~/components/ui/form-error";
-import type { SignupResult } from "./auth-result";
+import type { FormReply } from "~/utils/forms";
 import { AUTH_LIMITS, isPasswordMismatch, signupSchema, type SignupField } from "~/domain/auth";
 import { PLAN_NAMES, type PlanId } from "~/domain/plans";
 
 type SignupFormProps = {
-  result: SignupResult | undefined;
+  result: FormReply<SignupField> | undefined;
   /** The plan picked on the pricing page, sent along with the form. */
   plan: PlanId | undefined;
 };

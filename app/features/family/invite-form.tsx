@@ -6,12 +6,13 @@ import { FormError } from "~/components/ui/form-error";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
 import { toast } from "~/components/ui/toaster";
 import { AUTH_LIMITS } from "~/domain/auth";
-import { inviteSchema, type FamilyActionData } from "~/domain/family";
-import { familyOutcome } from "./outcome";
+import { inviteSchema, type InviteField } from "~/domain/family";
+import type { FormReply } from "~/utils/forms";
+import { familyOutcome, type FamilySuccess } from "./outcome";
 
 const EMAIL_ID = "invite-email";
 
-type InviteResult = Extract<FamilyActionData, { intent: "invite" }>;
+type InviteResult = (Extract<FamilySuccess, { intent: "invite" }> & { ok: true }) | FormReply<InviteField>;
 
 /**
  * The owner's invitation form. With JavaScript the address is checked with the action's own

@@ -1,9 +1,14 @@
-import { FAMILY_LIMITS, familyName, type FamilyActionData } from "~/domain/family";
+import { FAMILY_LIMITS, familyName } from "~/domain/family";
 
-type Success = Extract<FamilyActionData, { ok: true }>;
+/** What this module needs of a succeeded /family form (the action answers more). */
+export type FamilySuccess =
+  | { intent: "invite"; email: string; resent: boolean }
+  | { intent: "revoke"; email: string }
+  | { intent: "remove"; name: string }
+  | { intent: "leave"; ownerName: string };
 
 /** What a toast (or, without JavaScript, the status line) says after a /family form succeeded. */
-export function familyOutcome(result: Success): { title: string; description: string } {
+export function familyOutcome(result: FamilySuccess): { title: string; description: string } {
   switch (result.intent) {
     case "invite":
       return result.resent

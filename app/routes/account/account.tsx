@@ -4,7 +4,6 @@ import type { Route } from "./+types/account";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { BRAND } from "~/content/site";
-import { resultFor, type AccountActionData } from "~/features/account/action-data";
 import { DeleteAccountForm } from "~/features/account/delete-account-form";
 import { NameForm } from "~/features/account/name-form";
 import { PasswordForm } from "~/features/account/password-form";
@@ -30,6 +29,7 @@ import {
 import { requireUser } from "~/backend/auth/session.server";
 import { redirectWithFlash, type FlashKind } from "~/backend/flash.server";
 import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
+import { resultFor } from "~/utils/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 
@@ -78,18 +78,18 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "name") {
     const submission = await parseSubmission(form, changeNameSchema, { echo: { name: AUTH_LIMITS.name } });
-    if (!submission.ok) return data<AccountActionData>({ intent, ...submission.reply() }, submission.init);
+    if (!submission.ok) return data({ intent: "name" as const, ...submission.reply() }, submission.init);
     await changeName(submission.value.name, request);
     throw done("nameChanged");
   }
 
   if (intent === "password") {
     const submission = await parseSubmission(form, changePasswordSchema, { rateLimit: passwordLimit });
-    if (!submission.ok) return data<AccountActionData>({ intent, ...submission.reply() }, submission.init);
+    if (!submission.ok) return data({ intent: "password" as const, ...submission.reply() }, submission.init);
     const outcome = await changePassword(submission.value, request);
     if (!outcome.ok) {
       const errors = { currentPassword: ACCOUNT_ERRORS[outcome.reason] };
-      return data<AccountActionData>({ intent, ...submission.reply({ errors }) }, { status: 400 });
+      return data({ intent: "password" as const, ...submission.reply({ errors }) }, { status: 400 });
     }
     throw done("accountPasswordChanged", outcome.headers);
   }
@@ -111,11 +111,11 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "delete") {
     const submission = await parseSubmission(form, deleteAccountSchema, { rateLimit: passwordLimit });
-    if (!submission.ok) return data<AccountActionData>({ intent, ...submission.reply() }, submission.init);
+    if (!submission.ok) return data({ intent: "delete" as const, ...submission.reply() }, submission.init);
     const verdict = await verifyPassword(submission.value.password, request);
     if (verdict !== true) {
       const errors = { password: ACCOUNT_ERRORS[verdict] };
-      return data<AccountActionData>({ intent, ...submission.reply({ errors }) }, { status: 400 });
+      return data({ intent: "delete" as const, ...submission.reply({ errors }) }, { status: 400 });
     }
     await deleteAccount(user.id);
     console.info("[account] deleted", { userId: user.id });

@@ -4,7 +4,6 @@ import type { Route } from "./+types/forgot-password";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
-import type { FormReply } from "~/utils/forms";
 import { FormMessage } from "~/components/ui/form-message";
 import { BRAND } from "~/content/site";
 import { FORGOT_PASSWORD_SENT } from "~/content/auth";
@@ -14,8 +13,6 @@ import { parseSubmission, readForm } from "~/backend/forms.server";
 import { FormError } from "~/components/ui/form-error";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import { actionOrLoaderHeaders } from "~/utils/http";
-
-type ForgotResult = { ok: true } | FormReply<"email">;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(
@@ -37,9 +34,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     rateLimit: { bucket: "passwordReset", key: context.clientIp },
     echo: { email: AUTH_LIMITS.email },
   });
-  if (!submission.ok) return data<ForgotResult>(submission.reply(), submission.init);
+  if (!submission.ok) return data(submission.reply(), submission.init);
   await requestPasswordReset(submission.value.email);
-  return data<ForgotResult>({ ok: true });
+  return data({ ok: true as const });
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

@@ -6,11 +6,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { BRAND } from "~/content/site";
 import { reminderSettingsSchema } from "~/domain/reminders";
 import { CalendarFeed } from "~/features/reminders/calendar-feed";
-import {
-  FEED_INTENTS,
-  outcomeMessage,
-  type ReminderActionData,
-} from "~/features/reminders/reminder-outcomes";
+import { FEED_INTENTS, outcomeMessage } from "~/features/reminders/reminder-outcomes";
 import { ReminderSettingsForm } from "~/features/reminders/reminder-settings-form";
 import { requireUser } from "~/backend/auth/session.server";
 import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
@@ -22,6 +18,7 @@ import {
   saveReminderSettings,
   scanReminders,
 } from "~/backend/reminders.server";
+import { resultFor } from "~/utils/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { baseUrlFrom, pageMeta, siteBaseUrl } from "~/utils/seo";
 
@@ -62,19 +59,19 @@ export async function action({ request }: Route.ActionArgs) {
     const submission = await parseSubmission(form, reminderSettingsSchema, {
       echo: { remindersEnabled: 2, daysAhead: 4 },
     });
-    if (!submission.ok) return data<ReminderActionData>({ intent, ...submission.reply() }, submission.init);
+    if (!submission.ok) return data({ intent: "save" as const, ...submission.reply() }, submission.init);
     const { remindersEnabled, daysAhead } = submission.value;
     await saveReminderSettings(user.id, { remindersEnabled, daysAhead });
     // What is already due within the window is mailed now, not at the next periodic scan.
     if (remindersEnabled) await scanReminders({ userIds: [user.id] });
-    return data<ReminderActionData>({ intent, ok: true, remindersEnabled, daysAhead });
+    return data({ intent: "save" as const, ok: true as const, remindersEnabled, daysAhead });
   }
 
   const feedIntent = FEED_INTENTS.find((known) => known === intent);
   if (feedIntent) {
     if (feedIntent === "revoke-feed") await revokeCalendarToken(user.id);
     else await replaceCalendarToken(user.id);
-    return data<ReminderActionData>({ intent: feedIntent, ok: true });
+    return data({ intent: feedIntent, ok: true as const });
   }
 
   refuseForm();
@@ -82,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Reminders({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
-  const saveResult = actionData?.intent === "save" ? actionData : undefined;
+  const saveResult = resultFor(actionData, "save");
   const feedResult = actionData && actionData.intent !== "save" ? actionData : undefined;
   // Without JavaScript there is no toast: the outcome is shown in the page instead.
   const outcome = !hydrated && actionData ? outcomeMessage(actionData) : null;

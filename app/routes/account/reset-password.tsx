@@ -4,19 +4,16 @@ import type { Route } from "./+types/reset-password";
 import { Button } from "~/components/ui/button";
 import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
-import type { FormReply } from "~/utils/forms";
 import { ErrorSummary, errorSummaryItems } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
 import { BRAND } from "~/content/site";
 import { PASSWORD_MISMATCH } from "~/content/auth";
-import { AUTH_ERRORS, isPasswordMismatch, resetPasswordSchema, type ResetPasswordField } from "~/domain/auth";
+import { AUTH_ERRORS, isPasswordMismatch, resetPasswordSchema } from "~/domain/auth";
 import { resetPassword } from "~/backend/auth/account.server";
 import { parseSubmission, readForm } from "~/backend/forms.server";
 import { FormError } from "~/components/ui/form-error";
 import { redirectWithFlash } from "~/backend/flash.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
-
-type ResetResult = { ok: true } | (FormReply<ResetPasswordField> & { tokenInvalid?: boolean });
 
 const FIELD_IDS = { password: "reset-password", confirmPassword: "reset-confirm" } as const;
 
@@ -41,11 +38,11 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = await parseSubmission(await readForm(request), resetPasswordSchema);
   if (!submission.ok) {
     const reply = submission.reply();
-    return data<ResetResult>({ ...reply, tokenInvalid: Boolean(reply.errors.token) }, submission.init);
+    return data({ ...reply, tokenInvalid: Boolean(reply.errors.token) }, submission.init);
   }
   const { password, token } = submission.value;
   if (!(await resetPassword(password, token, request))) {
-    return data<ResetResult>({ ...submission.reply({}), tokenInvalid: true }, { status: 400 });
+    return data({ ...submission.reply({}), tokenInvalid: true }, { status: 400 });
   }
   throw redirectWithFlash(request, "/auth?tab=login", "passwordChanged");
 }

@@ -6,7 +6,7 @@ import { AuthPanel } from "~/features/auth/auth-panel";
 import { configuredSocialProviders } from "~/backend/auth/better-auth.server";
 import { getUser } from "~/backend/auth/session.server";
 import { socialNotConfigured } from "~/content/auth";
-import type { AuthActionData, SocialFlags } from "~/features/auth/auth-result";
+import type { SocialFlags } from "~/features/auth/auth-result";
 import { AUTH_ERRORS, AUTH_LIMITS, loginSchema, signupSchema } from "~/domain/auth";
 import { startSocialLogin, submitLogin, submitSignup } from "~/backend/auth/account.server";
 import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
@@ -14,6 +14,7 @@ import { tooManyRequests } from "~/backend/rate-limit.server";
 import { safeRedirect } from "~/features/auth/redirect";
 import { redirectWithFlash } from "~/backend/flash.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
+import { resultFor } from "~/utils/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -49,18 +50,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       rateLimit: { bucket: "login", key: context.clientIp },
       echo: { email: AUTH_LIMITS.email },
     });
-    if (!submission.ok) return data<AuthActionData>({ intent, ...submission.reply() }, submission.init);
+    if (!submission.ok) return data({ intent: "login" as const, ...submission.reply() }, submission.init);
     const outcome = await submitLogin(submission.value, request);
     if (!outcome.ok && outcome.reason === "tooManyAttempts") {
       const limited = tooManyRequests(outcome.retryAfterSeconds);
-      return data<AuthActionData>(
-        { intent, ...submission.reply({ formError: limited.message }) },
+      return data(
+        { intent: "login" as const, ...submission.reply({ formError: limited.message }) },
         limited.init,
       );
     }
     if (!outcome.ok) {
       const formError = AUTH_ERRORS.invalidCredentials;
-      return data<AuthActionData>({ intent, ...submission.reply({ formError }) }, { status: 401 });
+      return data({ intent: "login" as const, ...submission.reply({ formError }) }, { status: 401 });
     }
     throw redirectWithFlash(request, redirectTo, "login", outcome.headers);
   }
@@ -70,14 +71,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       rateLimit: { bucket: "signup", key: context.clientIp },
       echo: { name: AUTH_LIMITS.name, email: AUTH_LIMITS.email, petName: AUTH_LIMITS.petName, petType: 10 },
     });
-    if (!submission.ok) return data<AuthActionData>({ intent, ...submission.reply() }, submission.init);
+    if (!submission.ok) return data({ intent: "signup" as const, ...submission.reply() }, submission.init);
     const outcome = await submitSignup(submission.value, request);
     if (!outcome.ok) {
       const errors =
         outcome.reason === "emailTaken"
           ? { email: AUTH_ERRORS.emailTaken }
           : { password: AUTH_ERRORS.passwordTooShort };
-      return data<AuthActionData>({ intent, ...submission.reply({ errors }) }, { status: 400 });
+      return data({ intent: "signup" as const, ...submission.reply({ errors }) }, { status: 400 });
     }
     throw redirectWithFlash(request, redirectTo, "signup", outcome.headers);
   }
@@ -88,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const started = await startSocialLogin(provider, request);
     if (!started) {
       const formError = socialNotConfigured(provider);
-      return data<AuthActionData>({ intent, ok: false, formError }, { status: 400 });
+      return data({ intent: "social" as const, ok: false as const, formError }, { status: 400 });
     }
     throw redirect(started.url, { headers: started.headers });
   }
@@ -122,7 +123,12 @@ export default function Auth({ actionData, loaderData }: Route.ComponentProps) {
         </ul>
       </div>
       <div className="mx-auto w-full max-w-md min-w-0 lg:max-w-none">
-        <AuthPanel result={actionData} social={loaderData.social} />
+        <AuthPanel
+          login={resultFor(actionData, "login")}
+          signup={resultFor(actionData, "signup")}
+          socialError={resultFor(actionData, "social")?.formError}
+          social={loaderData.social}
+        />
       </div>
     </div>
   );

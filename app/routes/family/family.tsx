@@ -19,7 +19,6 @@ import {
   inviteIdSchema,
   inviteSchema,
   placesTaken,
-  type FamilyActionData,
 } from "~/domain/family";
 import {
   inviteToFamily,
@@ -33,6 +32,7 @@ import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import { listAccessiblePets } from "~/backend/pets.server";
 import { tooManyRequests } from "~/backend/rate-limit.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
+import { resultFor } from "~/utils/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import type { z } from "~/utils/zod";
 
@@ -99,37 +99,38 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "invite") {
     const submission = await parseSubmission(form, inviteSchema, { echo: { email: AUTH_LIMITS.email } });
-    if (!submission.ok) return data<FamilyActionData>({ intent, ...submission.reply() }, submission.init);
+    if (!submission.ok) return data({ intent: "invite" as const, ...submission.reply() }, submission.init);
     const { email } = submission.value;
     const outcome = await inviteToFamily(user, email);
-    if (outcome.ok) return data<FamilyActionData>({ intent, ok: true, email, resent: outcome.resent });
+    if (outcome.ok)
+      return data({ intent: "invite" as const, ok: true as const, email, resent: outcome.resent });
     if (outcome.reason === "rateLimited") {
       const limited = tooManyRequests(outcome.retryAfterSeconds, "invitations");
-      return data<FamilyActionData>(
-        { intent, ...submission.reply({ formError: limited.message }) },
+      return data(
+        { intent: "invite" as const, ...submission.reply({ formError: limited.message }) },
         limited.init,
       );
     }
     const errors = { email: INVITE_REFUSALS[outcome.reason] };
-    return data<FamilyActionData>({ intent, ...submission.reply({ errors }) }, { status: 400 });
+    return data({ intent: "invite" as const, ...submission.reply({ errors }) }, { status: 400 });
   }
 
   if (intent === "revoke") {
     const revoked = await revokeInvite(user.id, idFrom(form, "inviteId", inviteIdSchema));
     if (!revoked) throw data(null, { status: 404 });
-    return data<FamilyActionData>({ intent, ok: true, email: revoked.email });
+    return data({ intent: "revoke" as const, ok: true as const, email: revoked.email });
   }
 
   if (intent === "remove") {
     const removed = await removeMember(user.id, idFrom(form, "memberId", accountIdSchema));
     if (!removed) throw data(null, { status: 404 });
-    return data<FamilyActionData>({ intent, ok: true, name: removed.name });
+    return data({ intent: "remove" as const, ok: true as const, name: removed.name });
   }
 
   if (intent === "leave") {
     const left = await leaveFamily(user.id, idFrom(form, "ownerId", accountIdSchema));
     if (!left) throw data(null, { status: 404 });
-    return data<FamilyActionData>({ intent, ok: true, ownerName: left.name });
+    return data({ intent: "leave" as const, ok: true as const, ownerName: left.name });
   }
 
   refuseForm();
@@ -138,7 +139,6 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Family({ loaderData, actionData }: Route.ComponentProps) {
   const { own, families, removeId, leaveId } = loaderData;
   const hydrated = useHydrated();
-  const inviteResult = actionData?.intent === "invite" ? actionData : undefined;
   const success = actionData?.ok ? familyOutcome(actionData) : undefined;
   const full = loaderData.placesTaken >= FAMILY_LIMITS.maxMembers;
 
@@ -195,7 +195,7 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
                 ? FAMILY_ERRORS.full
                 : "They join with an account of the address you enter, and can leave at any time."}
             </p>
-            <InviteForm result={inviteResult} />
+            <InviteForm result={resultFor(actionData, "invite")} />
           </Card>
         </section>
       </div>

@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { BRAND, CONTACT } from "~/content/site";
-import { ContactForm, type ContactActionData } from "~/features/contact/contact-form";
+import { ContactForm } from "~/features/contact/contact-form";
 import { CONTACT_LIMITS, contactSchema } from "~/domain/contact";
 import {
   ContactInfoCards,
@@ -41,10 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   const limited = !submission.ok && submission.init.status === 429;
   // A bot filled the hidden field: within the limit it is told it worked, and nothing is kept or sent.
-  if (isHoneypotFilled(form) && !limited) return data<ContactActionData>({ ok: true });
-  if (!submission.ok) return data<ContactActionData>(submission.reply(), submission.init);
+  if (isHoneypotFilled(form) && !limited) return data({ ok: true as const });
+  if (!submission.ok) return data(submission.reply(), submission.init);
   await submitContactMessage(submission.value, { user: await getUser(request) });
-  return data<ContactActionData>({ ok: true });
+  return data({ ok: true as const });
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {

@@ -16,7 +16,6 @@ import {
   suggestNextDue,
   toRecordValues,
   type PetRecord,
-  type RecordActionData,
   type RecordField,
   type RecordValues,
 } from "~/domain/records";
@@ -176,11 +175,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "add-record") {
     const submission = await parseSubmission(form, recordSchema(kind), { echo: RECORD_ECHO });
     if (!submission.ok)
-      return data<RecordActionData>({ intent, kind, ...submission.reply() }, submission.init);
+      return data({ intent: "add-record" as const, kind, ...submission.reply() }, submission.init);
     let values = toRecordValues(submission.value);
     if (kind === "vaccination") values = withSuggestedDue(pet, records, values);
     if (!(await addRecord(user.id, pet.id, kind, values))) throw data(null, { status: 404 });
-    return data<RecordActionData>({ intent, kind, ok: true, message: `${label} added.` });
+    return data({ intent: "add-record" as const, kind, ok: true as const, message: `${label} added.` });
   }
 
   if (intent === "update-record") {
@@ -191,17 +190,20 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     const submission = await parseSubmission(form, recordSchema(kind), { echo: RECORD_ECHO });
     if (!submission.ok) {
-      return data<RecordActionData>({ intent, kind, recordId, ...submission.reply() }, submission.init);
+      return data(
+        { intent: "update-record" as const, kind, recordId, ...submission.reply() },
+        submission.init,
+      );
     }
     let values = toRecordValues(submission.value);
     if (kind === "vaccination") values = withSuggestedDue(pet, records, values, recordId);
     if (!(await updateRecord(user.id, pet.id, kind, recordId, values))) throw data(null, { status: 404 });
-    return data<RecordActionData>({ intent, kind, ok: true, message: `${label} saved.` });
+    return data({ intent: "update-record" as const, kind, ok: true as const, message: `${label} saved.` });
   }
 
   if (intent === "remove-record") {
     if (!(await removeRecord(user.id, pet.id, kind, recordIdFrom(form)))) throw data(null, { status: 404 });
-    return data<RecordActionData>({ intent, kind, ok: true, message: `${label} removed.` });
+    return data({ intent: "remove-record" as const, kind, ok: true as const, message: `${label} removed.` });
   }
 
   refuseForm();

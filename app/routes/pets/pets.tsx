@@ -5,9 +5,9 @@ import { Card } from "~/components/ui/card";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { FormMessage } from "~/components/ui/form-message";
 import { BRAND } from "~/content/site";
-import { PetForm, type PetActionData } from "~/features/pets/pet-form";
+import { PetForm } from "~/features/pets/pet-form";
 import { PetList } from "~/features/pets/pet-list";
-import { PET_LIMITS, petSchema, saveAnalysisSchema, type SaveAnalysisAnswer } from "~/domain/pets";
+import { PET_LIMITS, petSchema, saveAnalysisSchema } from "~/domain/pets";
 import { dueItemsForPets } from "~/backend/due.server";
 import { sharedWith } from "~/backend/family.server";
 import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
@@ -83,9 +83,9 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "create") {
     const submission = await parseSubmission(form, petSchema, { echo: PET_ECHO });
-    if (!submission.ok) return data<PetActionData>({ intent, ...submission.reply() }, submission.init);
+    if (!submission.ok) return data({ intent: "create" as const, ...submission.reply() }, submission.init);
     const pet = await createPet(user.id, submission.value);
-    return data<PetActionData>({ intent, ok: true, name: pet.name });
+    return data({ intent: "create" as const, ok: true as const, name: pet.name });
   }
 
   if (intent === "update") {
@@ -94,7 +94,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!submission.ok) {
       // Only the owner learns that the values were wrong.
       if (!(await listPets(user.id)).some((pet) => pet.id === petId)) throw data(null, { status: 404 });
-      return data<PetActionData>({ intent, petId, ...submission.reply() }, submission.init);
+      return data({ intent: "update" as const, petId, ...submission.reply() }, submission.init);
     }
     if (!(await updatePet(user.id, petId, submission.value))) throw data(null, { status: 404 });
     return redirect("/pets");
@@ -103,10 +103,11 @@ export async function action({ request }: Route.ActionArgs) {
   // From the analysis report on /features (a fetcher: the answer stays on that page).
   if (intent === "save-analysis") {
     const submission = await parseSubmission(form, saveAnalysisSchema);
-    if (!submission.ok) return data<SaveAnalysisAnswer>({ intent, ...submission.reply() }, submission.init);
+    if (!submission.ok)
+      return data({ intent: "save-analysis" as const, ...submission.reply() }, submission.init);
     const pet = await saveAnalysisToPet(user.id, submission.value);
     if (!pet) throw data(null, { status: 404 });
-    return data<SaveAnalysisAnswer>({ intent, ok: true, name: pet.name });
+    return data({ intent: "save-analysis" as const, ok: true as const, name: pet.name });
   }
 
   if (intent === "delete") {
