@@ -66,7 +66,12 @@ async function seedAccount(person: Person, other: Person) {
       value: person.id,
       expiresAt: new Date(),
     },
-    { id: `${person.id}-verify`, identifier: person.email, value: "token", expiresAt: new Date() },
+    {
+      id: `${person.id}-verify`,
+      identifier: `verify-email:${person.id}-hash`,
+      value: person.id,
+      expiresAt: new Date(),
+    },
   ]);
   const [ownPet] = await db
     .insert(pet)
@@ -120,7 +125,11 @@ async function seedAccount(person: Person, other: Person) {
     { user: null },
   );
   await enqueueJob("password-reset", { email: person.email });
-  await enqueueJob("reminder", { petId: ownPet!.id, itemKey: "checkup" });
+  await enqueueJob(
+    "reminder",
+    { userId: person.id, petId: ownPet!.id, itemKey: "checkup" },
+    { userId: person.id },
+  );
   await consumeRateLimit("passwordResetEmail", person.email);
   await consumeRateLimit("accountPassword", person.id);
   return ownPet!;
@@ -237,23 +246,46 @@ describe("deleteAccount", () => {
     await db
       .insert(dueDone)
       .values({ petId: keptPet.id, itemKey: "worming", dueDate: "2026-05-01", doneBy: gone.id });
-    await queueMail({ to: gone.email, subject: "Invitation", text: "Join Kit's family" });
+    await queueMail(
+      { to: gone.email, subject: "Invitation", text: "Join Kit's family" },
+      { userId: kept.id },
+    );
   });
 
-  it("leaves no row in any table that mentions the user, and keeps everyone else's", async () => {
-    const needles = [gone.id, gone.email, gonePet.id];
-    const before = await rowsMentioning(needles);
-    // Every table held something about the user, so "nothing left" below proves something for each.
+  it("deletes every row the user owns, by id, and nothing that only carries its address", async () => {
+    const owned = [gone.id, gonePet.id];
+    const before = await rowsMentioning([...owned, gone.email]);
+    // Every table held something about the user, so what is left below proves something for each.
     for (const table of TABLES) {
       expect(before[getTableName(table)], `rows about the user in ${getTableName(table)}`).not.toEqual([]);
     }
 
     expect(await deleteAccount(gone.id)).toBe(true);
 
-    const after = await rowsMentioning(needles);
+    // Rate-limit windows are never removed by a user's action, so its id stays there as a key.
+    const after = await rowsMentioning(owned);
     for (const table of TABLES) {
-      expect(after[getTableName(table)], `rows left about the user in ${getTableName(table)}`).toEqual([]);
+      const left =
+        getTableName(table) === "rate_limit"
+          ? [expect.objectContaining({ key: `accountPassword:${gone.id}` })]
+          : [];
+      expect(after[getTableName(table)], `rows left about the user in ${getTableName(table)}`).toEqual(left);
     }
+    // What only carries the address belongs to someone else: the team's message sent signed out,
+    // the kept user's invitation and its mail, a reset request anyone may make, the limits.
+    const byAddress = await rowsMentioning([gone.email]);
+    expect(byAddress.contact_message).toEqual([expect.objectContaining({ subject: "Later", userId: null })]);
+    expect(byAddress.family_invite).toEqual([expect.objectContaining({ ownerId: kept.id })]);
+    expect(byAddress.job).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: "password-reset", userId: null }),
+        expect.objectContaining({ kind: "mail", userId: kept.id }),
+      ]),
+    );
+    expect(byAddress.job).toHaveLength(2);
+    expect(byAddress.rate_limit).toEqual([
+      expect.objectContaining({ key: `passwordResetEmail:${gone.email}` }),
+    ]);
 
     // The other account is whole; what the gone user added to its pet stays, without their name.
     const db = await getDb();
@@ -266,7 +298,11 @@ describe("deleteAccount", () => {
       family: {
         members: [],
         memberOf: [],
-        invitesSent: [expect.objectContaining({ email: `friend-of-${kept.email}` })],
+        // Its invitation to the gone user's address is the kept user's: it stays.
+        invitesSent: [
+          expect.objectContaining({ email: `friend-of-${kept.email}` }),
+          expect.objectContaining({ email: gone.email.toUpperCase() }),
+        ],
       },
     });
     const keptRecords = await db.select().from(petRecord).where(eq(petRecord.petId, keptPet.id));

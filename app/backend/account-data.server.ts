@@ -1,4 +1,4 @@
-import { asc, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { getDb } from "~/backend/db/client.server";
 import {
   account,
@@ -7,10 +7,8 @@ import {
   dueDone,
   familyInvite,
   familyMember,
-  job,
   pet,
   petRecord,
-  rateLimit,
   session,
   user,
   verification,
@@ -147,60 +145,27 @@ export async function collectAccountData(userId: string, now = new Date()) {
 
 export type AccountData = NonNullable<Awaited<ReturnType<typeof collectAccountData>>>;
 
-/** `column`, as text, contains any of `needles` (compared in lower case). */
-function mentionsAny(column: SQL, needles: string[]) {
-  return or(...needles.map((needle) => sql`strpos(lower(${column}), ${needle.toLowerCase()}) > 0`));
-}
-
 /**
- * Deletes the account and everything that is about it, in one transaction: its pets (with
- * their records and done marks), sessions, logins, family memberships both ways, invites it
- * sent and invites addressed to its email, settings, contact messages (sent signed in or from
- * its address), verification rows, queued or sent jobs that name it, and rate-limit windows
- * keyed by it. Records it added to someone else's shared pet stay with that pet, without its
- * name on them (created_by is set null). False when there is no such user.
+ * Deletes the account and what it owns, found by its id, in one transaction: its pets (with
+ * their records and done marks), sessions, logins, family memberships both ways, invitations it
+ * sent, settings, contact messages it sent signed in, its password-reset rows and its own jobs
+ * (job.user_id: its reminders, receipts, invitation mails). Nothing is matched by the account's
+ * address: an address proves nothing until verified, and others' rows may carry it. So these stay:
+ * invitations addressed to it (the inviter's), messages sent signed out from it (the team's
+ * records), mails others queued to it, and every rate-limit window (a limit no user action
+ * resets). Records it added to someone else's shared pet stay with that pet, without its name
+ * (created_by is set null). False when there is no such user.
  */
 export async function deleteAccount(userId: string): Promise<boolean> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ email: user.email })
-      .from(user)
-      .where(eq(user.id, userId))
-      .for("update");
+    const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
     if (!found) return false;
-    const email = found.email.toLowerCase();
-    const petIds = (await tx.select({ id: pet.id }).from(pet).where(eq(pet.userId, userId))).map(
-      (row) => row.id,
-    );
-    const messageIds = (
-      await tx
-        .delete(contactMessage)
-        .where(or(eq(contactMessage.userId, userId), sql`lower(${contactMessage.email}) = ${email}`))
-        .returning({ id: contactMessage.id })
-    ).map((row) => row.id);
-
-    // Job payloads are JSON of any shape (a mail's "to", a reset's email, a pet's id): match the text.
-    await tx
-      .delete(job)
-      .where(mentionsAny(sql`${job.payload}::text`, [userId, email, ...petIds, ...messageIds]));
-    // Keys are "bucket:client", the client being an address, a user id or an email.
-    await tx
-      .delete(rateLimit)
-      .where(
-        sql`lower(substr(${rateLimit.key}, strpos(${rateLimit.key}, ':') + 1)) in (${userId.toLowerCase()}, ${email})`,
-      );
-    await tx
-      .delete(verification)
-      .where(
-        or(
-          eq(verification.value, userId),
-          mentionsAny(sql`${verification.identifier}`, [email]),
-          mentionsAny(sql`${verification.value}`, [email]),
-        ),
-      );
-    await tx.delete(familyInvite).where(sql`lower(${familyInvite.email}) = ${email}`);
-    // The rest goes with the user row (foreign keys cascade: see db/schema.server.ts).
+    // Sent signed in, they are in the account's export: they go with it (decision 12).
+    await tx.delete(contactMessage).where(eq(contactMessage.userId, userId));
+    // Password-reset and email-verification rows name the account by its id, exactly.
+    await tx.delete(verification).where(eq(verification.value, userId));
+    // The rest goes with the user row (foreign keys cascade, job.user_id included: db/schema.server.ts).
     await tx.delete(user).where(eq(user.id, userId));
     return true;
   });

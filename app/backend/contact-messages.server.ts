@@ -54,11 +54,16 @@ export async function submitContactMessage(
     await enqueueJob(
       CONTACT_TEAM_MAIL_JOB,
       { messageId: inserted.id },
-      { key: `contact-team:${inserted.id}`, db: tx },
+      { key: `contact-team:${inserted.id}`, db: tx, userId: sender?.id },
     );
     // Only to the sender's own account address, and never quoting the message: a form that
     // mails whatever address it is given what it is given would be a spam relay.
-    if (sender) await queueMail(receiptMail(sender), { key: `contact-receipt:${inserted.id}`, db: tx });
+    if (sender)
+      await queueMail(receiptMail(sender), {
+        key: `contact-receipt:${inserted.id}`,
+        db: tx,
+        userId: sender.id,
+      });
     return inserted;
   });
   if (stored) {

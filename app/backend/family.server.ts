@@ -189,6 +189,8 @@ export async function inviteToFamily(
     await queueMail(inviteMail(email, owner.name, token), {
       key: `family-invite:${inviteId}:${tokenHash}`,
       db: tx,
+      // The inviter's: it goes if they delete their account, never if the invitee does.
+      userId: owner.id,
     });
     console.info("[family] invitation sent", {
       ownerId: owner.id,

@@ -181,7 +181,7 @@ export async function scanReminders({
       if (item.dueDate > horizon) continue;
       due += 1;
       const payload: ReminderPayload = { userId, petId, itemKey: item.key, dueDate: item.dueDate, today };
-      await enqueueJob(REMINDER_JOB, payload, { key: reminderJobKey(payload) });
+      await enqueueJob(REMINDER_JOB, payload, { key: reminderJobKey(payload), userId });
     }
   }
   return due;

@@ -102,6 +102,8 @@ export const PASSWORD_RESET_JOB = "password-reset";
  */
 export async function requestPasswordReset(email: string) {
   if (!(await consumeRateLimit("passwordResetEmail", email.toLowerCase())).ok) return;
+  // No account named (job.user_id): the request is the address's, whoever asked; an account
+  // deleted meanwhile leaves better-auth nothing to mail.
   await enqueueJob(PASSWORD_RESET_JOB, { email });
 }
 

@@ -57,3 +57,36 @@ it("a database from before pet records upgrades in place with nothing lost", asy
   expect((await db.execute(sql`select count(*)::int as n from pet_record`)).rows).toEqual([{ n: 1 }]);
   // Two full migration runs on an in-memory PostgreSQL: seconds, more on a busy machine.
 }, 60_000);
+
+it("jobs queued before job.user_id name their account where something exact says which", async () => {
+  const older = new PGlite();
+  try {
+    const db = drizzle({ client: older });
+    await migrate(db, { migrationsFolder: migrationsUpTo(3) });
+    await db.execute(
+      sql`insert into "user" (id, name, email) values ('u1', 'Ada', 'ada@example.com'), ('u2', 'Bo', 'b@example.com')`,
+    );
+    await db.execute(sql`insert into contact_message (id, name, email, subject, message, user_id)
+      values ('11111111-1111-4111-8111-111111111111', 'Ada', 'ada@example.com', 'Hi', 'Hello', 'u1')`);
+    await db.execute(sql`insert into family_invite (id, owner_id, email, token_hash, expires_at)
+      values ('22222222-2222-4222-8222-222222222222', 'u1', 'bob@example.com', 'h', now())`);
+    await db.execute(sql`insert into job (kind, payload, key) values
+      ('reminder', '{"userId":"u1","petId":"p"}', 'reminder:p:checkup:2026-01-01'),
+      ('mail', '{"to":"ada@example.com"}', 'contact-receipt:11111111-1111-4111-8111-111111111111'),
+      ('mail', '{"to":"bob@example.com"}', 'family-invite:22222222-2222-4222-8222-222222222222:h'),
+      ('password-reset', '{"email":"b@example.com"}', null)`);
+
+    await migrate(db, { migrationsFolder: "drizzle" });
+
+    const rows = await db.execute(sql`select kind, user_id from job order by kind, key`);
+    // The reset request names no account: it is the address's, whoever asked.
+    expect(rows.rows).toEqual([
+      { kind: "mail", user_id: "u1" },
+      { kind: "mail", user_id: "u1" },
+      { kind: "password-reset", user_id: null },
+      { kind: "reminder", user_id: "u1" },
+    ]);
+  } finally {
+    await older.close();
+  }
+}, 60_000);

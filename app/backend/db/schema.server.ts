@@ -240,6 +240,11 @@ export const job = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     kind: text("kind").notNull(),
     payload: jsonb("payload").notNull(),
+    /**
+     * The account the job belongs to (its reminders, its own mails, invitations it sent), if
+     * any: deleting the account deletes its jobs by this column, never by what a payload says.
+     */
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
     /** A job with a key is enqueued once: a second one with the same key is dropped. */
     key: text("key").unique(),
     runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),
@@ -253,6 +258,7 @@ export const job = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index("job_user_id_idx").on(table.userId),
     index("job_pending_idx")
       .on(table.runAfter)
       .where(sql`done_at is null and failed_at is null`),

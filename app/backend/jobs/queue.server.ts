@@ -29,6 +29,15 @@ export function retryDelaySeconds(attempts: number) {
 // React Router build are separate bundles that each include this module.
 const runner = globalThis as typeof globalThis & { __pawpalWakeJobs?: () => void };
 
+/** Where a job goes: its key, when, in which transaction, and the account it belongs to. */
+export type EnqueueOptions = {
+  key?: string;
+  runAfter?: Date;
+  db?: Executor;
+  /** The account the job belongs to; deleting the account deletes its jobs (and only those). */
+  userId?: string | null;
+};
+
 /**
  * Adds a job; with a key, a job already enqueued under it (done or not) makes this a no-op.
  * This process's runner is woken shortly after, so the job does not wait for its next tick.
@@ -36,12 +45,12 @@ const runner = globalThis as typeof globalThis & { __pawpalWakeJobs?: () => void
 export async function enqueueJob(
   kind: string,
   payload: unknown,
-  { key, runAfter, db }: { key?: string; runAfter?: Date; db?: Executor } = {},
+  { key, runAfter, db, userId }: EnqueueOptions = {},
 ) {
   const executor = db ?? (await getDb());
   await executor
     .insert(job)
-    .values({ kind, payload, key, ...(runAfter ? { runAfter } : {}) })
+    .values({ kind, payload, key, userId: userId ?? null, ...(runAfter ? { runAfter } : {}) })
     .onConflictDoNothing({ target: job.key });
   // Soon, not now: inside a transaction the job is visible only once it commits.
   setTimeout(() => runner.__pawpalWakeJobs?.(), 50).unref();

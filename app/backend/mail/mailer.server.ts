@@ -4,7 +4,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { CONTACT } from "~/content/site";
 import { dataDir } from "~/backend/db/client.server";
-import { enqueueJob, type Executor } from "~/backend/jobs/queue.server";
+import { enqueueJob, type EnqueueOptions } from "~/backend/jobs/queue.server";
 
 export type Mail = {
   to: string;
@@ -56,9 +56,10 @@ export async function sendMail(mail: Mail): Promise<void> {
 
 /**
  * Puts a mail in the outbox (the job queue): it is sent in the background, retried until the
- * mail server takes it, and never lost. With a key, the same mail is queued once.
+ * mail server takes it, and never lost. With a key, the same mail is queued once; `userId`
+ * names the account it belongs to (it goes with that account).
  */
-export async function queueMail(mail: Mail, options: { key?: string; db?: Executor } = {}) {
+export async function queueMail(mail: Mail, options: Pick<EnqueueOptions, "key" | "db" | "userId"> = {}) {
   await enqueueJob(MAIL_JOB, mail, options);
 }
 

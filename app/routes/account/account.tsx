@@ -217,7 +217,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           id="delete"
           title="Delete account"
           tone="danger"
-          intro="This deletes your account, your pets with all their records, your family sharing and everything else we hold about you, for good. Download your data first if you want to keep it."
+          intro="This deletes your account, your pets with all their records, your family sharing and everything else that belongs to your account, for good. Download your data first if you want to keep it."
         >
           <DeleteAccountForm result={resultFor(actionData, "delete")} />
         </SettingsSection>

@@ -58,7 +58,10 @@ export default function Privacy() {
         <h2>Contact messages</h2>
         <p>
           What you send through the contact form (name, email, subject and message) is stored so that our team
-          can read and answer it, and mailed to the team.
+          can read and answer it, and mailed to the team. A message sent while logged in belongs to your
+          account: it is in your data download and is deleted with the account. A message sent while logged
+          out is the team's record of what was asked: it is in no account's download, and deleting an account
+          does not delete it, even one with the same email address. To have it deleted, write to us.
         </p>
       </section>
       <section>
@@ -71,8 +74,13 @@ export default function Privacy() {
       <section>
         <h2>Deleting your information</h2>
         <p>
-          To have your account, your pets or your messages deleted, write to us from the email address of your
-          account. Deleting an account deletes its sessions and pets with it.
+          Your account page downloads your data and deletes your account. Deleting an account deletes, for
+          good, what belongs to it: its sessions, its pets and their records, its family sharing, its
+          settings, the messages it sent while logged in and the mails still waiting to go out for it. What
+          belongs to others stays: an invitation someone sent to your address is theirs, and messages sent
+          logged out stay with the team. Limits on how often mail may go to an address stay until they run
+          out, whatever happens to an account. To have anything else deleted, write to us from the email
+          address of your account.
         </p>
       </section>
       <section>
