@@ -207,7 +207,7 @@ test("a reminder mail for each item due soon, none for an item marked done; its 
     form: { intent: "save", remindersEnabled: "on", daysAhead: "7" },
   });
   expect(again.status()).toBe(200);
-  await mailQueueDrained(page.request);
+  await mailQueueDrained();
   expect(mailsTo(email)).toHaveLength(3);
 
   // Unsubscribe in a browser that is not signed in.
