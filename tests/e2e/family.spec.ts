@@ -249,6 +249,8 @@ test("a member joins signed in, then leaves after confirming", async ({
 });
 
 test("bad addresses, yourself and a sixth place are refused with clear messages", async ({ page }) => {
+  // Eight invitations, each with its toast, and two scans: past 30 s on a busy machine.
+  test.slow();
   const owner = await signUp(page.request, { name: "Fiona Full" });
   await gotoHydrated(page, "/family");
   const posts: string[] = [];
