@@ -11,6 +11,7 @@ export default [
     route("auth", "routes/auth/auth.tsx"),
     route("forgot-password", "routes/account/forgot-password.tsx"),
     route("reset-password", "routes/account/reset-password.tsx"),
+    route("verify-email", "routes/account/verify-email.tsx"),
     route("family/join", "routes/family/join.tsx"),
   ]),
   route("logout", "routes/account/logout.tsx"),

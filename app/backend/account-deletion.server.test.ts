@@ -106,7 +106,7 @@ describe(
       // A mail that is the account's own: the receipt of a message it sent signed in.
       await submitContactMessage(
         { name: "Mallory", email: "b@example.com", subject: "Hi", message: "Hello there" },
-        { user: { id: attacker, name: "Mallory", email: "b@example.com" } },
+        { user: { id: attacker, name: "Mallory", email: "b@example.com", emailVerified: false } },
       );
       const db = await getDb();
       const before = await db.select({ id: job.id }).from(job).where(isNull(job.doneAt));

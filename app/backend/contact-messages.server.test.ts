@@ -68,7 +68,7 @@ describe("submitContactMessage", () => {
 
   it("records a signed-in sender and sends the receipt to their own address, without quoting the message", async () => {
     await db.insert(schema.user).values({ id: "user-1", name: "Ada", email: "ada.account@example.com" });
-    const sender = { id: "user-1", name: "Ada", email: "ada.account@example.com" };
+    const sender = { id: "user-1", name: "Ada", email: "ada.account@example.com", emailVerified: true };
     const { id } = await submitContactMessage({ ...values, email: "typed@example.com" }, { user: sender });
     expect((await stored(id))?.userId).toBe("user-1");
     await runJobs();
@@ -79,6 +79,16 @@ describe("submitContactMessage", () => {
     expect(receipt?.subject).toBe("We received your message");
     expect(receipt?.text).not.toContain(values.message);
     expect(sendMail).not.toHaveBeenCalledWith(expect.objectContaining({ to: "typed@example.com" }));
+  });
+
+  it("mails no receipt to a signed-in sender whose address is not verified yet", async () => {
+    await db.insert(schema.user).values({ id: "user-2", name: "Una", email: "una@example.com" });
+    const sender = { id: "user-2", name: "Una", email: "una@example.com", emailVerified: false };
+    const { id } = await submitContactMessage({ ...values, subject: "Unverified" }, { user: sender });
+    expect((await stored(id))?.userId).toBe("user-2");
+    await runJobs();
+    expect(sendMail).toHaveBeenCalledTimes(1);
+    expect(sendMail).not.toHaveBeenCalledWith(expect.objectContaining({ to: sender.email }));
   });
 
   it("stores a retried post once, by its submission key or, without one, by its content", async () => {

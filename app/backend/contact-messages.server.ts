@@ -13,7 +13,7 @@ import type { ContactValues, InboxMessage, InboxRow } from "~/domain/contact";
 
 export type ContactSender = {
   /** The signed-in sender's account, or null. */
-  user: { id: string; name: string; email: string } | null;
+  user: { id: string; name: string; email: string; emailVerified: boolean } | null;
 };
 
 export const CONTACT_TEAM_MAIL_JOB = "contact-team-mail";
@@ -56,9 +56,9 @@ export async function submitContactMessage(
       { messageId: inserted.id },
       { key: `contact-team:${inserted.id}`, db: tx, userId: sender?.id },
     );
-    // Only to the sender's own account address, and never quoting the message: a form that
-    // mails whatever address it is given what it is given would be a spam relay.
-    if (sender)
+    // Only to the sender's own account address once it is verified, and never quoting the
+    // message: a form that mails whatever address it is given would be a spam relay.
+    if (sender?.emailVerified)
       await queueMail(receiptMail(sender), {
         key: `contact-receipt:${inserted.id}`,
         db: tx,

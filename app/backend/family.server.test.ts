@@ -9,6 +9,7 @@ import { createPet, findAccessiblePet } from "./pets.server";
 import { resetRateLimits } from "./rate-limit.server";
 import {
   acceptInvite,
+  acceptRefusal,
   findInvite,
   hashToken,
   inviteToFamily,
@@ -33,7 +34,8 @@ async function addAccount(name: string): Promise<Account> {
     name,
     email: `${name.split(" ")[0]!.toLowerCase()}-${serial}@example.com`,
   };
-  await (await getDb()).insert(user).values(account);
+  // Verified: only an account that proved its address may accept an invitation to it.
+  await (await getDb()).insert(user).values({ ...account, emailVerified: true });
   return account;
 }
 
@@ -226,6 +228,23 @@ describe("joining", () => {
     expect(await rowCounts()).toEqual(before);
     expect(await listMemberships(other.id)).toEqual([]);
     expect(await findInvite(token)).toMatchObject({ status: "open" });
+  });
+
+  it("an account of the invited address that has not verified it is refused until it does", async () => {
+    const owner = await addAccount("Olive Owner");
+    const member = await addAccount("Una Unverified");
+    const db = await getDb();
+    await db.update(user).set({ emailVerified: false }).where(eq(user.id, member.id));
+    const token = await invite(owner, member.email);
+    const before = await rowCounts();
+    expect(await acceptInvite(member, token)).toEqual({ ok: false, reason: "unverified" });
+    expect(await rowCounts()).toEqual(before);
+    expect(await findInvite(token)).toMatchObject({ status: "open" });
+    // The page (acceptRefusal) says the same.
+    expect(acceptRefusal((await findInvite(token))!, { ...member, emailVerified: false })).toBe("unverified");
+
+    await db.update(user).set({ emailVerified: true }).where(eq(user.id, member.id));
+    expect(await acceptInvite(member, token)).toMatchObject({ ok: true });
   });
 
   it("an expired, revoked or unknown link is refused and nothing changes", async () => {

@@ -254,23 +254,32 @@ export async function findInvite(token: string, now = new Date()): Promise<Invit
   return lookup;
 }
 
-export type AcceptRefusal = "unknown" | "expired" | "used" | "wrongEmail" | "ownFamily" | "full";
+export type AcceptRefusal =
+  "unknown" | "expired" | "used" | "wrongEmail" | "unverified" | "ownFamily" | "full";
 
 export type AcceptOutcome = { ok: true; ownerName: string } | { ok: false; reason: AcceptRefusal };
 
-/** Whether `account` may accept this invitation; the same rules for the page and the action. */
-export function acceptRefusal(invite: InviteLookup | null, account: Account): AcceptRefusal | null {
+/**
+ * Whether `account` may accept this invitation; the same rules for the page and the action.
+ * The invitation went to an address, so only an account that proved it owns that address
+ * (opened the link mailed to it) may take it.
+ */
+export function acceptRefusal(
+  invite: InviteLookup | null,
+  account: Account & { emailVerified: boolean },
+): AcceptRefusal | null {
   if (!invite) return "unknown";
   if (invite.status !== "open") return invite.status;
   if (invite.ownerId === account.id) return "ownFamily";
   if (invite.email !== account.email.toLowerCase()) return "wrongEmail";
+  if (!account.emailVerified) return "unverified";
   return null;
 }
 
 /**
  * Makes the signed-in account a member of the inviting owner's family and uses up the
  * invitation. Nothing changes when it is refused: unknown, expired or used link, another
- * account's address, the owner's own family.
+ * account's address, an address not yet verified, the owner's own family.
  */
 export async function acceptInvite(
   account: Account,
@@ -288,7 +297,13 @@ export async function acceptInvite(
     await tx.select({ id: user.id }).from(user).where(eq(user.id, found.ownerId)).for("update");
     // Read again under the owner's lock: a revocation or another acceptance may just have happened.
     const invite = await readInvite(tx, tokenHash, now);
-    const refusal = acceptRefusal(invite, account);
+    // The address and whether it is proven, as stored now (not as the caller last saw them).
+    const [me] = await tx
+      .select({ email: user.email, emailVerified: user.emailVerified })
+      .from(user)
+      .where(eq(user.id, account.id));
+    if (!me) return { ok: false, reason: "unknown" };
+    const refusal = acceptRefusal(invite, { ...account, ...me });
     if (!invite || refusal) return { ok: false, reason: refusal ?? "unknown" };
     // The invitation held a place, so this stays within the limit; checked anyway.
     const [{ members } = { members: 0 }] = await tx

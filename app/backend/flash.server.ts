@@ -26,6 +26,14 @@ export const FLASH_MESSAGES = {
     title: "Your account has been deleted.",
     description: "Your pets, their records and everything else we held about you are gone.",
   },
+  emailVerified: {
+    title: "Your email address is confirmed.",
+    description: "Family invitations and reminders can reach you there now.",
+  },
+  verificationSent: {
+    title: "We sent you a new link.",
+    description: "Open it within 24 hours to confirm your email address.",
+  },
   dueDone: { title: "Marked done.", description: "What comes next, if anything, is on the list." },
   familyJoined: {
     title: "Welcome to the family!",

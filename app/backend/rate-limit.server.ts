@@ -15,6 +15,8 @@ export const RATE_LIMITS = {
   passwordResetEmail: { limit: 3, windowSeconds: 60 * 60 },
   // Per account: /account's password checks (change, delete) allow no more guesses than logging in.
   accountPassword: { limit: 10, windowSeconds: 15 * 60 },
+  // Per account: asking for the email-confirmation link again (each sends a mail to the account's address).
+  verifyEmail: { limit: 3, windowSeconds: 60 * 60 },
   // Family invitations (backend/family.server.ts), per inviting account and per invited address:
   // each sends a mail, so neither one account nor many may flood an inbox.
   familyInvite: { limit: 20, windowSeconds: 60 * 60 },

@@ -45,7 +45,7 @@ async function seedOwner() {
   try {
     await migrate(drizzle({ client: folder.client }), { migrationsFolder: "drizzle" });
     await folder.client.exec(`
-      insert into "user" (id, name, email) values ('owner', 'Olive Owner', 'olive@example.com');
+      insert into "user" (id, name, email, email_verified) values ('owner', 'Olive Owner', 'olive@example.com', true);
       insert into pet (id, user_id, name, type, birth_date)
         values ('5b9f7f1e-8a7c-4d2e-9f60-3c1e2d4b5a61', 'owner', 'Biscuit', 'dog', '2022-02-01');
       insert into pet_record (pet_id, kind, date, title, next_due_date)

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { like } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/backend/db/client.server";
 import { dueDone, familyMember, job, pet, petRecord, user } from "~/backend/db/schema.server";
@@ -27,11 +27,12 @@ vi.mock("~/backend/mail/mailer.server", async (importOriginal) => ({
 const NOW = new Date("2027-03-01T09:00:00Z");
 let users = 0;
 
-async function addUser(name = "Ada") {
+/** An account whose address is verified (reminders go to verified addresses only), unless told. */
+async function addUser(name = "Ada", { emailVerified = true } = {}) {
   users += 1;
   const id = `user-${users}`;
   const db = await getDb();
-  await db.insert(user).values({ id, name, email: `${id}@example.com` });
+  await db.insert(user).values({ id, name, email: `${id}@example.com`, emailVerified });
   return id;
 }
 
@@ -259,6 +260,23 @@ describe("reminder scans", () => {
     await runJobs();
     expect(mailsTo(owner)).toEqual([]);
     expect(await getReminderSettings(owner)).toMatchObject({ remindersEnabled: false, reminderDaysAhead: 7 });
+  });
+
+  it("an account whose address is not verified gets no reminder queued, nor mailed once it lost it", async () => {
+    const unverified = await addUser("Una", { emailVerified: false });
+    await saveReminderSettings(unverified, { remindersEnabled: true, daysAhead: 7 });
+    const petId = await addPet(unverified, { addedOn: "2027-02-27" });
+    await scanReminders({ now: NOW });
+    expect(await reminderKeys(petId)).toEqual([]);
+
+    // Queued while verified, then the address is no longer proven (a changed address): no mail.
+    const db = await getDb();
+    await db.update(user).set({ emailVerified: true }).where(eq(user.id, unverified));
+    await scanReminders({ now: NOW });
+    expect(await reminderKeys(petId)).toHaveLength(1);
+    await db.update(user).set({ emailVerified: false }).where(eq(user.id, unverified));
+    await runJobs();
+    expect(mailsTo(unverified)).toEqual([]);
   });
 
   it("scans only the accounts asked for, and only pets they own (not shared ones)", async () => {

@@ -15,7 +15,7 @@ import { siteBaseUrl } from "~/utils/seo";
  * Email reminders and the calendar feed of an account (the account_settings table).
  *
  * A scan (every few minutes in each server process, and at once for an account that turns
- * reminders on) finds, for every account with reminders on, its own pets' items due within its
+ * reminders on) finds, for every account with reminders on and a verified address, its own pets' items due within its
  * days-ahead window (overdue ones included), and enqueues one job per item and due date under
  * the key reminder:<petId>:<itemKey>:<dueDate>: the job table's unique key makes each reminder
  * exactly once, however many scans and processes race. The job re-checks before it sends:
@@ -164,9 +164,12 @@ export async function scanReminders({
     .select({ petId: pet.id, userId: accountSettings.userId, daysAhead: accountSettings.reminderDaysAhead })
     .from(accountSettings)
     .innerJoin(pet, eq(pet.userId, accountSettings.userId))
+    .innerJoin(user, eq(user.id, accountSettings.userId))
     .where(
       and(
         eq(accountSettings.remindersEnabled, true),
+        // Reminders go to the account's address only once it is proven (decision 12).
+        eq(user.emailVerified, true),
         userIds ? inArray(accountSettings.userId, [...userIds]) : undefined,
       ),
     );
@@ -203,8 +206,8 @@ function whenDue(item: DueItem, today: string) {
 
 /**
  * The reminder job: mails the pet's owner about one due item, unless reminders are off by now,
- * the pet is no longer theirs, or the item is no longer due on that date (marked done, record
- * changed). Those cases end the job without a mail.
+ * the pet is no longer theirs, the owner's address is not verified, or the item is no longer
+ * due on that date (marked done, record changed). Those cases end the job without a mail.
  */
 export async function sendReminder(payload: unknown): Promise<void> {
   if (!isReminderPayload(payload)) throw new Error("A reminder job without its user, pet, item and dates");
@@ -216,7 +219,7 @@ export async function sendReminder(payload: unknown): Promise<void> {
     .select({ petName: pet.name, name: user.name, email: user.email })
     .from(pet)
     .innerJoin(user, eq(user.id, pet.userId))
-    .where(and(eq(pet.id, petId), eq(pet.userId, userId)));
+    .where(and(eq(pet.id, petId), eq(pet.userId, userId), eq(user.emailVerified, true)));
   if (!owner) return;
   const item = (await dueItemsForPets([petId], today))[petId]?.find(
     (candidate) => candidate.key === itemKey && candidate.dueDate === dueDate,

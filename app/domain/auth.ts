@@ -4,7 +4,14 @@ import { PLAN_IDS } from "./plans";
 import { singleLine } from "./text";
 
 /** The signed-in user as pages see it; "staff" read the contact inbox. */
-export type SessionUser = { id: string; name: string; email: string; role: "user" | "staff" };
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  role: "user" | "staff";
+  /** False until the link mailed to the address is opened: nothing that trusts the address works. */
+  emailVerified: boolean;
+};
 
 /** Longest accepted values; the forms' maxLength attributes use the same numbers. */
 export const AUTH_LIMITS = {

@@ -11,6 +11,7 @@ import {
   PASSWORD,
   signUp,
   test,
+  verifyEmail,
 } from "./support";
 
 const NOT_FOUND = "404 — This page went chasing squirrels";
@@ -152,6 +153,14 @@ test("an invitee signs up from the mailed link, joins, sees the owner's pet; the
   await signup.getByRole("button", { name: "Create Account" }).click();
 
   await expect(invitee).toHaveURL(new RegExp(`${link.replace("?", "\\?")}$`));
+  // Not yet: an account proves its address by opening the link mailed to it.
+  await expect(
+    invitee.getByRole("heading", { level: 1, name: "Confirm your email address first" }),
+  ).toBeVisible();
+  await expect(invitee.getByRole("button", { name: "Send the link again" })).toBeVisible();
+  await expectNoA11yViolations(invitee, "join, address not confirmed");
+  await verifyEmail(invitee.request, inviteeEmail);
+  await invitee.reload();
   const join = invitee.getByRole("button", { name: "Join Olive Owner's family" });
   await expect(join).toBeVisible();
   await expectNoA11yViolations(invitee, "join, signed in");
@@ -224,6 +233,7 @@ test("a member joins signed in, then leaves after confirming", async ({
   await signUp(ownerPage.request, { name: ownerName, pet: { name: "Rex", type: "dog" } });
   await gotoHydrated(ownerPage, "/family");
   await inviteOk(ownerPage, member.email);
+  await verifyEmail(page.request, member.email);
 
   await gotoHydrated(page, await invitationPath(member.email));
   const join = page.getByRole("button", { name: `Join ${ownerName}'s family` });
@@ -307,6 +317,7 @@ test("a stranger's revoke, remove or leave is a 404 and changes nothing", async 
   const owner = await signUp(ownerPage.request, { name: "Olive Owner" });
   await gotoHydrated(ownerPage, "/family");
   await inviteOk(ownerPage, member.email);
+  await verifyEmail(page.request, member.email);
   await gotoHydrated(page, await invitationPath(member.email));
   await page.getByRole("button", { name: "Join Olive Owner's family" }).click();
   await expect(page).toHaveURL(/\/family$/);

@@ -351,3 +351,32 @@ export function resetLinksFor(email: string): string[] {
     })
     .filter((link): link is string => link !== undefined);
 }
+
+/** The links mailed to `email` to confirm its address (in the test server's outbox), newest first. */
+export function verifyLinksFor(email: string): string[] {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(".eml")) : [];
+  return files
+    .map((file) => {
+      const full = path.join(outbox, file);
+      return { text: fs.readFileSync(full, "utf8"), time: fs.statSync(full).mtimeMs, file };
+    })
+    .filter((mail) => mail.text.includes(`To: ${email}`))
+    .sort((a, b) => b.time - a.time || b.file.localeCompare(a.file))
+    .map((mail) => {
+      // Quoted-printable: soft line breaks ("=" at a line's end) and "=3D" for "=".
+      const body = mail.text.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+      return /\/verify-email\?token=[A-Za-z0-9%._~-]+/.exec(body)?.[0];
+    })
+    .filter((link): link is string => link !== undefined);
+}
+
+/**
+ * Confirms the address of a new account: waits for the link mailed at sign-up and opens it
+ * (family invitations and reminders need a verified address).
+ */
+export async function verifyEmail(request: APIRequestContext, email: string) {
+  await expect.poll(() => verifyLinksFor(email).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  const response = await request.get(verifyLinksFor(email)[0]!, { maxRedirects: 0 });
+  expect(response.status(), "the confirmation link redirects once it worked").toBe(302);
+}

@@ -154,10 +154,10 @@ if (E2E_DATABASE_URL) {
       const database = new pg.Client({ connectionString: DATABASE_URL });
       await database.connect();
       try {
-        await database.query(`insert into "user" (id, name, email) values ($1, 'Rita Racer', $2)`, [
-          `racer-${tag}`,
-          `racer-${tag}@example.com`,
-        ]);
+        await database.query(
+          `insert into "user" (id, name, email, email_verified) values ($1, 'Rita Racer', $2, true)`,
+          [`racer-${tag}`, `racer-${tag}@example.com`],
+        );
         const petId = crypto.randomUUID();
         await database.query(
           `insert into pet (id, user_id, name, type, birth_date) values ($1, $2, $3, 'dog', '2015-02-01')`,

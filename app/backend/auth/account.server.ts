@@ -1,9 +1,12 @@
 import { isAPIError } from "better-auth/api";
-import { configuredSocialProviders, getAuth } from "~/backend/auth/better-auth.server";
+import { eq } from "drizzle-orm";
+import { configuredSocialProviders, getAuth, verifyEmailIdentifier } from "~/backend/auth/better-auth.server";
+import { getDb } from "~/backend/db/client.server";
+import { verification } from "~/backend/db/schema.server";
 import { enqueueJob } from "~/backend/jobs/queue.server";
 import { createPet } from "~/backend/pets.server";
 import { consumeRateLimit } from "~/backend/rate-limit.server";
-import { storedPetType, type LoginValues, type SignupValues } from "~/domain/auth";
+import { storedPetType, type LoginValues, type SessionUser, type SignupValues } from "~/domain/auth";
 
 /**
  * Server side of the account forms, on top of better-auth. Each call passes the request's
@@ -130,6 +133,59 @@ export async function resetPassword(newPassword: string, token: string, request:
   if (response.ok) return true;
   if (response.status === 400 || response.status === 401 || response.status === 404) return false;
   throw new Error(`Password reset failed with status ${response.status}`);
+}
+
+export type VerifyEmailOutcome = { ok: true; userId: string } | { ok: false; reason: "invalid" | "expired" };
+
+/**
+ * Confirms an account's address with the token of the mailed link. Once only: the link's row
+ * is taken first, so a second opening (or an older link a resend replaced) is refused; then
+ * better-auth checks its signed token (account, address, 24 h) and marks the address verified.
+ */
+export async function verifyEmailLink(token: string, now = new Date()): Promise<VerifyEmailOutcome> {
+  if (!token || token.length > 4096) return { ok: false, reason: "invalid" };
+  const db = await getDb();
+  const [row] = await db
+    .delete(verification)
+    .where(eq(verification.identifier, verifyEmailIdentifier(token)))
+    .returning({ userId: verification.value, expiresAt: verification.expiresAt });
+  if (!row) return { ok: false, reason: "invalid" };
+  if (row.expiresAt <= now) return { ok: false, reason: "expired" };
+  const auth = await getAuth();
+  const response = await auth.api.verifyEmail({ query: { token }, headers: new Headers(), asResponse: true });
+  if (response.ok) {
+    console.info("[auth] email verified", { userId: row.userId });
+    return { ok: true, userId: row.userId };
+  }
+  if (response.status >= 500) throw new Error(`Email verification failed with status ${response.status}`);
+  return { ok: false, reason: (await errorCode(response)) === "TOKEN_EXPIRED" ? "expired" : "invalid" };
+}
+
+export type ResendVerificationOutcome =
+  | { ok: true }
+  | { ok: false; reason: "alreadyVerified" }
+  | { ok: false; reason: "tooManyAttempts"; retryAfterSeconds: number };
+
+/** Mails the signed-in account a new confirmation link (the older ones stop working); a few an hour. */
+export async function resendVerificationMail(
+  user: SessionUser,
+  request: Request,
+): Promise<ResendVerificationOutcome> {
+  if (user.emailVerified) return { ok: false, reason: "alreadyVerified" };
+  const verdict = await consumeRateLimit("verifyEmail", user.id);
+  if (!verdict.ok)
+    return { ok: false, reason: "tooManyAttempts", retryAfterSeconds: verdict.retryAfterSeconds };
+  const auth = await getAuth();
+  // With the session: better-auth mails the session's own address only, and not once verified.
+  const response = await auth.api.sendVerificationEmail({
+    body: { email: user.email },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (response.ok) return { ok: true };
+  if ((await errorCode(response)) === "EMAIL_ALREADY_VERIFIED")
+    return { ok: false, reason: "alreadyVerified" };
+  throw new Error(`Verification mail request failed with status ${response.status}`);
 }
 
 export type SocialProvider = "google" | "facebook";

@@ -7,13 +7,67 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { dataDir, getDb } from "~/backend/db/client.server";
 import * as schema from "~/backend/db/schema.server";
-import { sendMail } from "~/backend/mail/mailer.server";
+import { queueMail, sendMail } from "~/backend/mail/mailer.server";
 import { consumeRateLimit, refundRateLimit, tooManyRequests } from "~/backend/rate-limit.server";
 import { siteBaseUrl } from "~/utils/seo";
 
 /** Cookies are named pawpal.*; the server checks for this one before touching the database. */
 export const COOKIE_PREFIX = "pawpal";
 export const RESET_LINK_TTL_SECONDS = 60 * 60;
+/** How long the link that confirms an account's email address works. */
+export const VERIFY_LINK_TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * The verification row of an email-confirmation link: better-auth's token is a signed JWT that
+ * it would take any number of times, so we keep its hash and the link works while the row is
+ * there (once: opening it deletes the row; a newer link replaces it). value = the account's id.
+ */
+export function verifyEmailIdentifier(token: string) {
+  return `verify-email:${crypto.createHash("sha256").update(token).digest("hex")}`;
+}
+
+type Db = Awaited<ReturnType<typeof getDb>>;
+
+/** Stores the link's row (the account's older links stop working) and queues its mail, as one. */
+async function queueVerificationMail(
+  db: Db,
+  baseURL: string,
+  user: { id: string; name: string; email: string },
+  token: string,
+) {
+  const identifier = verifyEmailIdentifier(token);
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(schema.verification)
+      .where(
+        and(eq(schema.verification.value, user.id), like(schema.verification.identifier, "verify-email:%")),
+      );
+    await tx.insert(schema.verification).values({
+      id: crypto.randomUUID(),
+      identifier,
+      value: user.id,
+      expiresAt: new Date(Date.now() + VERIFY_LINK_TTL_SECONDS * 1000),
+    });
+    await queueMail(
+      {
+        to: user.email,
+        subject: "Confirm your email address for PawPal",
+        text: [
+          `Hello ${user.name},`,
+          "",
+          "Please confirm that this is the address of your PawPal account. Open this link within 24 hours:",
+          "",
+          `${baseURL}/verify-email?token=${encodeURIComponent(token)}`,
+          "",
+          "Until you do, family invitations and reminders cannot reach you at this address.",
+          "If you did not sign up for PawPal, ignore this mail: the account stays unconfirmed.",
+        ].join("\n"),
+      },
+      // No key: each request is a mail (the same second's JWT, and so link, may repeat).
+      { db: tx, userId: user.id },
+    );
+  });
+}
 
 /**
  * The secret that signs session cookies: BETTER_AUTH_SECRET, or a random one created
@@ -121,6 +175,15 @@ async function createAuth() {
           ].join("\n"),
         });
       },
+    },
+    // The address is unproven until the mailed link is opened; the account works meanwhile,
+    // but nothing that trusts the address does (family invitations, reminders: decision 12).
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: VERIFY_LINK_TTL_SECONDS,
+      autoSignInAfterVerification: false,
+      // Our own page takes the token (better-auth's endpoint stays closed), through our queue.
+      sendVerificationEmail: ({ user, token }) => queueVerificationMail(db, baseURL, user, token),
     },
     user: {
       additionalFields: {

@@ -15,8 +15,14 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
   const auth = await getAuth();
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
-  const { id, name, email, role } = session.user as typeof session.user & { role?: string };
-  return { id, name, email, role: role === "staff" ? "staff" : "user" };
+  const { id, name, email, role, emailVerified } = session.user as typeof session.user & { role?: string };
+  return {
+    id,
+    name,
+    email,
+    role: role === "staff" ? "staff" : "user",
+    emailVerified: emailVerified === true,
+  };
 }
 
 /** The signed-in user; anyone else is sent to log in and brought back afterwards. */

@@ -5,6 +5,8 @@ import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { BRAND } from "~/content/site";
+import { VERIFY_EMAIL } from "~/content/verify-email";
+import { ResendVerificationForm } from "~/features/account/verify-email-notice";
 import { FAMILY_LIMITS, familyName, inviteTokenSchema } from "~/domain/family";
 import type { SessionUser } from "~/domain/auth";
 import { getUser, requireUser } from "~/backend/auth/session.server";
@@ -35,6 +37,7 @@ type JoinState =
   | { kind: "signedOut"; ownerName: string; email: string; path: string }
   | { kind: "ownFamily"; email: string }
   | { kind: "wrongEmail"; ownerName: string; email: string; accountEmail: string }
+  | { kind: "unverified"; ownerName: string; email: string; path: string }
   | { kind: "open"; ownerName: string; token: string };
 
 const STATUS: Record<JoinState["kind"], number> = {
@@ -44,6 +47,7 @@ const STATUS: Record<JoinState["kind"], number> = {
   full: 409,
   ownFamily: 403,
   wrongEmail: 403,
+  unverified: 403,
   signedOut: 200,
   open: 200,
 };
@@ -59,6 +63,9 @@ async function joinState(token: unknown, user: SessionUser | null): Promise<Join
   const refusal = acceptRefusal(invite, user);
   if (refusal === "ownFamily") return { kind: "ownFamily", email };
   if (refusal === "wrongEmail") return { kind: "wrongEmail", ownerName, email, accountEmail: user.email };
+  if (refusal === "unverified") {
+    return { kind: "unverified", ownerName, email, path: `/family/join?token=${parsed.data}` };
+  }
   return { kind: "open", ownerName, token: parsed.data! };
 }
 
@@ -172,6 +179,17 @@ function JoinContent({ state }: { state: JoinState }) {
               Log out
             </Button>
           </Form>
+        </>
+      );
+    case "unverified":
+      return (
+        <>
+          <h1 className={titleClass}>Confirm your email address first</h1>
+          <p className={textClass}>
+            {state.ownerName} invited <strong className="text-ink-900">{state.email}</strong>.{" "}
+            {VERIFY_EMAIL.joinRefused}
+          </p>
+          <ResendVerificationForm redirectTo={state.path} className="mt-8" />
         </>
       );
     case "signedOut": {

@@ -1,0 +1,103 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/verify-email";
+import { Card } from "~/components/ui/card";
+import { BRAND } from "~/content/site";
+import { ResendVerificationForm } from "~/features/account/verify-email-notice";
+import { safeRedirect } from "~/features/auth/redirect";
+import { resendVerificationMail, verifyEmailLink } from "~/backend/auth/account.server";
+import { getUser, requireUser } from "~/backend/auth/session.server";
+import { redirectWithFlash } from "~/backend/flash.server";
+import { readForm } from "~/backend/forms.server";
+import { tooManyRequests } from "~/backend/rate-limit.server";
+import { baseUrlFrom, pageMeta } from "~/utils/seo";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(
+    {
+      title: `Confirm your email address — ${BRAND}`,
+      description: `Confirm the email address of your ${BRAND} account.`,
+      path: "/verify-email",
+    },
+    baseUrlFrom(matches),
+  ),
+  { name: "robots", content: "noindex" },
+];
+
+type Answer = { kind: "invalid" | "expired"; canResend: boolean } | { kind: "tooMany"; message: string };
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** The mailed link: confirms the address once, then says so on /account (or the login page). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const outcome = await verifyEmailLink(token);
+  const user = await getUser(request);
+  if (outcome.ok) {
+    throw redirectWithFlash(request, user ? "/account" : "/auth?tab=login", "emailVerified");
+  }
+  const canResend = Boolean(user && !user.emailVerified);
+  return data<Answer>({ kind: outcome.reason, canResend }, { status: 400, headers: NO_STORE });
+}
+
+/** "Send the link again", from any page that shows the notice: a few an hour per account. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  if (form.get("intent") !== "resend") {
+    return data<Answer>(
+      { kind: "invalid", canResend: !user.emailVerified },
+      { status: 400, headers: NO_STORE },
+    );
+  }
+  const redirectTo = safeRedirect(form.get("redirectTo"), "/account");
+  const outcome = await resendVerificationMail(user, request);
+  if (outcome.ok) throw redirectWithFlash(request, redirectTo, "verificationSent");
+  if (outcome.reason === "alreadyVerified") throw redirectWithFlash(request, redirectTo, "emailVerified");
+  const limited = tooManyRequests(outcome.retryAfterSeconds, "confirmation mails");
+  return data<Answer>(
+    { kind: "tooMany", message: limited.message },
+    { ...limited.init, headers: { ...limited.init.headers, ...NO_STORE } },
+  );
+}
+
+const titleClass = "text-3xl font-extrabold tracking-tight text-ink-900";
+const textClass = "mt-4 text-lg break-words text-ink-700";
+
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const answer: Answer = actionData ?? loaderData;
+  return (
+    <Card className="mx-auto max-w-2xl sm:p-10">
+      {answer.kind === "tooMany" ? (
+        <>
+          <h1 className={titleClass}>No new link yet</h1>
+          <p role="alert" className={textClass}>
+            {answer.message} The links we sent already work for 24 hours.
+          </p>
+        </>
+      ) : (
+        <>
+          <h1 className={titleClass}>
+            {answer.kind === "expired" ? "This link has expired" : "This link does not work"}
+          </h1>
+          <p className={textClass}>
+            {answer.kind === "expired"
+              ? "Links to confirm your email address work for 24 hours."
+              : "A link works once, and a newer one replaces it: it may have been used or replaced already."}{" "}
+            {answer.canResend ? (
+              "Ask for a new one:"
+            ) : (
+              <>
+                If your address is not confirmed yet,{" "}
+                <Link to="/account" className="font-semibold underline underline-offset-4">
+                  log in
+                </Link>{" "}
+                and ask for a new link there.
+              </>
+            )}
+          </p>
+          {answer.canResend && <ResendVerificationForm redirectTo="/account" className="mt-8" />}
+        </>
+      )}
+    </Card>
+  );
+}
