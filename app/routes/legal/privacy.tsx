@@ -45,6 +45,10 @@ export default function Privacy() {
           </li>
           <li>the pets you add: name, type and any details you choose to give;</li>
           <li>
+            whether you confirmed your email address, and until then a one-time link to confirm it that
+            expires after 24 hours; the link is sent to your email address;
+          </li>
+          <li>
             when you ask to reset your password, a one-time link that expires after one hour; the link is sent
             to your email address.
           </li>
