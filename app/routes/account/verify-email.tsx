@@ -10,6 +10,7 @@ import { redirectWithFlash } from "~/backend/flash.server";
 import { readForm } from "~/backend/forms.server";
 import { tooManyRequests } from "~/backend/rate-limit.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
+import { actionOrLoaderHeaders } from "~/utils/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(
@@ -26,6 +27,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 type Answer = { kind: "invalid" | "expired"; canResend: boolean } | { kind: "tooMany"; message: string };
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
+
+// The 429's Retry-After and no-store reach the document answer too.
+export const headers = actionOrLoaderHeaders;
 
 /** The mailed link: confirms the address once, then says so on /account (or the login page). */
 export async function loader({ request }: Route.LoaderArgs) {
