@@ -32,7 +32,9 @@ export default defineConfig({
     include: process.env.TEST_DATABASE_URL ? databaseTestFiles() : TEST_FILES,
     environment: "happy-dom",
     setupFiles: ["./tests/setup-unit.ts"],
-    // A test file's first database (PGlite, migrated) takes seconds on a busy machine.
+    // A test file's first database (PGlite, migrated) takes seconds on a busy machine, and
+    // `npm test` runs these tests beside the production build.
     hookTimeout: 60_000,
+    testTimeout: 20_000,
   },
 });

@@ -4,6 +4,7 @@
 # .ci/run) adds its stages to the same table.
 if [ -z "${STAGE_LOG:-}" ]; then
   STAGE_LOG="$(mktemp "${TMPDIR:-/tmp}/pawpal-stages-XXXXXX")"
+  STAGE_START=$(date +%s)
   export STAGE_LOG
   trap 'status=$?; print_stages; exit $status' EXIT
 fi
@@ -21,14 +22,34 @@ stage() {
   [ "$status" -eq 0 ] || exit "$status"
 }
 
+# `together NAME1 "command 1" NAME2 "command 2" ...`: commands that need different things of the
+# machine (one core each, or a core and the disk) run at the same time; each one's output is
+# shown when it ends, and the run fails if any fails. Each still gets its own row.
+together() {
+  local dir status=0 i=0 pids=() names=()
+  dir="$(mktemp -d "${TMPDIR:-/tmp}/pawpal-together-XXXXXX")"
+  while [ "$#" -gt 0 ]; do
+    names+=("$1")
+    (stage "$1" bash -c "$2" >"$dir/$i.log" 2>&1) &
+    pids+=($!)
+    i=$((i + 1))
+    shift 2
+  done
+  for i in "${!pids[@]}"; do
+    wait "${pids[$i]}" || status=1
+    cat "$dir/$i.log"
+  done
+  rm -rf "$dir"
+  [ "$status" -eq 0 ] || exit 1
+}
+
 print_stages() {
-  local total=0 name seconds result
+  local name seconds result
   echo
-  printf '%-40s %8s  %s\n' "stage" "seconds" "result"
+  printf '%-44s %8s  %s\n' "stage" "seconds" "result"
   while IFS=$'\t' read -r name seconds result; do
-    printf '%-40s %8s  %s\n' "$name" "$seconds" "$result"
-    total=$((total + seconds))
+    printf '%-44s %8s  %s\n' "$name" "$seconds" "$result"
   done <"$STAGE_LOG"
-  printf '%-40s %8s\n' "total" "$total"
+  printf '%-44s %8s\n' "total, wall clock" "$(($(date +%s) - STAGE_START))"
   rm -f "$STAGE_LOG"
 }

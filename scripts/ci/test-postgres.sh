@@ -5,8 +5,11 @@
 # on one database, and the database going down and coming back.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-source scripts/ci/stages.sh
 
-[ -f "${BUILD_DIR:-build}/start.js" ] || stage "build" npm run --silent build
-stage "integration tests (PostgreSQL)" scripts/with-postgres.sh sh -c 'TEST_DATABASE_URL="$E2E_DATABASE_URL" npx vitest run'
-stage "browser tests (PostgreSQL)" scripts/with-postgres.sh npx playwright test --project=desktop two-servers database-down
+if [ -z "${E2E_DATABASE_URL:-}" ]; then
+  [ -f "${BUILD_DIR:-build}/start.js" ] || npm run --silent build
+  exec scripts/with-postgres.sh bash "$0"
+fi
+source scripts/ci/stages.sh
+stage "integration tests (PostgreSQL)" env TEST_DATABASE_URL="$E2E_DATABASE_URL" npx vitest run
+stage "browser tests (PostgreSQL)" npx playwright test --project=desktop two-servers database-down

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # `npm test`: the whole suite on the embedded database, needing nothing from outside the
-# repository but Debian's Chromium: type check, lint, unit and integration tests (Vitest, PGlite),
-# the production build, and the browser tests (Playwright) against that build.
+# repository but Debian's Chromium: type check and lint, unit and integration tests (Vitest,
+# PGlite) beside the production build, then the browser tests (Playwright) against that build.
+# What runs together leaves the other core idle otherwise: the type check and the linter are one
+# thread each, and Vitest's workers wait on the processes and databases they start.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/ci/stages.sh
 
-stage "type check" npm run --silent typecheck
-stage "lint" npm run --silent lint
-stage "unit and integration tests (PGlite)" npm run --silent test:unit
-stage "build" npm run --silent build
+together "[together] type check" "npm run --silent typecheck" "[together] lint" "npm run --silent lint"
+together "[together] unit and integration tests (PGlite)" "npm run --silent test:unit" "[together] build" "npm run --silent build"
 stage "browser tests (PGlite)" npm run --silent test:e2e
