@@ -36,5 +36,8 @@ export default defineConfig({
     // `npm test` runs these tests beside the production build.
     hookTimeout: 60_000,
     testTimeout: 20_000,
+    // Vitest takes one worker less than the machine's cores: on two cores, one, and half the
+    // machine idle while tests wait on the processes and databases they start.
+    maxWorkers: 2,
   },
 });

@@ -50,7 +50,10 @@ export async function enqueueJob(
   const executor = db ?? (await getDb());
   await executor
     .insert(job)
-    .values({ kind, payload, key, userId: userId ?? null, ...(runAfter ? { runAfter } : {}) })
+    // Due from this process's clock, the one a pass compares with (`now` in runDueJobs): the
+    // database's now() has microseconds, and a job queued in the millisecond a pass began would
+    // not be due for that pass.
+    .values({ kind, payload, key, userId: userId ?? null, runAfter: runAfter ?? new Date() })
     .onConflictDoNothing({ target: job.key });
   // Soon, not now: inside a transaction the job is visible only once it commits.
   setTimeout(() => runner.__pawpalWakeJobs?.(), 50).unref();
