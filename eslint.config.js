@@ -8,16 +8,39 @@ import tseslint from "typescript-eslint";
 /* Import rules per layer of app/ and for host/: which folders and packages each may not reach. */
 const SERVER_CODE = {
   group: ["~/backend", "~/backend/**", "**/backend/**", "*.server", "*.server.*"],
-  message: "Server-only code (app/backend, *.server.ts) must not reach the browser: only routes' loaders and actions and app/backend import it.",
+  message:
+    "Server-only code (app/backend, *.server.ts) must not reach the browser: only routes' loaders and actions and app/backend import it.",
 };
 const SERVER_PACKAGES = {
-  group: ["node:*", "drizzle-orm", "drizzle-orm/*", "better-auth", "better-auth/*", "pg", "@electric-sql/*", "nodemailer", "express"],
+  group: [
+    "node:*",
+    "drizzle-orm",
+    "drizzle-orm/*",
+    "better-auth",
+    "better-auth/*",
+    "pg",
+    "@electric-sql/*",
+    "nodemailer",
+    "express",
+  ],
   message: "A server-side package: keep it in app/backend.",
 };
-const FEATURES = { group: ["~/features/**", "**/features/**"], message: "Shared code must not import a feature." };
-const COMPONENTS = { group: ["~/components/**", "**/components/**"], message: "This layer does not render anything: no components." };
-const ROUTES = { group: ["~/routes/**", "**/routes/**"], message: "Only the route table imports route modules." };
-const REACT = { group: ["react", "react-dom", "react-dom/*", "react-router"], message: "app/domain is plain TypeScript: no React." };
+const FEATURES = {
+  group: ["~/features/**", "**/features/**"],
+  message: "Shared code must not import a feature.",
+};
+const COMPONENTS = {
+  group: ["~/components/**", "**/components/**"],
+  message: "This layer does not render anything: no components.",
+};
+const ROUTES = {
+  group: ["~/routes/**", "**/routes/**"],
+  message: "Only the route table imports route modules.",
+};
+const REACT = {
+  group: ["react", "react-dom", "react-dom/*", "react-router"],
+  message: "app/domain is plain TypeScript: no React.",
+};
 /** Every folder of app/features is a feature: a new one is covered without editing this file. */
 const FEATURE_NAMES = fs
   .readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
@@ -28,7 +51,8 @@ function otherFeatures(name) {
   const others = FEATURE_NAMES.filter((other) => other !== name).join("|");
   return {
     regex: `^(~/features/|(\\.\\./)+(features/)?)(${others})(/|$)`,
-    message: "A feature must not import another feature: compose them in the route, or move what they share down a layer (components, domain, utils).",
+    message:
+      "A feature must not import another feature: compose them in the route, or move what they share down a layer (components, domain, utils).",
   };
 }
 // zod must be configured before use (see app/utils/zod.ts).
@@ -78,7 +102,10 @@ export default tseslint.config(
   ...FEATURE_NAMES.map((name) =>
     layer([`app/features/${name}/**`], [SERVER_CODE, SERVER_PACKAGES, ROUTES, otherFeatures(name)]),
   ),
-  layer(["app/components/**", "app/utils/**", "app/content/**"], [SERVER_CODE, SERVER_PACKAGES, FEATURES, ROUTES]),
+  layer(
+    ["app/components/**", "app/utils/**", "app/content/**"],
+    [SERVER_CODE, SERVER_PACKAGES, FEATURES, ROUTES],
+  ),
   layer(["app/domain/**"], [SERVER_CODE, SERVER_PACKAGES, FEATURES, COMPONENTS, ROUTES, REACT]),
   // The Express host serves the build: it may use the backend, domain, utils and content, never
   // what pages are made of (React Router loads the routes from the build, not by import).

@@ -17,7 +17,9 @@ const TEST_FILES = [
  */
 function databaseTestFiles(): string[] {
   return ["app", "host", "tests/support"]
-    .flatMap((dir) => fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => path.join(dir, file)))
+    .flatMap((dir) =>
+      fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => path.join(dir, file)),
+    )
     .filter((file) => /\.test\.tsx?$/.test(file))
     .filter((file) => {
       const source = fs.readFileSync(file, "utf8");

@@ -194,7 +194,11 @@ describe("reminder scans", () => {
     await scanReminders({ now: NOW });
     await runJobs();
     // Racing scans may queue the two in either order (on a PostgreSQL server they do).
-    expect(mailsTo(owner).map((mail) => mail.subject).sort()).toEqual([
+    expect(
+      mailsTo(owner)
+        .map((mail) => mail.subject)
+        .sort(),
+    ).toEqual([
       "Reminder for Biscuit: Core vaccines (DHPP), due Mar 5, 2027",
       "Reminder for Biscuit: Yearly check-up, overdue Feb 27, 2027",
     ]);

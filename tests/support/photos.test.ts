@@ -15,7 +15,10 @@ describe("the test photos", () => {
     "%s is a JPEG of the listed size, attributed in ATTRIBUTION.md",
     (name, spec) => {
       const image = jpeg.decode(fs.readFileSync(testPhotos.byName[name]), { useTArray: true });
-      expect({ width: image.width, height: image.height }).toEqual({ width: spec.width, height: spec.height });
+      expect({ width: image.width, height: image.height }).toEqual({
+        width: spec.width,
+        height: spec.height,
+      });
       const attribution = fs.readFileSync(`${PHOTO_DIR}/ATTRIBUTION.md`, "utf8");
       expect(attribution).toContain(`${name}.jpg`);
       expect(attribution).toContain(spec.licence);
