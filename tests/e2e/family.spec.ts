@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { FAMILY_ERRORS } from "../../app/domain/family";
 import {
@@ -8,6 +6,7 @@ import {
   expectNoHorizontalScroll,
   freshEmail,
   gotoHydrated,
+  outboxMails,
   PASSWORD,
   signUp,
   test,
@@ -36,12 +35,7 @@ async function secondBrowser(browser: Browser, testInfo: TestInfo, headers: Reco
  * quoted-printable decoded (a new account's address confirmation mail is left out).
  */
 function mailsTo(to: string) {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  if (!fs.existsSync(outbox)) return [];
-  return fs
-    .readdirSync(outbox)
-    .filter((file) => file.endsWith(".eml"))
-    .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
+  return outboxMails()
     .map((mail) => mail.replace(/=\r?\n/g, "").replace(/=3D/gi, "="))
     .filter(
       (mail) => header(mail, "To") === to && !header(mail, "Subject")?.startsWith("Confirm your email"),
@@ -55,7 +49,7 @@ const header = (mail: string, name: string) =>
 async function invitationPath(to: string, count = 1) {
   await expect.poll(() => mailsTo(to).length, { message: `invitation mails to ${to}` }).toBe(count);
   const links = mailsTo(to).map((mail) => /\/family\/join\?token=[\w-]+/.exec(mail)?.[0]);
-  const newest = links.filter(Boolean).at(-1);
+  const newest = links.find(Boolean); // outboxMails() lists the newest first
   expect(newest).toBeTruthy();
   return newest!;
 }

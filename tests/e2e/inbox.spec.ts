@@ -1,6 +1,4 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import {
   expect,
@@ -9,6 +7,7 @@ import {
   gotoHydrated,
   logIn,
   mailQueueDrained,
+  outboxMails,
   signUp,
   STAFF,
   test,
@@ -98,13 +97,7 @@ async function openMessage(staff: Page, subject: string) {
 
 /** The mails in the outbox (DATA_DIR/outbox/*.eml) that mention `text`. */
 function mailsMentioning(text: string) {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  if (!fs.existsSync(outbox)) return [];
-  return fs
-    .readdirSync(outbox)
-    .filter((file) => file.endsWith(".eml"))
-    .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
-    .filter((mail) => mail.includes(text));
+  return outboxMails().filter((mail) => mail.includes(text));
 }
 
 const header = (mail: string, name: string) =>

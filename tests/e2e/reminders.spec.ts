@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { addDays, addYears } from "../../app/domain/vaccine-schedule";
 import { parseCalendar } from "../support/ical-parse";
@@ -10,6 +8,7 @@ import {
   expectNoHorizontalScroll,
   gotoHydrated,
   mailQueueDrained,
+  outboxMails,
   signUp,
   test,
   verifyEmail,
@@ -64,11 +63,8 @@ type Mail = { headers: string; body: string };
 
 /** The mails to `email` in the test server's outbox, decoded (quoted-printable, folded headers). */
 function mailsTo(email: string): Mail[] {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((file) => file.endsWith(".eml")) : [];
   // The confirmation mail of the address is not a reminder.
-  return files
-    .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
+  return outboxMails()
     .filter((text) => text.includes(email) && !text.includes("Subject: Confirm your email address"))
     .map((text) => {
       const split = text.search(/\r?\n\r?\n/);

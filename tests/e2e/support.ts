@@ -299,14 +299,19 @@ export async function holdAnalysisResults(page: Page) {
   };
 }
 
-/** The text of every mail in the test server's outbox (DATA_DIR/outbox/*.eml). */
+/** The text of every mail in the test server's outbox (DATA_DIR/outbox/*.eml), newest first. */
 export function outboxMails(): string[] {
   const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
   if (!fs.existsSync(outbox)) return [];
   return fs
     .readdirSync(outbox)
     .filter((file) => file.endsWith(".eml"))
-    .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"));
+    .map((file) => {
+      const full = path.join(outbox, file);
+      return { text: fs.readFileSync(full, "utf8"), time: fs.statSync(full).mtimeMs, file };
+    })
+    .sort((a, b) => b.time - a.time || b.file.localeCompare(a.file))
+    .map((mail) => mail.text);
 }
 
 /**
@@ -333,43 +338,25 @@ export async function mailQueueDrained() {
     .toBe(true);
 }
 
-/** The reset links mailed to `email` (in the test server's outbox), newest first. */
-export function resetLinksFor(email: string): string[] {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(".eml")) : [];
-  return files
-    .map((file) => {
-      const full = path.join(outbox, file);
-      return { text: fs.readFileSync(full, "utf8"), time: fs.statSync(full).mtimeMs, file };
-    })
-    .filter((mail) => mail.text.includes(email))
-    .sort((a, b) => b.time - a.time || b.file.localeCompare(a.file))
-    .map((mail) => {
+/** The links to `page` (e.g. "/reset-password") in the mails that name `email`, newest first. */
+function linksMailedTo(email: string, page: string, { addressedOnly = false } = {}): string[] {
+  const link = new RegExp(`${page}\\?token=[A-Za-z0-9%._~-]+`);
+  return outboxMails()
+    .filter((text) => text.includes(addressedOnly ? `To: ${email}` : email))
+    .map((text) => {
       // Quoted-printable: soft line breaks ("=" at a line's end) and "=3D" for "=".
-      const body = mail.text.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
-      return /\/reset-password\?token=[A-Za-z0-9%._~-]+/.exec(body)?.[0];
+      const body = text.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+      return link.exec(body)?.[0];
     })
-    .filter((link): link is string => link !== undefined);
+    .filter((found): found is string => found !== undefined);
 }
 
+/** The reset links mailed to `email` (in the test server's outbox), newest first. */
+export const resetLinksFor = (email: string) => linksMailedTo(email, "/reset-password");
+
 /** The links mailed to `email` to confirm its address (in the test server's outbox), newest first. */
-export function verifyLinksFor(email: string): string[] {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(".eml")) : [];
-  return files
-    .map((file) => {
-      const full = path.join(outbox, file);
-      return { text: fs.readFileSync(full, "utf8"), time: fs.statSync(full).mtimeMs, file };
-    })
-    .filter((mail) => mail.text.includes(`To: ${email}`))
-    .sort((a, b) => b.time - a.time || b.file.localeCompare(a.file))
-    .map((mail) => {
-      // Quoted-printable: soft line breaks ("=" at a line's end) and "=3D" for "=".
-      const body = mail.text.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
-      return /\/verify-email\?token=[A-Za-z0-9%._~-]+/.exec(body)?.[0];
-    })
-    .filter((link): link is string => link !== undefined);
-}
+export const verifyLinksFor = (email: string) =>
+  linksMailedTo(email, "/verify-email", { addressedOnly: true });
 
 /**
  * Confirms the address of a new account: waits for the link mailed at sign-up and opens it
