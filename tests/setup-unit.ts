@@ -1,10 +1,15 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterAll, afterEach, vi } from "vitest";
-import { closeTestDatabase } from "./support/test-database";
 
 afterEach(() => cleanup());
-afterAll(() => closeTestDatabase());
+// A file that opened a test database closes it (tests/support/test-database.ts registers the
+// closer): on a PostgreSQL server, connections left open would add up file after file.
+afterAll(() =>
+  (globalThis as Record<symbol, (() => Promise<void>) | undefined>)[
+    Symbol.for("pawpal.closeTestDatabase")
+  ]?.(),
+);
 
 // Server code under test talks to a PostgreSQL of its own (tests/support/test-database.ts), never to ./data.
 vi.mock("~/backend/db/client.server", async (importOriginal) => {

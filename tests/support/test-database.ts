@@ -12,6 +12,9 @@ type TestConnection = { db: Database; close: () => Promise<void> };
 
 let connection: Promise<TestConnection> | undefined;
 
+/** Where tests/setup-unit.ts finds the closer, without loading this module in files that never open a database. */
+const CLOSE_TEST_DATABASE = Symbol.for("pawpal.closeTestDatabase");
+
 /**
  * A real PostgreSQL with our migrations applied, one per test file, made on first use. Unit
  * tests get it in place of the server's connection (tests/setup-unit.ts).
@@ -22,6 +25,7 @@ let connection: Promise<TestConnection> | undefined;
  */
 export async function testDatabase(): Promise<Database> {
   connection ??= process.env.TEST_DATABASE_URL ? onServer(process.env.TEST_DATABASE_URL) : inMemory();
+  Object.assign(globalThis, { [CLOSE_TEST_DATABASE]: closeTestDatabase });
   return (await connection).db;
 }
 
