@@ -57,10 +57,7 @@ async function requireSessionId(request: Request) {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const sessions = await listSessions(user.id, await requireSessionId(request));
-  return data(
-    { name: user.name, email: user.email, sessions },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return data({ name: user.name, email: user.email, sessions });
 }
 
 /**

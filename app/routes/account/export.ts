@@ -12,7 +12,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="${exportFileName(now)}"`,
-      "Cache-Control": "private, no-store",
     },
   });
 }

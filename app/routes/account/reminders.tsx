@@ -39,15 +39,11 @@ export const headers = actionOrLoaderHeaders;
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const settings = await getReminderSettings(user.id);
-  return data(
-    {
-      remindersEnabled: settings.remindersEnabled,
-      daysAhead: settings.reminderDaysAhead,
-      feedUrl: settings.calendarToken ? `${siteBaseUrl()}${calendarFeedPath(settings.calendarToken)}` : null,
-    },
-    // The page shows the secret feed address.
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return data({
+    remindersEnabled: settings.remindersEnabled,
+    daysAhead: settings.reminderDaysAhead,
+    feedUrl: settings.calendarToken ? `${siteBaseUrl()}${calendarFeedPath(settings.calendarToken)}` : null,
+  });
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -26,9 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 type Answer = { kind: "invalid" | "expired"; canResend: boolean } | { kind: "tooMany"; message: string };
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
-
-// The 429's Retry-After and no-store reach the document answer too.
+// The 429's Retry-After reaches the document answer too.
 export const headers = actionOrLoaderHeaders;
 
 /** The mailed link: confirms the address once, then says so on /account (or the login page). */
@@ -40,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw redirectWithFlash(request, user ? "/account" : "/auth?tab=login", "emailVerified");
   }
   const canResend = Boolean(user && !user.emailVerified);
-  return data<Answer>({ kind: outcome.reason, canResend }, { status: 400, headers: NO_STORE });
+  return data<Answer>({ kind: outcome.reason, canResend }, { status: 400 });
 }
 
 /** "Send the link again", from any page that shows the notice: a few an hour per account. */
@@ -48,20 +46,14 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
   if (form.get("intent") !== "resend") {
-    return data<Answer>(
-      { kind: "invalid", canResend: !user.emailVerified },
-      { status: 400, headers: NO_STORE },
-    );
+    return data<Answer>({ kind: "invalid", canResend: !user.emailVerified }, { status: 400 });
   }
   const redirectTo = safeRedirect(form.get("redirectTo"), "/account");
   const outcome = await resendVerificationMail(user, request);
   if (outcome.ok) throw redirectWithFlash(request, redirectTo, "verificationSent");
   if (outcome.reason === "alreadyVerified") throw redirectWithFlash(request, redirectTo, "emailVerified");
   const limited = tooManyRequests(outcome.retryAfterSeconds, "confirmation mails");
-  return data<Answer>(
-    { kind: "tooMany", message: limited.message },
-    { ...limited.init, headers: { ...limited.init.headers, ...NO_STORE } },
-  );
+  return data<Answer>({ kind: "tooMany", message: limited.message }, limited.init);
 }
 
 const titleClass = "text-3xl font-extrabold tracking-tight text-ink-900";

@@ -18,10 +18,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { message };
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
-
 /** "Mark as handled", then back to the message (post, redirect, get). */
 export async function action({ request, params }: Route.ActionArgs) {
   await requireStaff(request);

@@ -17,10 +17,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { rows, total, pageCount, page };
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
-
 export default function Messages({ loaderData }: Route.ComponentProps) {
   return <InboxList {...loaderData} />;
 }

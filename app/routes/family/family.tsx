@@ -66,16 +66,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const removeId = params.get("remove");
   const leaveId = params.get("leave");
-  return data(
-    {
-      own,
-      placesTaken: placesTaken(own),
-      families,
-      removeId: own.members.some((member) => member.id === removeId) ? removeId : null,
-      leaveId: memberships.some((membership) => membership.ownerId === leaveId) ? leaveId : null,
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return data({
+    own,
+    placesTaken: placesTaken(own),
+    families,
+    removeId: own.members.some((member) => member.id === removeId) ? removeId : null,
+    leaveId: memberships.some((membership) => membership.ownerId === leaveId) ? leaveId : null,
+  });
 }
 
 /** The id a form names; one that cannot even be an id is nobody's (404, like a stranger's). */

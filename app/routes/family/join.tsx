@@ -70,7 +70,7 @@ async function joinState(token: unknown, user: SessionUser | null): Promise<Join
 }
 
 function answer(state: JoinState) {
-  return data(state, { status: STATUS[state.kind], headers: { "Cache-Control": "private, no-store" } });
+  return data(state, { status: STATUS[state.kind] });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -92,25 +92,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       })
     : null;
 
-  return data(
-    {
-      pet,
-      records,
-      due,
-      sharedWith: sharing[pet.ownerId] ?? [],
-      today,
-      ageMonths,
-      latestWeightKg,
-      carePlan,
-      carePlanBasis: { breedName: breed?.name ?? null, ageMonths, latestWeightKg },
-      healthyRange: breed
-        ? { breedName: breed.name, minKg: breed.weightKg.min, maxKg: breed.weightKg.max }
-        : null,
-      editId: known(search.get("edit")),
-      removeId: known(search.get("remove")),
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return data({
+    pet,
+    records,
+    due,
+    sharedWith: sharing[pet.ownerId] ?? [],
+    today,
+    ageMonths,
+    latestWeightKg,
+    carePlan,
+    carePlanBasis: { breedName: breed?.name ?? null, ageMonths, latestWeightKg },
+    healthyRange: breed
+      ? { breedName: breed.name, minKg: breed.weightKg.min, maxKg: breed.weightKg.max }
+      : null,
+    editId: known(search.get("edit")),
+    removeId: known(search.get("remove")),
+  });
 }
 
 /** Refills a rejected record form (none of its fields is secret). */

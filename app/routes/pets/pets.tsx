@@ -51,17 +51,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // Only the owner edits or deletes a pet: a shared pet's id opens nothing.
   const known = (id: string | null) => (id && pets.some((pet) => pet.id === id) ? id : null);
-  return data(
-    {
-      pets,
-      sharedPets,
-      due,
-      sharing,
-      editId: known(params.get("edit")),
-      deleteId: known(params.get("delete")),
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return data({
+    pets,
+    sharedPets,
+    due,
+    sharing,
+    editId: known(params.get("edit")),
+    deleteId: known(params.get("delete")),
+  });
 }
 
 /** Refills a rejected pet form (none of its fields is secret). */

@@ -18,12 +18,6 @@ export const meta = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
-
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return [...actionHeaders].length > 0 ? actionHeaders : loaderHeaders;
-}
-
 function accountOf(request: Request) {
   const token = new URL(request.url).searchParams.get("token");
   return { token, userId: token ? userIdFromUnsubscribeToken(token) : null };
@@ -31,14 +25,14 @@ function accountOf(request: Request) {
 
 export function loader({ request }: Route.LoaderArgs) {
   const { token, userId } = accountOf(request);
-  return data({ token: userId ? token : null }, { status: userId ? 200 : 400, headers: NO_STORE });
+  return data({ token: userId ? token : null }, { status: userId ? 200 : 400 });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const { userId } = accountOf(request);
-  if (!userId) return data({ unsubscribed: false }, { status: 400, headers: NO_STORE });
+  if (!userId) return data({ unsubscribed: false }, { status: 400 });
   await turnRemindersOff(userId);
-  return data({ unsubscribed: true }, { headers: NO_STORE });
+  return data({ unsubscribed: true });
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {

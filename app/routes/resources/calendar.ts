@@ -44,7 +44,6 @@ export async function loader({ params }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": 'inline; filename="pawpal.ics"',
-      "Cache-Control": "private, no-store",
       "X-Robots-Tag": "noindex",
     },
   });
