@@ -7,7 +7,9 @@
 #
 #   scripts/with-postgres.sh npx playwright test      (npm run test:postgres)
 #
-# PG_PORT picks the port (default: the first free one from 55432).
+# PG_PORT picks the port (default: the first free one from 25432, below the kernel's ephemeral
+# range: a port in that range can be held by any outgoing connection's local end, which a
+# connect() probe does not see, and the server then fails to bind).
 set -euo pipefail
 
 if [ "$#" -eq 0 ]; then
@@ -34,7 +36,7 @@ as_owner() {
 }
 
 port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-PORT="${PG_PORT:-55432}"
+PORT="${PG_PORT:-25432}"
 if [ -z "${PG_PORT:-}" ]; then
   while port_in_use "$PORT"; do PORT=$((PORT + 1)); done
 elif port_in_use "$PORT"; then
