@@ -19,13 +19,16 @@ export default [
   route("privacy", "routes/legal/privacy.tsx"),
   route("admin/messages", "routes/admin/messages.tsx"),
   route("admin/messages/:id", "routes/admin/message.tsx"),
+  route("admin/plans", "routes/admin/plans.tsx"),
   // So do the signed-in pages; the pet's own page has a frame of its own (it prints).
   layout("routes/layouts/account-page.tsx", [
     route("pets", "routes/pets/pets.tsx"),
     route("family", "routes/family/family.tsx"),
     route("account", "routes/account/account.tsx"),
     route("account/reminders", "routes/account/reminders.tsx"),
+    route("account/plan", "routes/account/plan.tsx"),
   ]),
+  route("account/plan/checkout", "routes/account/plan-checkout.ts"),
   route("pets/:id", "routes/pets/pet.tsx"),
   route("pets/:id/due", "routes/pets/due.tsx"),
   route("account/export", "routes/account/export.ts"),
@@ -33,6 +36,8 @@ export default [
 
   route("api/auth/*", "routes/resources/auth-api.ts"),
   route("api/nearby", "routes/resources/nearby.ts"),
+  route("api/analyses", "routes/resources/analyses.ts"),
+  route("api/billing/webhook", "routes/resources/billing-webhook.ts"),
   route("calendar/:file", "routes/resources/calendar.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

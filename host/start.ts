@@ -1,4 +1,6 @@
 import { closeDatabase, getConnection } from "~/backend/db/client.server";
+import { registerOperatorHandler } from "~/backend/db/pglite-folder.server";
+import { runOperatorCommand } from "~/backend/operator/commands.server";
 import { JOB_HANDLERS } from "~/backend/jobs/handlers.server";
 import { startJobRunner } from "~/backend/jobs/queue.server";
 import { startDraining } from "~/backend/lifecycle.server";
@@ -6,6 +8,8 @@ import { startReminderScans } from "~/backend/reminders.server";
 import { createApp } from "./index";
 
 const port = Number(process.env.PORT) || 3000;
+// `npm run plan:set` and `staff:create` reach this process while it holds the embedded database.
+registerOperatorHandler(runOperatorCommand);
 const host = process.env.HOST || "0.0.0.0";
 const RETRY_MAX_MS = 10_000;
 /** How long a stopping server keeps taking requests (answering "Connection: close") before it closes its port. */

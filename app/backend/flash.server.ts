@@ -35,6 +35,10 @@ export const FLASH_MESSAGES = {
     description: "Open it within 24 hours to confirm your email address.",
   },
   dueDone: { title: "Marked done.", description: "What comes next, if anything, is on the list." },
+  checkoutDone: {
+    title: "Thank you: your plan is active.",
+    description: "Everything it includes is open now; a mail confirms it.",
+  },
   familyJoined: {
     title: "Welcome to the family!",
     description: "Their pets are listed on this page: open one to see and add to its records.",

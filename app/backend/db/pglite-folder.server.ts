@@ -116,8 +116,22 @@ export async function openFolder(dataDir: string): Promise<{ client: PGlite; clo
 }
 
 type BackupReply = { ok: true; bytes: number } | { ok: false; error: string };
+export type OperatorReply = { ok: true; message: string } | { ok: false; error: string };
+/** Runs an operator command (`npm run plan:set`, `staff:create`) in the process holding the folder. */
+export type OperatorHandler = (command: string, argv: string[]) => Promise<OperatorReply>;
 
-/** Answers `{ "out": "/absolute/file.tar.gz" }` lines: writes a consistent backup there. */
+const operator = globalThis as typeof globalThis & { __pawpalOperator?: OperatorHandler };
+
+/** The server registers what its operator commands do (host/start.ts); a script alone has none. */
+export function registerOperatorHandler(handler: OperatorHandler) {
+  operator.__pawpalOperator = handler;
+}
+
+/**
+ * Answers one JSON line: `{ "out": "/absolute/file.tar.gz" }` writes a consistent backup there;
+ * `{ "command": "plan:set", "argv": [...] }` runs an operator command in this process, which is
+ * the only one that may open the folder.
+ */
 function serveBackups(dataDir: string, client: PGlite) {
   const file = backupSocket(dataDir);
   fs.rmSync(file, { force: true }); // left by a killed process: we hold the lock now
@@ -127,9 +141,16 @@ function serveBackups(dataDir: string, client: PGlite) {
     connection.on("data", (chunk: string) => {
       request += chunk;
       if (!request.includes("\n")) return;
-      void (async (): Promise<BackupReply> => {
+      void (async (): Promise<BackupReply | OperatorReply> => {
         try {
-          const { out } = JSON.parse(request) as { out?: unknown };
+          const { out, command, argv } = JSON.parse(request) as { out?: unknown; command?: unknown; argv?: unknown };
+          if (typeof command === "string") {
+            if (!Array.isArray(argv) || !argv.every((arg) => typeof arg === "string"))
+              throw new Error("argv must be a list of strings");
+            const handler = operator.__pawpalOperator;
+            if (!handler) throw new Error("this process takes no operator commands");
+            return await handler(command, argv);
+          }
           if (typeof out !== "string" || !path.isAbsolute(out))
             throw new Error("out must be an absolute path");
           const bytes = await dumpFolder(client);
@@ -154,11 +175,20 @@ const BACKUP_TIMEOUT_MS = 5 * 60_000;
 
 /** Asks the process holding the folder for a backup written to `out`. */
 export function requestBackup(dataDir: string, out: string): Promise<BackupReply> {
+  return askFolderHolder<BackupReply>(dataDir, { out: path.resolve(out) });
+}
+
+/** Asks the process holding the folder to run an operator command. */
+export function requestOperatorCommand(dataDir: string, command: string, argv: string[]): Promise<OperatorReply> {
+  return askFolderHolder<OperatorReply>(dataDir, { command, argv });
+}
+
+function askFolderHolder<Reply>(dataDir: string, question: object): Promise<Reply> {
   return new Promise((resolve, reject) => {
     let reply = "";
     // Written, not ended: the server closes the connection once it has answered.
     const connection = net.connect(backupSocket(dataDir), () =>
-      connection.write(`${JSON.stringify({ out: path.resolve(out) })}\n`),
+      connection.write(`${JSON.stringify(question)}\n`),
     );
     connection.setEncoding("utf8");
     connection.setTimeout(BACKUP_TIMEOUT_MS, () =>
@@ -168,7 +198,7 @@ export function requestBackup(dataDir: string, out: string): Promise<BackupReply
     connection.on("error", reject);
     connection.on("end", () => {
       try {
-        resolve(JSON.parse(reply) as BackupReply);
+        resolve(JSON.parse(reply) as Reply);
       } catch {
         reject(new Error("the server closed the backup socket without an answer"));
       }

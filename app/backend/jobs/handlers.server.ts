@@ -1,4 +1,5 @@
 import { PASSWORD_RESET_JOB, sendPasswordReset } from "~/backend/auth/account.server";
+import { PLAN_SETTLE_JOB, runPlanSettleJob } from "~/backend/billing/plans.server";
 import { CONTACT_TEAM_MAIL_JOB, mailContactMessageToTeam } from "~/backend/contact-messages.server";
 import { MAIL_JOB, sendMail, type Mail } from "~/backend/mail/mailer.server";
 import { REMINDER_JOB, sendReminder } from "~/backend/reminders.server";
@@ -10,4 +11,5 @@ export const JOB_HANDLERS: JobHandlers = {
   [CONTACT_TEAM_MAIL_JOB]: mailContactMessageToTeam,
   [PASSWORD_RESET_JOB]: sendPasswordReset,
   [REMINDER_JOB]: sendReminder,
+  [PLAN_SETTLE_JOB]: runPlanSettleJob,
 };

@@ -2,7 +2,7 @@ import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
-import { signupHref, type Plan } from "./plans";
+import { planHref, type Plan } from "./plans";
 import { displayPrice, type BillingPeriod } from "./pricing-math";
 
 export const PER_MONTH_BILLED_ANNUALLY = "per month when billed annually";
@@ -88,8 +88,10 @@ export function PlanCard({ plan, billing }: PlanCardProps) {
         ) : null}
       </div>
 
+      {/* A paid plan's checkout leaves the site for Stripe's: a document request, not a data one. */}
       <Link
-        to={signupHref(plan.id)}
+        to={planHref(plan.id, billing)}
+        reloadDocument={plan.id !== "free"}
         className={cn(
           buttonVariants({ variant: plan.popular ? "primary" : "secondary" }),
           "mt-8 w-full shrink-0",

@@ -1,7 +1,10 @@
-import { PLAN_NAMES, type PlanId } from "~/domain/plans";
+import { allows, PLAN_ALLOWANCES, PLAN_NAMES, type Feature, type PlanId } from "~/domain/plans";
 import { formatUsd, type PlanPrice } from "./pricing-math";
 
-/** The plans of the specification (sections 3, 6 and 9). Static marketing content. */
+/**
+ * The plans of the specification (sections 3, 6 and 9) as the pricing page sells them: the
+ * words are marketing copy, every price and limit comes from domain/plans.ts.
+ */
 
 export type Plan = {
   id: PlanId;
@@ -17,19 +20,28 @@ export type Plan = {
 /** Badge shown when yearly billing is chosen; matches `yearlySavingsPercent` of every paid plan. */
 export const YEARLY_BADGE = "Save 17%";
 
-/** Where a plan's button leads: sign-up with the plan preselected. */
-export function signupHref(plan: PlanId): string {
-  return `/auth?tab=signup&plan=${plan}`;
+/**
+ * Where a plan's button leads: Free to sign-up; a paid plan to its checkout (billed monthly or
+ * yearly, as toggled), which asks a visitor to sign up or log in first.
+ */
+export function planHref(plan: PlanId, period: "monthly" | "yearly"): string {
+  if (plan === "free") return "/auth?tab=signup&plan=free";
+  return `/account/plan/checkout?plan=${plan}&interval=${period === "yearly" ? "year" : "month"}`;
 }
+
+const { free, pro, premium } = PLAN_ALLOWANCES;
+const analyses = (limit: number | null) => (limit === null ? "Unlimited" : `${limit} per month`);
+const petProfiles = (limit: number | null) =>
+  limit === null ? "Multiple" : limit === 1 ? "1" : String(limit);
 
 export const PLANS: readonly Plan[] = [
   {
     id: "free",
     name: PLAN_NAMES.free,
-    price: { monthlyCents: 0, yearlyCents: 0 },
+    price: free.price,
     description: "Meet PawPal and get to know your pet a little better, at no cost.",
     features: [
-      "5 photo analyses per month",
+      `${free.analysesPerMonth} photo analyses per month`,
       "AI breed detection",
       "Health tips and a care plan with every analysis",
       "One pet profile",
@@ -42,7 +54,7 @@ export const PLANS: readonly Plan[] = [
   {
     id: "pro",
     name: PLAN_NAMES.pro,
-    price: { monthlyCents: 999, yearlyCents: 9999 },
+    price: pro.price,
     description: "The full picture for devoted pet parents with one pet or a whole pack.",
     features: [
       "Unlimited photo analyses",
@@ -58,13 +70,13 @@ export const PLANS: readonly Plan[] = [
   {
     id: "premium",
     name: PLAN_NAMES.premium,
-    price: { monthlyCents: 1999, yearlyCents: 19999 },
+    price: premium.price,
     description: "Vets on call and room for the whole family to help care for your pets.",
     features: [
       "Everything in Pro",
       "Vet consultations by 15-minute video",
       "24/7 emergency chat",
-      "Family sharing for up to 5 members",
+      `Family sharing for up to ${premium.familyMembers} members`,
       "Priority vet booking",
       "24/7 support",
     ],
@@ -83,21 +95,31 @@ export type ComparisonRow = {
 
 const planValues = (pick: (plan: Plan) => Cell) =>
   Object.fromEntries(PLANS.map((plan) => [plan.id, pick(plan)])) as Record<PlanId, Cell>;
+const allowed = (feature: Feature) => planValues((plan) => allows(plan.id, feature));
 
 /** Rows of the feature comparison table. A string is shown as is; true/false as a check or a dash. */
 export const COMPARISON_ROWS: readonly ComparisonRow[] = [
   { feature: "Monthly price", values: planValues((plan) => formatUsd(plan.price.monthlyCents)) },
   { feature: "Yearly price", values: planValues((plan) => formatUsd(plan.price.yearlyCents)) },
-  { feature: "Photo analyses", values: { free: "5 per month", pro: "Unlimited", premium: "Unlimited" } },
+  {
+    feature: "Photo analyses",
+    values: planValues((plan) => analyses(PLAN_ALLOWANCES[plan.id].analysesPerMonth)),
+  },
   { feature: "AI breed detection", values: { free: true, pro: true, premium: true } },
   { feature: "Health tips and care plan", values: { free: true, pro: true, premium: true } },
-  { feature: "Pet profiles", values: { free: "1", pro: "Multiple", premium: "Multiple" } },
-  { feature: "Health tracking", values: { free: false, pro: true, premium: true } },
-  { feature: "Vet locator with booking", values: { free: false, pro: true, premium: true } },
-  { feature: "Priority vet booking", values: { free: false, pro: false, premium: true } },
-  { feature: "Vet consultations (15-minute video)", values: { free: false, pro: false, premium: true } },
-  { feature: "24/7 emergency chat", values: { free: false, pro: false, premium: true } },
-  { feature: "Family sharing", values: { free: false, pro: false, premium: "Up to 5 members" } },
+  { feature: "Pet profiles", values: planValues((plan) => petProfiles(PLAN_ALLOWANCES[plan.id].pets)) },
+  { feature: "Health tracking", values: allowed("health-tracking") },
+  { feature: "Vet locator with booking", values: allowed("vet-booking") },
+  { feature: "Priority vet booking", values: allowed("priority-booking") },
+  { feature: "Vet consultations (15-minute video)", values: allowed("consultations") },
+  { feature: "24/7 emergency chat", values: allowed("emergency-chat") },
+  {
+    feature: "Family sharing",
+    values: planValues((plan) => {
+      const members = PLAN_ALLOWANCES[plan.id].familyMembers;
+      return members > 0 && `Up to ${members} members`;
+    }),
+  },
   { feature: "Support", values: { free: "Email", pro: "Email and phone", premium: "24/7" } },
 ];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PLANS, YEARLY_BADGE, signupHref } from "./plans";
+import { PLANS, YEARLY_BADGE, planHref } from "./plans";
 import {
   decimalAmount,
   displayPrice,
@@ -69,12 +69,13 @@ describe("the plans of the specification", () => {
     expect(YEARLY_BADGE).toBe("Save 17%");
   });
 
-  it("link each plan to sign-up with the plan preselected", () => {
-    expect(PLANS.map((p) => signupHref(p.id))).toEqual([
+  it("link Free to sign-up and each paid plan to its checkout, billed as toggled", () => {
+    expect(PLANS.map((p) => planHref(p.id, "monthly"))).toEqual([
       "/auth?tab=signup&plan=free",
-      "/auth?tab=signup&plan=pro",
-      "/auth?tab=signup&plan=premium",
+      "/account/plan/checkout?plan=pro&interval=month",
+      "/account/plan/checkout?plan=premium&interval=month",
     ]);
+    expect(planHref("pro", "yearly")).toBe("/account/plan/checkout?plan=pro&interval=year");
   });
 });
 

@@ -7,27 +7,13 @@ export type BillingPeriod = "monthly" | "yearly";
 
 export const BILLING_PERIODS = ["monthly", "yearly"] as const satisfies readonly BillingPeriod[];
 
-export type PlanPrice = {
-  /** Price of one month, in cents. */
-  monthlyCents: number;
-  /** Price of one year paid at once, in cents. */
-  yearlyCents: number;
-};
+import { formatUsd, type PlanPrice } from "~/domain/plans";
+
+export { formatUsd, type PlanPrice };
 
 /** What one year paid at once costs per month, rounded to the nearest cent. */
 export function monthlyEquivalentCents(yearlyCents: number): number {
   return Math.round(yearlyCents / 12);
-}
-
-/** "$0", "$9.99", "$199.99": whole dollars lose their cents, anything else shows two decimals. */
-export function formatUsd(cents: number): string {
-  if (!Number.isInteger(cents) || cents < 0) throw new RangeError(`Not a price in cents: ${cents}`);
-  const dollars = Math.floor(cents / 100);
-  const rest = cents % 100;
-  // Thousands grouped by hand: the first toLocaleString of a page sets up the locale's number
-  // formatting (≈10 ms on a slow phone), in the middle of hydrating the pricing page.
-  const whole = String(dollars).replace(/\B(?=(\d{3})+$)/g, ",");
-  return rest === 0 ? `$${whole}` : `$${whole}.${String(rest).padStart(2, "0")}`;
 }
 
 /** Cents as a decimal string for structured data, e.g. 999 -> "9.99", 0 -> "0.00". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseStaffArgs } from "./staff-args.server";
+import { parseStaffArgs } from "./args.server";
 
 describe("parseStaffArgs", () => {
   it("reads email, password and name", () => {

@@ -1,0 +1,107 @@
+import Stripe from "stripe";
+import { eq } from "drizzle-orm";
+import { getDb } from "~/backend/db/client.server";
+import { subscription } from "~/backend/db/schema.server";
+import { priceLookupKey, type BillingInterval, type PaidPlanId } from "~/domain/plans";
+
+/*
+ * PawPal's only door to Stripe: configured by STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.
+ * Without them payments are off (the embedded default) and staff set plans. STRIPE_API_URL
+ * points the SDK elsewhere (the tests' local fake; stripe-mock).
+ */
+
+export function paymentsConfigured(): boolean {
+  return Boolean(process.env.STRIPE_SECRET_KEY && process.env.STRIPE_WEBHOOK_SECRET);
+}
+
+export function webhookSecret(): string {
+  return process.env.STRIPE_WEBHOOK_SECRET ?? "";
+}
+
+/** Stripe could not be reached or refused the request: the page says payments are unavailable. */
+export class PaymentsUnavailableError extends Error {}
+
+let client: { key: string; url: string; stripe: Stripe } | undefined;
+
+export function stripe(): Stripe {
+  const key = process.env.STRIPE_SECRET_KEY;
+  if (!key) throw new PaymentsUnavailableError("STRIPE_SECRET_KEY is not set");
+  const url = process.env.STRIPE_API_URL ?? "";
+  if (client?.key !== key || client.url !== url) {
+    const api = url ? new URL(url) : null;
+    client = {
+      key,
+      url,
+      stripe: new Stripe(key, {
+        // The SDK retries a failed request with the same idempotency key: nothing happens twice.
+        maxNetworkRetries: 2,
+        timeout: 15_000,
+        appInfo: { name: "PawPal" },
+        ...(api
+          ? {
+              host: api.hostname,
+              port: api.port || (api.protocol === "https:" ? 443 : 80),
+              protocol: api.protocol === "https:" ? "https" : "http",
+            }
+          : {}),
+      }),
+    };
+  }
+  return client.stripe;
+}
+
+/** Runs a Stripe call; a connection or API failure becomes PaymentsUnavailableError. */
+export async function callStripe<T>(what: string, call: (api: Stripe) => Promise<T>): Promise<T> {
+  try {
+    return await call(stripe());
+  } catch (error) {
+    if (error instanceof PaymentsUnavailableError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`[billing] Stripe: ${what} failed`, { error: message });
+    throw new PaymentsUnavailableError(`${what}: ${message}`);
+  }
+}
+
+const priceIds = new Map<string, string>();
+
+/** The price of a plan and interval, found by its lookup key (npm run billing:setup makes them). */
+export async function priceId(plan: PaidPlanId, interval: BillingInterval): Promise<string> {
+  const key = priceLookupKey(plan, interval);
+  const known = priceIds.get(key);
+  if (known) return known;
+  const prices = await callStripe("finding the price", (api) =>
+    api.prices.list({ lookup_keys: [key], active: true, limit: 1 }),
+  );
+  const found = prices.data[0];
+  if (!found)
+    throw new PaymentsUnavailableError(`no active price with lookup key ${key}: run npm run billing:setup`);
+  priceIds.set(key, found.id);
+  return found.id;
+}
+
+/** The account's Stripe customer, made once (an idempotency key per account) and kept. */
+export async function customerFor(account: { id: string; email: string; name: string }): Promise<string> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ customerId: subscription.stripeCustomerId })
+    .from(subscription)
+    .where(eq(subscription.userId, account.id));
+  if (row?.customerId) return row.customerId;
+  const customer = await callStripe("creating the customer", (api) =>
+    api.customers.create(
+      { email: account.email, name: account.name, metadata: { userId: account.id } },
+      { idempotencyKey: `pawpal-customer-${account.id}` },
+    ),
+  );
+  await db
+    .insert(subscription)
+    .values({
+      userId: account.id,
+      plan: "free",
+      source: "stripe",
+      status: "canceled",
+      stripeCustomerId: customer.id,
+    })
+    .onConflictDoUpdate({ target: subscription.userId, set: { stripeCustomerId: customer.id } });
+  return customer.id;
+}

@@ -1,0 +1,411 @@
+import type Stripe from "stripe";
+import { eq } from "drizzle-orm";
+import { getDb, type Database } from "~/backend/db/client.server";
+import { stripeEvent, subscription, user } from "~/backend/db/schema.server";
+import { queueMail } from "~/backend/mail/mailer.server";
+import { siteBaseUrl } from "~/utils/seo";
+import {
+  effectivePlan,
+  formatUsd,
+  fromLookupKey,
+  MONEY_BACK_DAYS,
+  PLAN_NAMES,
+  RENEWAL_GRACE_DAYS,
+  type BillingInterval,
+  type PaidPlanId,
+} from "~/domain/plans";
+import { readStoredPlan, scheduleSettle, settlePlan, toPlanState, type StoredPlan } from "./plans.server";
+import {
+  callStripe,
+  customerFor,
+  priceId,
+  PaymentsUnavailableError,
+  stripe,
+  webhookSecret,
+} from "./stripe.server";
+
+/*
+ * Paid plans through Stripe: Checkout to subscribe, the customer portal to change or cancel,
+ * the money-back guarantee, and the webhook that keeps each account's plan as Stripe has it.
+ */
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Account = { id: string; email: string; name: string };
+
+const DAY_MS = 86_400_000;
+
+/** Paid through Stripe, renewing or running to its period's end: changes go through the portal. */
+function hasLiveSubscription(row: StoredPlan | null, now: Date) {
+  return (
+    row?.source === "stripe" &&
+    row.stripeSubscriptionId !== null &&
+    effectivePlan(toPlanState(row), now) !== "free"
+  );
+}
+
+/**
+ * Where "Choose Pro/Premium" sends a signed-in account: Stripe Checkout for a new subscription,
+ * or the customer portal when one is already paid for (switching happens there, never a second
+ * subscription). The idempotency key makes a retried click the same session for ten minutes.
+ */
+export async function checkoutUrl(
+  account: Account,
+  plan: PaidPlanId,
+  interval: BillingInterval,
+  now = new Date(),
+) {
+  if (hasLiveSubscription(await readStoredPlan(account.id), now)) return portalUrl(account);
+  const [customer, price] = await Promise.all([customerFor(account), priceId(plan, interval)]);
+  const window = Math.floor(now.getTime() / 600_000);
+  const session = await callStripe("starting Checkout", (api) =>
+    api.checkout.sessions.create(
+      {
+        mode: "subscription",
+        customer,
+        client_reference_id: account.id,
+        line_items: [{ price, quantity: 1 }],
+        success_url: `${siteBaseUrl()}/account/plan?checkout={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${siteBaseUrl()}/account/plan?checkout=cancelled`,
+        metadata: { userId: account.id, plan, interval },
+        subscription_data: { metadata: { userId: account.id } },
+      },
+      { idempotencyKey: `pawpal-checkout-${account.id}-${plan}-${interval}-${window}` },
+    ),
+  );
+  if (!session.url) throw new PaymentsUnavailableError("Checkout answered without a URL");
+  return session.url;
+}
+
+/** Stripe's customer portal: the card, invoices, switching plan or billing, cancelling. */
+export async function portalUrl(account: Account) {
+  const customer = await customerFor(account);
+  const session = await callStripe("opening the customer portal", (api) =>
+    api.billingPortal.sessions.create({ customer, return_url: `${siteBaseUrl()}/account/plan` }),
+  );
+  return session.url;
+}
+
+/**
+ * Back from Checkout: the session's subscription is applied at once (the webhook may still be
+ * on its way; it then changes nothing). A session of another account changes nothing.
+ */
+export async function completeCheckout(account: Account, sessionId: string) {
+  const session = await callStripe("reading the Checkout session", (api) =>
+    api.checkout.sessions.retrieve(sessionId, { expand: ["subscription"] }),
+  );
+  if (session.client_reference_id !== account.id) return false;
+  const sub = session.subscription;
+  if (!sub || typeof sub === "string") return false;
+  const db = await getDb();
+  await db.transaction((tx) => applySubscription(tx, sub, new Date()));
+  await settlePlan(account.id);
+  return true;
+}
+
+// The money-back guarantee
+
+export function guaranteeOpen(row: StoredPlan | null, now: Date) {
+  return Boolean(
+    row?.source === "stripe" &&
+    row.firstPaidAt &&
+    row.lastPaidInvoiceId &&
+    !row.refundedAt &&
+    row.status !== "canceled" &&
+    now.getTime() - row.firstPaidAt.getTime() <= MONEY_BACK_DAYS * DAY_MS,
+  );
+}
+
+export type RefundOutcome = { ok: true; amountCents: number } | { ok: false; reason: "closed" };
+
+/**
+ * Within 30 days of the first payment: refunds the latest paid invoice, ends the subscription
+ * now and mails the owner. Idempotency keys per invoice: a retry never refunds twice.
+ */
+export async function refundUnderGuarantee(account: Account, now = new Date()): Promise<RefundOutcome> {
+  const row = await readStoredPlan(account.id);
+  if (!row || !guaranteeOpen(row, now)) return { ok: false, reason: "closed" };
+  const invoiceId = row.lastPaidInvoiceId!;
+  const payments = await callStripe("finding the payment", (api) =>
+    api.invoicePayments.list({ invoice: invoiceId, limit: 10 }),
+  );
+  const paid = payments.data.find((payment) => payment.status === "paid" && payment.payment.payment_intent);
+  const intent = paid?.payment.payment_intent;
+  if (!intent) throw new PaymentsUnavailableError(`no paid payment on invoice ${invoiceId}`);
+  const refund = await callStripe("refunding", (api) =>
+    api.refunds.create(
+      { payment_intent: typeof intent === "string" ? intent : intent.id, reason: "requested_by_customer" },
+      { idempotencyKey: `pawpal-refund-${invoiceId}` },
+    ),
+  );
+  if (row.stripeSubscriptionId) {
+    const subscriptionId = row.stripeSubscriptionId;
+    await callStripe("ending the subscription", (api) =>
+      api.subscriptions.cancel(
+        subscriptionId,
+        {},
+        { idempotencyKey: `pawpal-refund-cancel-${subscriptionId}` },
+      ),
+    );
+  }
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(subscription)
+      .set({ status: "canceled", endsAt: now, refundedAt: now, graceUntil: null, updatedAt: now })
+      .where(eq(subscription.userId, account.id));
+    await queueMail(
+      {
+        to: account.email,
+        subject: "Your PawPal refund is on its way",
+        text: [
+          `Hello ${account.name},`,
+          "",
+          `We have refunded ${formatUsd(refund.amount)} under our ${MONEY_BACK_DAYS}-day money-back guarantee. It reaches your card within 5–10 days.`,
+          `Your ${PLAN_NAMES[row.plan]} plan has ended and your account is on the Free plan. Everything you wrote is still there: ${siteBaseUrl()}/pets`,
+        ].join("\n"),
+      },
+      { key: `plan-refund:${invoiceId}`, db: tx, userId: account.id },
+    );
+  });
+  await settlePlan(account.id, now);
+  console.info("[billing] refunded under the guarantee", { userId: account.id, invoiceId });
+  return { ok: true, amountCents: refund.amount };
+}
+
+// The webhook
+
+export type WebhookAnswer = { status: 200 | 400; body: string };
+
+/**
+ * POST /api/billing/webhook: the signature checked on the raw body (400, nothing changed, when
+ * it fails), each event applied once by id, in one transaction with its record.
+ */
+export async function receiveWebhook(rawBody: string, signature: string | null): Promise<WebhookAnswer> {
+  let event: Stripe.Event;
+  try {
+    event = stripe().webhooks.constructEvent(rawBody, signature ?? "", webhookSecret());
+  } catch (error) {
+    console.warn("[billing] webhook refused", {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return { status: 400, body: "The Stripe signature is missing or does not match." };
+  }
+  // A completed Checkout names its subscription: read it before the transaction holds locks.
+  let checkoutSubscription: Stripe.Subscription | null = null;
+  if (event.type === "checkout.session.completed") {
+    const id = event.data.object.subscription;
+    if (typeof id === "string") {
+      checkoutSubscription = await callStripe("reading the subscription", (api) =>
+        api.subscriptions.retrieve(id),
+      );
+    }
+  }
+  const db = await getDb();
+  const touched = await db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(stripeEvent)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvent.id });
+    if (!fresh) return null; // a replay: applied before
+    const at = new Date(event.created * 1000);
+    switch (event.type) {
+      case "checkout.session.completed":
+        return checkoutSubscription ? applySubscription(tx, checkoutSubscription, at) : null;
+      case "customer.subscription.created":
+      case "customer.subscription.updated":
+      case "customer.subscription.deleted":
+        return applySubscription(tx, event.data.object, at);
+      case "invoice.paid":
+        return applyInvoicePaid(tx, event.data.object, at);
+      case "invoice.payment_failed":
+        return applyPaymentFailed(tx, event.data.object, at);
+      default:
+        return null; // not one we act on: answered 200 so Stripe stops sending it
+    }
+  });
+  if (touched) await settlePlan(touched);
+  return { status: 200, body: "ok" };
+}
+
+/** The account a Stripe customer belongs to (we made the customer), locked for this transaction. */
+async function rowForCustomer(tx: Tx, customer: string | { id: string }) {
+  const customerId = typeof customer === "string" ? customer : customer.id;
+  const [row] = await tx
+    .select()
+    .from(subscription)
+    .where(eq(subscription.stripeCustomerId, customerId))
+    .for("update");
+  if (!row) console.warn("[billing] event for a customer we do not know", { customerId });
+  return row ?? null;
+}
+
+async function accountOf(tx: Tx, userId: string) {
+  const [account] = await tx
+    .select({ email: user.email, name: user.name })
+    .from(user)
+    .where(eq(user.id, userId));
+  return account;
+}
+
+function subscriptionIdOf(invoice: Stripe.Invoice) {
+  const id = invoice.parent?.subscription_details?.subscription;
+  return typeof id === "string" ? id : (id?.id ?? null);
+}
+
+const STATUSES: Partial<Record<Stripe.Subscription.Status, StoredPlan["status"]>> = {
+  active: "active",
+  trialing: "active",
+  past_due: "past_due",
+  unpaid: "past_due",
+  canceled: "canceled",
+  incomplete_expired: "canceled",
+};
+
+/**
+ * Makes the account's plan what this subscription says, unless it is older news: an event
+ * created before the last one applied, or anything about a subscription that already ended
+ * or was replaced, changes nothing. Answers the account when its plan changed.
+ */
+export async function applySubscription(tx: Tx, sub: Stripe.Subscription, at: Date): Promise<string | null> {
+  const row = await rowForCustomer(tx, sub.customer);
+  const status = STATUSES[sub.status];
+  const item = sub.items.data[0];
+  const priced = fromLookupKey(item?.price.lookup_key);
+  if (!row || !status || !item || !priced) return null;
+  const sameSubscription = row.stripeSubscriptionId === sub.id;
+  if (sameSubscription && row.stripeEventAt && at < row.stripeEventAt) return null;
+  if (sameSubscription && row.status === "canceled") return null;
+  // Another subscription of the account: only a new, live one replaces the one stored.
+  if (!sameSubscription && row.stripeSubscriptionId && status === "canceled") return null;
+  if (row.source === "staff" && status === "canceled") return null;
+
+  const periodEnd = new Date(item.current_period_end * 1000);
+  const endsAt =
+    status === "canceled"
+      ? new Date((sub.ended_at ?? sub.canceled_at ?? Math.floor(at.getTime() / 1000)) * 1000)
+      : sub.cancel_at_period_end
+        ? periodEnd
+        : sub.cancel_at
+          ? new Date(sub.cancel_at * 1000)
+          : null;
+  const graceUntil =
+    status === "past_due" ? (row.graceUntil ?? new Date(at.getTime() + RENEWAL_GRACE_DAYS * DAY_MS)) : null;
+  await tx
+    .update(subscription)
+    .set({
+      plan: priced.plan,
+      source: "stripe",
+      status,
+      interval: priced.interval,
+      amountCents: item.price.unit_amount,
+      currentPeriodEnd: periodEnd,
+      endsAt,
+      graceUntil,
+      stripeSubscriptionId: sub.id,
+      stripeEventAt: at,
+      ...(sameSubscription ? {} : { firstPaidAt: null, lastPaidInvoiceId: null }),
+      updatedAt: new Date(),
+    })
+    .where(eq(subscription.userId, row.userId));
+  if (graceUntil) await scheduleSettle(row.userId, graceUntil, tx);
+  if (endsAt && status !== "canceled") await scheduleSettle(row.userId, endsAt, tx);
+
+  const account = await accountOf(tx, row.userId);
+  if (account)
+    await mailAboutChange(tx, row, { ...account, userId: row.userId }, sub, status, priced.plan, endsAt);
+  return row.userId;
+}
+
+async function mailAboutChange(
+  tx: Tx,
+  before: StoredPlan,
+  account: { userId: string; email: string; name: string },
+  sub: Stripe.Subscription,
+  status: StoredPlan["status"],
+  plan: PaidPlanId,
+  endsAt: Date | null,
+) {
+  const name = PLAN_NAMES[plan];
+  const mail = (key: string, subject: string, lines: string[]) =>
+    queueMail(
+      { to: account.email, subject, text: [`Hello ${account.name},`, "", ...lines].join("\n") },
+      { key, db: tx, userId: account.userId },
+    );
+  const planPage = `${siteBaseUrl()}/account/plan`;
+  if (status === "active" && !endsAt) {
+    await mail(`plan-welcome:${sub.id}:${plan}`, `Welcome to PawPal ${name}`, [
+      `Your ${name} plan is active. Everything it includes is open in your account now.`,
+      `Your plan, your next payment and your invoices: ${planPage}`,
+    ]);
+  }
+  if (status === "active" && endsAt && before.endsAt?.getTime() !== endsAt.getTime()) {
+    await mail(
+      `plan-ending:${sub.id}:${endsAt.toISOString()}`,
+      `Your PawPal ${name} plan ends on ${endsAt.toISOString().slice(0, 10)}`,
+      [
+        `As you asked, your ${name} plan will not renew. Everything it includes stays open until ${endsAt.toISOString().slice(0, 10)}; then your account moves to the Free plan and keeps every record you wrote.`,
+        `Changed your mind? Renew it from ${planPage}`,
+      ],
+    );
+  }
+  if (status === "canceled" && !before.refundedAt) {
+    await mail(`plan-ended:${sub.id}`, `Your PawPal ${name} plan has ended`, [
+      `Your ${name} plan has ended and your account is on the Free plan. Every record you wrote is still there to read, print and export.`,
+      `Come back any time: ${planPage}`,
+    ]);
+  }
+}
+
+/** A paid invoice: the plan is paid for (a failed renewal's grace ends), and it is the one a refund returns. */
+async function applyInvoicePaid(tx: Tx, invoice: Stripe.Invoice, at: Date): Promise<string | null> {
+  if (!invoice.customer) return null;
+  const row = await rowForCustomer(tx, invoice.customer);
+  const subscriptionId = subscriptionIdOf(invoice);
+  if (!row || !subscriptionId) return null;
+  const sameSubscription = row.stripeSubscriptionId === subscriptionId;
+  if (sameSubscription && row.status === "canceled") return null;
+  await tx
+    .update(subscription)
+    .set({
+      stripeSubscriptionId: subscriptionId,
+      firstPaidAt: sameSubscription && row.firstPaidAt ? row.firstPaidAt : at,
+      lastPaidInvoiceId: invoice.id,
+      ...(row.status === "past_due" ? { status: "active" as const, graceUntil: null } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(subscription.userId, row.userId));
+  return row.userId;
+}
+
+/** A renewal that failed: the plan stays for the grace period, and the owner is told. */
+async function applyPaymentFailed(tx: Tx, invoice: Stripe.Invoice, at: Date): Promise<string | null> {
+  if (!invoice.customer) return null;
+  const row = await rowForCustomer(tx, invoice.customer);
+  if (!row || row.status === "canceled" || row.stripeSubscriptionId !== subscriptionIdOf(invoice))
+    return null;
+  const graceUntil = row.graceUntil ?? new Date(at.getTime() + RENEWAL_GRACE_DAYS * DAY_MS);
+  await tx
+    .update(subscription)
+    .set({ status: "past_due", graceUntil, updatedAt: new Date() })
+    .where(eq(subscription.userId, row.userId));
+  await scheduleSettle(row.userId, graceUntil, tx);
+  const account = await accountOf(tx, row.userId);
+  if (account) {
+    const until = graceUntil.toISOString().slice(0, 10);
+    await queueMail(
+      {
+        to: account.email,
+        subject: "Your PawPal payment did not go through",
+        text: [
+          `Hello ${account.name},`,
+          "",
+          `We could not take the payment to renew your ${PLAN_NAMES[row.plan]} plan. Your plan stays as it is until ${until} while you put it right: update your card from ${siteBaseUrl()}/account/plan.`,
+          "After that date your account moves to the Free plan; nothing you wrote is lost.",
+        ].join("\n"),
+      },
+      { key: `plan-renewal-failed:${invoice.id}`, db: tx, userId: row.userId },
+    );
+  }
+  return row.userId;
+}

@@ -1,0 +1,105 @@
+import { PLAN_IDS, type PlanId } from "~/domain/plans";
+import { z } from "~/utils/zod";
+
+/* The arguments of the operator commands (`npm run staff:create`, `npm run plan:set`). */
+
+type Parsed<Args> = { ok: true; args: Args } | { ok: false; error: string };
+
+/** `--flag value` and `--flag=value` pairs, each flag one of `flags`, at most once. */
+function readFlags(argv: readonly string[], flags: readonly string[]): Parsed<Record<string, string>> {
+  const values: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    const [flag, inline] =
+      arg.startsWith("--") && arg.includes("=")
+        ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+        : [arg, undefined];
+    if (!flags.includes(flag!)) return { ok: false, error: `Unknown argument: ${arg}` };
+    const value = inline ?? argv[i + 1];
+    if (inline === undefined) i += 1;
+    if (value === undefined || (inline === undefined && value.startsWith("--"))) {
+      return { ok: false, error: `${flag} needs a value.` };
+    }
+    if (flag!.slice(2) in values) return { ok: false, error: `${flag} was given more than once.` };
+    values[flag!.slice(2)] = value;
+  }
+  return { ok: true, args: values };
+}
+
+const email = z.email("--email must be an email address, like name@example.com.").max(254);
+
+export const STAFF_USAGE =
+  "Usage: npm run staff:create -- --email <email> --password <8 to 128 characters> [--name <name>]";
+
+export type StaffArgs = { email: string; password: string; name: string };
+
+const staffSchema = z.object({
+  email,
+  password: z
+    .string({ error: "--password is required." })
+    .min(8, "--password must have at least 8 characters.")
+    .max(128, "--password must have at most 128 characters."),
+  name: z.string().trim().min(1, "--name must not be empty.").max(100).optional(),
+});
+
+/**
+ * The arguments of staff:create: `--email E --password P [--name N]` (also `--flag=value`).
+ * The name defaults to the part of the address before the @.
+ */
+export function parseStaffArgs(argv: readonly string[]): Parsed<StaffArgs> {
+  const read = readFlags(argv, ["--email", "--password", "--name"]);
+  if (!read.ok) return read;
+  const values = read.args;
+  if (values.email === undefined) return { ok: false, error: "--email is required." };
+  if (values.password === undefined) return { ok: false, error: "--password is required." };
+  const parsed = staffSchema.safeParse({ ...values, email: values.email.trim().toLowerCase() });
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]!.message };
+  const { password, name } = parsed.data;
+  return {
+    ok: true,
+    args: { email: parsed.data.email, password, name: name ?? parsed.data.email.split("@")[0]! },
+  };
+}
+
+export const PLAN_USAGE =
+  "Usage: npm run plan:set -- --email <email> --plan free|pro|premium [--until YYYY-MM-DD]";
+
+export type PlanArgs = { email: string; plan: PlanId; until: Date | null };
+
+/**
+ * The arguments of plan:set: `--email E --plan free|pro|premium [--until YYYY-MM-DD]`. The plan
+ * ends at the start of `until` (UTC), which must be after `now`; Free takes no date.
+ */
+export function parsePlanArgs(argv: readonly string[], now = new Date()): Parsed<PlanArgs> {
+  const read = readFlags(argv, ["--email", "--plan", "--until"]);
+  if (!read.ok) return read;
+  const values = read.args;
+  if (values.email === undefined) return { ok: false, error: "--email is required." };
+  if (values.plan === undefined) return { ok: false, error: "--plan is required." };
+  const address = email.safeParse(values.email.trim().toLowerCase());
+  if (!address.success) return { ok: false, error: address.error.issues[0]!.message };
+  const plan = PLAN_IDS.find((known) => known === values.plan);
+  if (!plan) return { ok: false, error: `--plan must be one of ${PLAN_IDS.join(", ")}.` };
+  return untilFrom(values.until, plan, now, (until) => ({
+    ok: true,
+    args: { email: address.data, plan, until },
+  }));
+}
+
+/** The end date of a plan staff set ("" or absent: none), with the same rules for the page and the command. */
+export function untilFrom<T>(
+  value: string | undefined,
+  plan: PlanId,
+  now: Date,
+  then: (until: Date | null) => Parsed<T>,
+): Parsed<T> {
+  if (!value) return then(null);
+  if (plan === "free") return { ok: false, error: "The Free plan has no end date: leave --until out." };
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const until = match ? new Date(`${value}T00:00:00Z`) : null;
+  if (!until || Number.isNaN(until.getTime()) || until.toISOString().slice(0, 10) !== value) {
+    return { ok: false, error: "--until must be a date like 2027-01-31." };
+  }
+  if (until <= now) return { ok: false, error: "--until must be a date after today." };
+  return then(until);
+}

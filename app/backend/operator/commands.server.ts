@@ -1,0 +1,74 @@
+import { eq } from "drizzle-orm";
+import { getAuth } from "~/backend/auth/better-auth.server";
+import { setPlanByStaff } from "~/backend/billing/plans.server";
+import { getDb } from "~/backend/db/client.server";
+import type { OperatorReply } from "~/backend/db/pglite-folder.server";
+import { user } from "~/backend/db/schema.server";
+import { PLAN_NAMES } from "~/domain/plans";
+import { parsePlanArgs, parseStaffArgs, PLAN_USAGE, STAFF_USAGE } from "./args.server";
+
+/*
+ * The operator commands, run by scripts/operator.ts in its own process, or, while a server
+ * holds the embedded database, by that server (asked over its socket, pglite-folder.server.ts).
+ * A reply that is not ok with `usage` set was a mistake in the arguments.
+ */
+
+type Reply = OperatorReply & { usage?: true };
+
+/** staff:create: creates a staff account, or makes an existing account staff (its password unchanged). */
+async function createStaff(argv: string[]): Promise<Reply> {
+  const parsed = parseStaffArgs(argv);
+  if (!parsed.ok) return { ok: false, error: `${parsed.error}\n${STAFF_USAGE}`, usage: true };
+  const { email, password, name } = parsed.args;
+  const db = await getDb();
+  const [existing] = await db
+    .select({ id: user.id, role: user.role })
+    .from(user)
+    .where(eq(user.email, email));
+  if (existing) {
+    await db.update(user).set({ role: "staff", updatedAt: new Date() }).where(eq(user.id, existing.id));
+    return {
+      ok: true,
+      message: `${email} ${existing.role === "staff" ? "is already" : "is now"} staff (password unchanged).`,
+    };
+  }
+  const auth = await getAuth();
+  const created = await auth.api.signUpEmail({ body: { name, email, password } });
+  await db.update(user).set({ role: "staff" }).where(eq(user.id, created.user.id));
+  return { ok: true, message: `Created the staff account ${email}.` };
+}
+
+/** plan:set: sets an account's plan (until a date, or with no end); Free ends any plan now. */
+async function setPlan(argv: string[]): Promise<Reply> {
+  const parsed = parsePlanArgs(argv);
+  if (!parsed.ok) return { ok: false, error: `${parsed.error}\n${PLAN_USAGE}`, usage: true };
+  const { email, plan, until } = parsed.args;
+  const db = await getDb();
+  const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (!account) return { ok: false, error: `There is no account with the address ${email}.` };
+  await setPlanByStaff({ userId: account.id, plan, until });
+  const end = until ? ` until ${until.toISOString().slice(0, 10)}` : "";
+  return { ok: true, message: `${email} is on the ${PLAN_NAMES[plan]} plan${end}.` };
+}
+
+const COMMANDS: Record<string, (argv: string[]) => Promise<Reply>> = {
+  "staff:create": createStaff,
+  "plan:set": setPlan,
+};
+
+export const OPERATOR_COMMAND_NAMES = Object.keys(COMMANDS);
+
+export async function runOperatorCommand(command: string, argv: string[]): Promise<Reply> {
+  const run = COMMANDS[command];
+  if (!run)
+    return {
+      ok: false,
+      error: `Unknown command ${command}: one of ${OPERATOR_COMMAND_NAMES.join(", ")}.`,
+      usage: true,
+    };
+  try {
+    return await run(argv);
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,135 @@
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { useSubmitting } from "~/components/ui/use-submitting";
+import {
+  formatUsd,
+  MONEY_BACK_DAYS,
+  PAID_PLAN_IDS,
+  PLAN_ALLOWANCES,
+  PLAN_NAMES,
+  type BillingInterval,
+  type PlanId,
+} from "~/domain/plans";
+
+/** What the account page knows of the plan (loader data: dates as ISO strings). */
+export type PlanView = {
+  plan: PlanId;
+  source: "stripe" | "staff" | null;
+  status: "active" | "past_due" | "canceled" | null;
+  interval: BillingInterval | null;
+  amountCents: number | null;
+  currentPeriodEnd: string | null;
+  endsAt: string | null;
+  graceUntil: string | null;
+  /** Paid through Stripe and still running: the portal manages it. */
+  manageable: boolean;
+  guaranteeOpen: boolean;
+  analyses: { left: number | null; resetsOn: string };
+};
+
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+
+/** The sentences that say what the account has, until when, and what it pays next. */
+export function planLines(view: PlanView): string[] {
+  const name = PLAN_NAMES[view.plan];
+  if (view.plan === "free") {
+    const { left, resetsOn } = view.analyses;
+    return [
+      "You are on the Free plan.",
+      left === null
+        ? ""
+        : `${left} of ${PLAN_ALLOWANCES.free.analysesPerMonth} photo analyses left this month (they start again on ${day(resetsOn)}).`,
+    ].filter(Boolean);
+  }
+  if (view.source === "staff") {
+    return [
+      `You are on the ${name} plan, set by PawPal staff${view.endsAt ? ` until ${day(view.endsAt)}` : ""}.`,
+    ];
+  }
+  const billed = view.interval === "year" ? "yearly" : "monthly";
+  const price = view.amountCents === null ? "" : ` (${formatUsd(view.amountCents)} a ${view.interval})`;
+  const lines = [`You are on the ${name} plan, billed ${billed}${price}.`];
+  if (view.status === "past_due" && view.graceUntil) {
+    lines.push(
+      `Your last payment did not go through: the plan stays until ${day(view.graceUntil)} while you update your card.`,
+    );
+  } else if (view.endsAt) {
+    lines.push(
+      `It is cancelled: everything it includes stays until ${day(view.endsAt)}, and nothing more is charged.`,
+    );
+  } else if (view.currentPeriodEnd && view.amountCents !== null) {
+    lines.push(`Next payment: ${formatUsd(view.amountCents)} on ${day(view.currentPeriodEnd)}.`);
+  }
+  return lines;
+}
+
+/** Upgrade buttons: each paid plan, monthly or yearly, through Stripe Checkout. */
+export function UpgradeChoices({ current }: { current: PlanId }) {
+  const submitting = useSubmitting({ intent: "checkout" });
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2">
+      {PAID_PLAN_IDS.filter((plan) => plan !== current).map((plan) => (
+        <li key={plan} className="rounded-xl p-4 ring-1 ring-ink-100">
+          <h3 className="text-lg font-bold text-ink-900">{PLAN_NAMES[plan]}</h3>
+          <div className="mt-3 flex flex-wrap gap-2">
+            {(["month", "year"] as const).map((interval) => {
+              const cents =
+                interval === "month"
+                  ? PLAN_ALLOWANCES[plan].price.monthlyCents
+                  : PLAN_ALLOWANCES[plan].price.yearlyCents;
+              return (
+                <Form key={interval} method="post" reloadDocument>
+                  <input type="hidden" name="intent" value="checkout" />
+                  <input type="hidden" name="plan" value={plan} />
+                  <input type="hidden" name="interval" value={interval} />
+                  <Button
+                    type="submit"
+                    size="sm"
+                    variant={interval === "year" ? "primary" : "secondary"}
+                    disabled={submitting}
+                  >
+                    {formatUsd(cents)} a {interval}
+                  </Button>
+                </Form>
+              );
+            })}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Manage billing (the portal) and, within its days, the money-back guarantee. */
+export function BillingActions({ view }: { view: PlanView }) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      {view.manageable ? (
+        <Form method="post" reloadDocument>
+          <input type="hidden" name="intent" value="portal" />
+          <Button type="submit" variant="secondary">
+            Manage billing, switch or cancel
+          </Button>
+        </Form>
+      ) : null}
+      {view.guaranteeOpen ? (
+        <Form method="post" reloadDocument aria-label="Money-back guarantee" className="space-y-3">
+          <input type="hidden" name="intent" value="refund" />
+          <label className="flex gap-2 text-ink-800">
+            <input type="checkbox" name="confirm" value="yes" required className="mt-1 size-4" />
+            <span>I want my money back: my plan ends now and my account moves to Free.</span>
+          </label>
+          <Button type="submit" variant="destructive">
+            Refund me ({MONEY_BACK_DAYS}-day guarantee)
+          </Button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
