@@ -3,6 +3,8 @@ import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import { getDb, type Database } from "~/backend/db/client.server";
 import { familyInvite, familyMember, user } from "~/backend/db/schema.server";
 import { queueMail } from "~/backend/mail/mailer.server";
+import { planOf } from "~/backend/billing/plans.server";
+import { allows } from "~/domain/plans";
 import { consumeRateLimit } from "~/backend/rate-limit.server";
 import { siteBaseUrl } from "~/utils/seo";
 import {
@@ -305,6 +307,9 @@ export async function acceptInvite(
     if (!me) return { ok: false, reason: "unknown" };
     const refusal = acceptRefusal(invite, { ...account, ...me });
     if (!invite || refusal) return { ok: false, reason: refusal ?? "unknown" };
+    // The owner's plan ended since the invitation went out: it would have been withdrawn.
+    if (!allows(await planOf(invite.ownerId, now, tx), "family-sharing"))
+      return { ok: false, reason: "unknown" };
     // The invitation held a place, so this stays within the limit; checked anyway.
     const [{ members } = { members: 0 }] = await tx
       .select({ members: count() })

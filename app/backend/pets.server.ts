@@ -137,11 +137,15 @@ export async function deletePet(userId: string, id: string): Promise<Pet | null>
 
 /**
  * Saves an analysis result: onto one of the user's pets (species, breed, and the weight when one
- * was given), or as a new pet. It lands in the pet's records too: a note naming the result, and a
- * weight-log entry when a weight was given. Null when the user has no pet with this id (nothing
+ * was given), or as a new pet. With `records` (a plan with health tracking) it lands in the pet's
+ * records too: a note naming the result, and a weight-log entry when a weight was given. Null when the user has no pet with this id (nothing
  * changed). Only the owner saves onto a pet: it changes the pet's species and breed.
  */
-export async function saveAnalysisToPet(userId: string, values: SaveAnalysisValues): Promise<Pet | null> {
+export async function saveAnalysisToPet(
+  userId: string,
+  values: SaveAnalysisValues,
+  { records = true } = {},
+): Promise<Pet | null> {
   const { petId, name, type, breed, weightKg } = values;
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -160,7 +164,7 @@ export async function saveAnalysisToPet(userId: string, values: SaveAnalysisValu
         .where(and(eq(pet.id, petId), eq(pet.userId, userId)))
         .returning(columns);
     }
-    if (!saved) return null;
+    if (!saved || !records) return saved ?? null;
     // The pet_record rows are pet-records.server's, but these two belong to this one save.
     const today = new Date().toISOString().slice(0, 10);
     const record = { petId: saved.id, date: today, createdBy: userId };

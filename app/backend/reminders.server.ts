@@ -4,6 +4,7 @@ import { authSecret } from "~/backend/auth/better-auth.server";
 import { getDb } from "~/backend/db/client.server";
 import { accountSettings, pet, user } from "~/backend/db/schema.server";
 import { dueItemsForPets } from "~/backend/due.server";
+import { petsWhereAllowed } from "~/backend/billing/plans.server";
 import { enqueueJob } from "~/backend/jobs/queue.server";
 import { sendMail } from "~/backend/mail/mailer.server";
 import { daysBetween, addDays } from "~/domain/vaccine-schedule";
@@ -160,7 +161,7 @@ export async function scanReminders({
 }: { now?: Date; userIds?: readonly string[] } = {}) {
   const db = await getDb();
   const today = isoDay(now);
-  const pets = await db
+  const enabled = await db
     .select({ petId: pet.id, userId: accountSettings.userId, daysAhead: accountSettings.reminderDaysAhead })
     .from(accountSettings)
     .innerJoin(pet, eq(pet.userId, accountSettings.userId))
@@ -173,6 +174,12 @@ export async function scanReminders({
         userIds ? inArray(accountSettings.userId, [...userIds]) : undefined,
       ),
     );
+  // Reminders are health tracking: only for accounts whose plan has it (their own pets).
+  const pets = await petsWhereAllowed(
+    enabled.map((row) => ({ ...row, ownerId: row.userId })),
+    "health-tracking",
+    now,
+  );
   const itemsOf = await dueItemsForPets(
     pets.map(({ petId }) => petId),
     today,

@@ -1,10 +1,11 @@
 import { z } from "~/utils/zod";
 import { AUTH_ERRORS, AUTH_LIMITS } from "./auth";
+import { PLAN_ALLOWANCES } from "./plans";
 
 /** Family sharing: an owner shares every pet of their account with up to `maxMembers` people. */
 export const FAMILY_LIMITS = {
   /** Members and pending invitations together. */
-  maxMembers: 5,
+  maxMembers: PLAN_ALLOWANCES.premium.familyMembers,
   /** How long an invitation link works. */
   inviteDays: 7,
 } as const;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { getDb, type Database } from "~/backend/db/client.server";
 import { analysisUse, familyInvite, familyMember, pet, subscription, user } from "~/backend/db/schema.server";
@@ -53,6 +53,22 @@ export function toPlanState(row: StoredPlan | null): PlanState | null {
 /** The plan the account has now (Free when none, or when it ended). */
 export async function planOf(userId: string, now = new Date(), db?: Executor): Promise<PlanId> {
   return effectivePlan(toPlanState(await readStoredPlan(userId, db)), now);
+}
+
+/** The plans of many accounts at once (reminder scans, calendar feeds). */
+export async function plansOf(userIds: readonly string[], now = new Date()): Promise<Map<string, PlanId>> {
+  const plans = new Map(userIds.map((id) => [id, "free" as PlanId]));
+  if (userIds.length === 0) return plans;
+  const db = await getDb();
+  const rows = await db.select().from(subscription).where(inArray(subscription.userId, [...new Set(userIds)]));
+  for (const row of rows) plans.set(row.userId, effectivePlan(toPlanState(row), now));
+  return plans;
+}
+
+/** Of these pets, those whose owner's plan has `feature`. */
+export async function petsWhereAllowed<T extends { ownerId: string }>(pets: readonly T[], feature: Feature, now = new Date()) {
+  const plans = await plansOf(pets.map((one) => one.ownerId), now);
+  return pets.filter((one) => allows(plans.get(one.ownerId) ?? "free", feature));
 }
 
 /** Refuses (403) unless the account's plan has `feature`. */

@@ -1,5 +1,5 @@
 import { Icon } from "~/components/ui/icon";
-import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
@@ -11,6 +11,7 @@ import { canUseLiveCamera } from "./camera";
 import { createDeviceAnalyzer } from "./device-analyzer";
 import { bestGuess } from "./engine/outcome";
 import { useAnalysis } from "./use-analysis";
+import { analysesLeft, countedAnalyzer } from "./counted-analyzer";
 
 const loadCameraDialog = () => import("./camera-dialog");
 const CameraDialog = lazy(loadCameraDialog);
@@ -56,7 +57,22 @@ async function analysisFilesKept(): Promise<boolean> {
 }
 
 /** The interactive pet analysis of the Features page (specification, sections 3 and 4). */
-export function AnalysisDemo({ analyzer = lazyDeviceAnalyzer }: { analyzer?: Analyzer }) {
+export function AnalysisDemo({
+  analyzer: uncounted = lazyDeviceAnalyzer,
+  signedIn = false,
+}: {
+  analyzer?: Analyzer;
+  /** A signed-in account's plan counts its analyses; a visitor's demo is not counted. */
+  signedIn?: boolean;
+}) {
+  const [analysesLeftThisMonth, setAnalysesLeft] = useState<number | null>(null);
+  const analyzer = useMemo(
+    () => (signedIn ? countedAnalyzer(uncounted, setAnalysesLeft) : uncounted),
+    [signedIn, uncounted],
+  );
+  useEffect(() => {
+    if (signedIn) void analysesLeft().then(setAnalysesLeft);
+  }, [signedIn]);
   const { state, choosePhoto, showSample, isAnalyzing } = useAnalysis(analyzer);
   const [dragging, setDragging] = useState(false);
   // On a first visit, models load when the visitor shows intent to use the demo, not with the page.
@@ -113,6 +129,12 @@ export function AnalysisDemo({ analyzer = lazyDeviceAnalyzer }: { analyzer?: Ana
             Upload a photo, drop one here or take one now. It is analysed right here in your browser and never
             leaves your device.
           </p>
+          {analysesLeftThisMonth === null ? null : (
+            <p className="mt-2 text-sm font-semibold text-ink-700" data-testid="analyses-left">
+              {analysesLeftThisMonth === 1 ? "1 photo analysis" : `${analysesLeftThisMonth} photo analyses`}{" "}
+              left this month on your plan.
+            </p>
+          )}
 
           {/* Dropping a photo is a shortcut; the buttons below do the same for keyboard and touch. */}
           <div

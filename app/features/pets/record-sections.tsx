@@ -18,6 +18,8 @@ export type RecordsContext = {
   /** The record whose removal waits for confirmation (?remove=). */
   removeId: string | null;
   result: RecordActionData | undefined;
+  /** The owner's plan has no health tracking: the records are shown, not changed. */
+  readOnly: boolean;
 };
 
 /** A record's name in links and forms: which entry it is, e.g. "Rabies, Mar 3, 2025". */
@@ -104,25 +106,27 @@ export function RecordSection({ kind, records, context, lead, hints, addDefaults
             ))}
           </ul>
         )}
-        <details
-          className="mt-6 rounded-xl bg-ink-50 p-4 ring-1 ring-ink-100"
-          open={!!added && !added.ok}
-          data-print-hide
-        >
-          <summary className="cursor-pointer font-semibold text-brand-800">
-            Add {kind === "weight" || kind === "note" ? "an entry" : `a ${noun}`}
-          </summary>
-          <div className="mt-4">
-            <RecordForm
-              petId={context.petId}
-              kind={kind}
-              label={`Add ${kind === "weight" ? "a weight" : `a ${noun}`}`}
-              initial={{ date: context.today, ...addDefaults }}
-              result={added}
-              hints={hints}
-            />
-          </div>
-        </details>
+        {context.readOnly ? null : (
+          <details
+            className="mt-6 rounded-xl bg-ink-50 p-4 ring-1 ring-ink-100"
+            open={!!added && !added.ok}
+            data-print-hide
+          >
+            <summary className="cursor-pointer font-semibold text-brand-800">
+              Add {kind === "weight" || kind === "note" ? "an entry" : `a ${noun}`}
+            </summary>
+            <div className="mt-4">
+              <RecordForm
+                petId={context.petId}
+                kind={kind}
+                label={`Add ${kind === "weight" ? "a weight" : `a ${noun}`}`}
+                initial={{ date: context.today, ...addDefaults }}
+                result={added}
+                hints={hints}
+              />
+            </div>
+          </details>
+        )}
       </Card>
     </section>
   );
@@ -140,6 +144,13 @@ function RecordEntry({
 }) {
   const name = recordName(record);
   const rejected = rejectedEdit(record, context.result);
+  if (context.readOnly) {
+    return (
+      <article aria-labelledby={`record-${record.id}-title`}>
+        <RecordSummary record={record} titleId={`record-${record.id}-title`} />
+      </article>
+    );
+  }
   if (context.editId === record.id || rejected) {
     return (
       <RecordForm
@@ -276,16 +287,18 @@ function WeightTable({ records, context }: { records: PetRecord[]; context: Reco
             <th scope="col" className="py-2 pr-3 font-semibold">
               lb
             </th>
-            <th scope="col" className="py-2 font-semibold" data-print-hide>
-              <span className="sr-only">Actions</span>
-            </th>
+            {context.readOnly ? null : (
+              <th scope="col" className="py-2 font-semibold" data-print-hide>
+                <span className="sr-only">Actions</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody className="divide-y divide-ink-100">
           {records.map((record) => {
             const name = recordName(record);
             const rejected = rejectedEdit(record, context.result);
-            if (context.editId === record.id || rejected) {
+            if (!context.readOnly && (context.editId === record.id || rejected)) {
               return (
                 <tr key={record.id} id={`record-${record.id}`} className="scroll-mt-20">
                   <td colSpan={4} className="py-4">
@@ -303,7 +316,7 @@ function WeightTable({ records, context }: { records: PetRecord[]; context: Reco
               );
             }
             const kg = Number(record.weightKg);
-            const confirming = context.removeId === record.id;
+            const confirming = !context.readOnly && context.removeId === record.id;
             return (
               <Fragment key={record.id}>
                 <tr id={`record-${record.id}`} className="scroll-mt-20 align-top">
@@ -312,9 +325,13 @@ function WeightTable({ records, context }: { records: PetRecord[]; context: Reco
                   </th>
                   <td className="py-2 pr-3 text-ink-900">{kg}</td>
                   <td className="py-2 pr-3 text-ink-900">{kgToLb(kg)}</td>
-                  <td className="py-1" data-print-hide>
-                    {confirming ? null : <RecordActions record={record} name={name} petId={context.petId} />}
-                  </td>
+                  {context.readOnly ? null : (
+                    <td className="py-1" data-print-hide>
+                      {confirming ? null : (
+                        <RecordActions record={record} name={name} petId={context.petId} />
+                      )}
+                    </td>
+                  )}
                 </tr>
                 {confirming ? (
                   <tr data-print-hide>

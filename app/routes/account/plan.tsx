@@ -3,10 +3,10 @@ import type { Route } from "./+types/plan";
 import { Card } from "~/components/ui/card";
 import { FormMessage } from "~/components/ui/form-message";
 import { BRAND } from "~/content/site";
-import { isInterval, isPaidPlan } from "~/domain/plans";
+import { effectivePlan, isInterval, isPaidPlan } from "~/domain/plans";
 import { BillingActions, planLines, UpgradeChoices, type PlanView } from "~/features/billing/plan-summary";
 import { requireUser } from "~/backend/auth/session.server";
-import { analysisAllowance, describePlan } from "~/backend/billing/plans.server";
+import { analysisAllowance, describePlan, toPlanState } from "~/backend/billing/plans.server";
 import { paymentsConfigured, PaymentsUnavailableError } from "~/backend/billing/stripe.server";
 import {
   checkoutUrl,
@@ -17,8 +17,6 @@ import {
 } from "~/backend/billing/subscriptions.server";
 import { redirectWithFlash } from "~/backend/flash.server";
 import { readForm, refuseForm } from "~/backend/forms.server";
-import { effectivePlan } from "~/domain/plans";
-import { toPlanState } from "~/backend/billing/plans.server";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 

@@ -9,6 +9,9 @@ import { CalendarFeed } from "~/features/reminders/calendar-feed";
 import { FEED_INTENTS, outcomeMessage } from "~/features/reminders/reminder-outcomes";
 import { ReminderSettingsForm } from "~/features/reminders/reminder-settings-form";
 import { requireUser } from "~/backend/auth/session.server";
+import { planOf, requireFeature } from "~/backend/billing/plans.server";
+import { PlanLocked } from "~/components/ui/plan-locked";
+import { allows, upgradeSentence } from "~/domain/plans";
 import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import {
   calendarFeedPath,
@@ -38,8 +41,9 @@ export const headers = actionOrLoaderHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const settings = await getReminderSettings(user.id);
+  const [settings, plan] = await Promise.all([getReminderSettings(user.id), planOf(user.id)]);
   return data({
+    locked: allows(plan, "health-tracking") ? null : upgradeSentence("health-tracking"),
     remindersEnabled: settings.remindersEnabled,
     daysAhead: settings.reminderDaysAhead,
     feedUrl: settings.calendarToken ? `${siteBaseUrl()}${calendarFeedPath(settings.calendarToken)}` : null,
@@ -57,6 +61,8 @@ export async function action({ request }: Route.ActionArgs) {
     });
     if (!submission.ok) return data({ intent: "save" as const, ...submission.reply() }, submission.init);
     const { remindersEnabled, daysAhead } = submission.value;
+    // Turning reminders off is always allowed; on, only on a plan with health tracking.
+    if (remindersEnabled) await requireFeature(user.id, "health-tracking");
     await saveReminderSettings(user.id, { remindersEnabled, daysAhead });
     // What is already due within the window is mailed now, not at the next periodic scan.
     if (remindersEnabled) await scanReminders({ userIds: [user.id] });
@@ -66,7 +72,10 @@ export async function action({ request }: Route.ActionArgs) {
   const feedIntent = FEED_INTENTS.find((known) => known === intent);
   if (feedIntent) {
     if (feedIntent === "revoke-feed") await revokeCalendarToken(user.id);
-    else await replaceCalendarToken(user.id);
+    else {
+      await requireFeature(user.id, "health-tracking");
+      await replaceCalendarToken(user.id);
+    }
     return data({ intent: feedIntent, ok: true as const });
   }
 
@@ -94,28 +103,32 @@ export default function Reminders({ loaderData, actionData }: Route.ComponentPro
           className="mt-6"
         />
       ) : null}
-      <div className="mt-10 space-y-8">
-        <section aria-labelledby="email-reminders-title">
-          <Card className="sm:p-8">
-            <h2 id="email-reminders-title" className="mb-6 text-2xl font-bold text-ink-900">
-              Email reminders
-            </h2>
-            <ReminderSettingsForm
-              remindersEnabled={loaderData.remindersEnabled}
-              daysAhead={loaderData.daysAhead}
-              result={saveResult}
-            />
-          </Card>
-        </section>
-        <section aria-labelledby="calendar-feed-title">
-          <Card className="sm:p-8">
-            <h2 id="calendar-feed-title" className="mb-6 text-2xl font-bold text-ink-900">
-              Calendar feed
-            </h2>
-            <CalendarFeed feedUrl={loaderData.feedUrl} result={feedResult} />
-          </Card>
-        </section>
-      </div>
+      {loaderData.locked ? <PlanLocked sentence={loaderData.locked} className="mt-6" /> : null}
+      {/* Locked, the forms stay only to turn off what is still on. */}
+      {loaderData.locked && !loaderData.remindersEnabled && !loaderData.feedUrl ? null : (
+        <div className="mt-10 space-y-8">
+          <section aria-labelledby="email-reminders-title">
+            <Card className="sm:p-8">
+              <h2 id="email-reminders-title" className="mb-6 text-2xl font-bold text-ink-900">
+                Email reminders
+              </h2>
+              <ReminderSettingsForm
+                remindersEnabled={loaderData.remindersEnabled}
+                daysAhead={loaderData.daysAhead}
+                result={saveResult}
+              />
+            </Card>
+          </section>
+          <section aria-labelledby="calendar-feed-title">
+            <Card className="sm:p-8">
+              <h2 id="calendar-feed-title" className="mb-6 text-2xl font-bold text-ink-900">
+                Calendar feed
+              </h2>
+              <CalendarFeed feedUrl={loaderData.feedUrl} result={feedResult} />
+            </Card>
+          </section>
+        </div>
+      )}
     </div>
   );
 }

@@ -2,6 +2,9 @@ import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/family";
 import { requireUser } from "~/backend/auth/session.server";
+import { planOf, requireFeature } from "~/backend/billing/plans.server";
+import { PlanLocked } from "~/components/ui/plan-locked";
+import { allows, upgradeSentence } from "~/domain/plans";
 import { Card } from "~/components/ui/card";
 import { FormMessage } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
@@ -52,10 +55,11 @@ export const headers = actionOrLoaderHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [own, memberships, pets] = await Promise.all([
+  const [own, memberships, pets, plan] = await Promise.all([
     listOwnFamily(user.id),
     listMemberships(user.id),
     listAccessiblePets(user.id),
+    planOf(user.id),
   ]);
   const families: MembershipView[] = memberships.map((membership) => ({
     ...membership,
@@ -67,6 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const removeId = params.get("remove");
   const leaveId = params.get("leave");
   return data({
+    locked: allows(plan, "family-sharing") ? null : upgradeSentence("family-sharing"),
     own,
     placesTaken: placesTaken(own),
     families,
@@ -95,6 +100,7 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = form.get("intent");
 
   if (intent === "invite") {
+    await requireFeature(user.id, "family-sharing");
     const submission = await parseSubmission(form, inviteSchema, { echo: { email: AUTH_LIMITS.email } });
     if (!submission.ok) return data({ intent: "invite" as const, ...submission.reply() }, submission.init);
     const { email } = submission.value;
@@ -187,12 +193,18 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
             <h2 id="invite-title" className="mb-2 text-2xl font-bold text-ink-900">
               Invite someone
             </h2>
-            <p className="mb-6 text-ink-700">
-              {full
-                ? FAMILY_ERRORS.full
-                : "They join with an account of the address you enter, and can leave at any time."}
-            </p>
-            <InviteForm result={resultFor(actionData, "invite")} />
+            {loaderData.locked ? (
+              <PlanLocked sentence={loaderData.locked} />
+            ) : (
+              <>
+                <p className="mb-6 text-ink-700">
+                  {full
+                    ? FAMILY_ERRORS.full
+                    : "They join with an account of the address you enter, and can leave at any time."}
+                </p>
+                <InviteForm result={resultFor(actionData, "invite")} />
+              </>
+            )}
           </Card>
         </section>
       </div>

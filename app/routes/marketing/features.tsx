@@ -1,11 +1,12 @@
 import { Icon } from "~/components/ui/icon";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/features";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Section } from "~/components/ui/section";
 import { BRAND, STATS } from "~/content/site";
 import { AnalysisDemo } from "~/features/analysis/analysis-demo";
+import type { SessionUser } from "~/domain/auth";
 import { OfflineStatus } from "~/features/offline/offline-status";
 import { cn } from "~/utils/cn";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
@@ -67,6 +68,8 @@ const EXTRAS = [
 ] as const;
 
 export default function Features() {
+  // Prerendered for visitors (no user); rendered for a signed-in account, whose plan counts analyses.
+  const signedIn = useRouteLoaderData<{ user: SessionUser | null }>("root")?.user;
   return (
     <>
       <section
@@ -88,7 +91,7 @@ export default function Features() {
         </div>
       </section>
 
-      <AnalysisDemo />
+      <AnalysisDemo signedIn={Boolean(signedIn)} />
       <OfflineStatus />
 
       <Section

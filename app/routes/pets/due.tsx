@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/due";
 import { NotFound } from "~/components/layout/not-found";
 import { ErrorScreen } from "~/components/layout/error-screen";
+import { planRequiredOf, PlanRequiredScreen } from "~/components/layout/plan-required-screen";
 import { buttonVariants } from "~/components/ui/button";
 import { BRAND, NOT_FOUND_TITLE } from "~/content/site";
 import { DUE_ERRORS, markDoneSchema } from "~/domain/due";
@@ -9,7 +10,8 @@ import { requireUser } from "~/backend/auth/session.server";
 import { markDueDone } from "~/backend/due.server";
 import { redirectWithFlash } from "~/backend/flash.server";
 import { parseSubmission, readForm } from "~/backend/forms.server";
-import { petIdOrNotFound } from "~/backend/pets.server";
+import { petIdOrNotFound, requireAccessiblePet } from "~/backend/pets.server";
+import { requirePetFeature } from "~/backend/billing/plans.server";
 
 /*
  * POST /pets/:id/due: the "Mark done" button of a due item (features/pets/due-list.tsx). The owner
@@ -26,6 +28,7 @@ export const meta: Route.MetaFunction = ({ error }) => [
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const petId = petIdOrNotFound(params.id);
+  await requirePetFeature(await requireAccessiblePet(user.id, petId), "health-tracking");
   const form = await readForm(request);
   const submission = await parseSubmission(form, markDoneSchema);
   if (!submission.ok) {
@@ -47,6 +50,8 @@ export function loader({ params }: Route.LoaderArgs) {
 /** A refused mark says why, with the way back to the pet's page. */
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const planRequired = planRequiredOf(error);
+  if (planRequired) return <PlanRequiredScreen {...planRequired} />;
   const refusal: unknown = isRouteErrorResponse(error) ? error.data?.formError : undefined;
   if (typeof refusal !== "string") return <ErrorScreen />;
   return (

@@ -34,6 +34,9 @@ import { dueItemsForPets } from "~/backend/due.server";
 import { sharedWith } from "~/backend/family.server";
 import { addRecord, listRecords, removeRecord, updateRecord } from "~/backend/pet-records.server";
 import { requireAccessiblePet } from "~/backend/pets.server";
+import { petAllows, requirePetFeature } from "~/backend/billing/plans.server";
+import { PlanLocked } from "~/components/ui/plan-locked";
+import { upgradeSentence } from "~/domain/plans";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import type { z } from "~/utils/zod";
@@ -68,10 +71,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const pet = await requireAccessiblePet(user.id, params.id);
-  const [records, due, sharing] = await Promise.all([
+  const [records, due, sharing, healthTracking] = await Promise.all([
     listRecords(user.id, pet.id).then((listed) => listed ?? []),
     dueItemsForPets([pet.id]).then((byPet) => byPet[pet.id] ?? []),
     sharedWith([pet.ownerId]),
+    petAllows(pet, "health-tracking"),
   ]);
   const search = new URL(request.url).searchParams;
   const known = (id: string | null) => (id && records.some((record) => record.id === id) ? id : null);
@@ -96,6 +100,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     pet,
     records,
     due,
+    // Read here, shown as a locked section: the actions check it again (403).
+    locked: healthTracking ? null : upgradeSentence("health-tracking"),
     sharedWith: sharing[pet.ownerId] ?? [],
     today,
     ageMonths,
@@ -163,6 +169,7 @@ function withSuggestedDue(
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const pet = await requireAccessiblePet(user.id, params.id);
+  await requirePetFeature(pet, "health-tracking");
   const form = await readForm(request);
   const intent = form.get("intent");
   const kind = kindFrom(form);
@@ -233,6 +240,7 @@ export default function PetPage({ loaderData, actionData }: Route.ComponentProps
     editId: loaderData.editId,
     removeId: loaderData.removeId,
     result: actionData,
+    readOnly: loaderData.locked !== null,
   };
   const ofKind = (kind: RecordKind) => records.filter((record) => record.kind === kind);
   const vaccinations = ofKind("vaccination");
@@ -270,12 +278,21 @@ export default function PetPage({ loaderData, actionData }: Route.ComponentProps
             <h2 id="due-title" className="text-2xl font-bold text-ink-900">
               What's due
             </h2>
-            <p className="mt-1 text-sm text-ink-700">
-              From {pet.name}'s records and the vaccine schedule: mark an item done when it is.
-            </p>
-            <div className="mt-4">
-              <DueList petId={pet.id} petName={pet.name} items={loaderData.due} />
-            </div>
+            {loaderData.locked ? (
+              <PlanLocked
+                sentence={`${loaderData.locked} ${pet.name}'s records stay here to read, print and export.`}
+                className="mt-4"
+              />
+            ) : (
+              <>
+                <p className="mt-1 text-sm text-ink-700">
+                  From {pet.name}'s records and the vaccine schedule: mark an item done when it is.
+                </p>
+                <div className="mt-4">
+                  <DueList petId={pet.id} petName={pet.name} items={loaderData.due} />
+                </div>
+              </>
+            )}
           </Card>
         </section>
         <RecordSection

@@ -9,6 +9,9 @@ import { PetForm } from "~/features/pets/pet-form";
 import { PetList } from "~/features/pets/pet-list";
 import { PET_LIMITS, petSchema, saveAnalysisSchema } from "~/domain/pets";
 import { dueItemsForPets } from "~/backend/due.server";
+import { planOf, petRoom, requireRoomForPet } from "~/backend/billing/plans.server";
+import { PlanLocked } from "~/components/ui/plan-locked";
+import { allows } from "~/domain/plans";
 import { sharedWith } from "~/backend/family.server";
 import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import {
@@ -44,9 +47,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   // pets shared with them by their family come apart.
   const pets = accessible.filter((pet) => pet.role === "owner");
   const sharedPets = accessible.filter((pet) => pet.role === "member");
-  const [due, sharing] = await Promise.all([
+  const [due, sharing, petLimit] = await Promise.all([
     dueItemsForPets(accessible.map((pet) => pet.id)),
     sharedWith([...new Set(accessible.map((pet) => pet.ownerId))]),
+    petRoom(user.id),
   ]);
   const params = new URL(request.url).searchParams;
   // Only the owner edits or deletes a pet: a shared pet's id opens nothing.
@@ -56,6 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     sharedPets,
     due,
     sharing,
+    petLimit,
     editId: known(params.get("edit")),
     deleteId: known(params.get("delete")),
   });
@@ -79,6 +84,7 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = form.get("intent");
 
   if (intent === "create") {
+    await requireRoomForPet(user.id);
     const submission = await parseSubmission(form, petSchema, { echo: PET_ECHO });
     if (!submission.ok) return data({ intent: "create" as const, ...submission.reply() }, submission.init);
     const pet = await createPet(user.id, submission.value);
@@ -102,7 +108,10 @@ export async function action({ request }: Route.ActionArgs) {
     const submission = await parseSubmission(form, saveAnalysisSchema);
     if (!submission.ok)
       return data({ intent: "save-analysis" as const, ...submission.reply() }, submission.init);
-    const pet = await saveAnalysisToPet(user.id, submission.value);
+    if (submission.value.petId === "new") await requireRoomForPet(user.id);
+    // On a plan without health tracking the analysis updates the profile and adds no records.
+    const records = allows(await planOf(user.id), "health-tracking");
+    const pet = await saveAnalysisToPet(user.id, submission.value, { records });
     if (!pet) throw data(null, { status: 404 });
     return data({ intent: "save-analysis" as const, ok: true as const, name: pet.name });
   }
@@ -116,7 +125,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Pets({ loaderData, actionData }: Route.ComponentProps) {
-  const { pets, sharedPets, due, sharing, editId, deleteId } = loaderData;
+  const { pets, sharedPets, due, sharing, petLimit, editId, deleteId } = loaderData;
   // The pet forms' answers; save-analysis answers go to the fetcher on /features.
   const petResult =
     actionData?.intent === "create" || actionData?.intent === "update" ? actionData : undefined;
@@ -171,7 +180,11 @@ export default function Pets({ loaderData, actionData }: Route.ComponentProps) {
                 className="mb-4"
               />
             ) : null}
-            <PetForm label="Add a pet" result={createResult} />
+            {petLimit ? (
+              <PlanLocked sentence={petLimit} />
+            ) : (
+              <PetForm label="Add a pet" result={createResult} />
+            )}
           </Card>
         </section>
       </div>

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/analyses";
 import { getUser } from "~/backend/auth/session.server";
 import { analysisAllowance, claimAnalysis } from "~/backend/billing/plans.server";
@@ -11,14 +10,14 @@ import { analysisAllowance, claimAnalysis } from "~/backend/billing/plans.server
 /** GET: how many analyses are left this month ({ signedIn: false } for a visitor). */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
-  if (!user) return data({ signedIn: false as const });
-  return data({ signedIn: true as const, ...(await analysisAllowance(user.id)) });
+  if (!user) return Response.json({ signedIn: false });
+  return Response.json({ signedIn: true, ...(await analysisAllowance(user.id)) });
 }
 
 /** POST: counts one analysis, or refuses it with 403 and the date the month's analyses start again. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getUser(request);
-  if (!user) return data({ signedIn: false as const });
+  if (!user) return Response.json({ signedIn: false });
   const claim = await claimAnalysis(user.id);
-  return data({ signedIn: true as const, ...claim }, { status: claim.ok ? 200 : 403 });
+  return Response.json({ signedIn: true, ...claim }, { status: claim.ok ? 200 : 403 });
 }

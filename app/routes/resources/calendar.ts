@@ -2,6 +2,7 @@ import type { Route } from "./+types/calendar";
 import { writeCalendar, type CalendarEvent } from "~/domain/ical";
 import { dueItemsForPets } from "~/backend/due.server";
 import { listAccessiblePets } from "~/backend/pets.server";
+import { petsWhereAllowed } from "~/backend/billing/plans.server";
 import { findCalendarAccount } from "~/backend/reminders.server";
 import { siteBaseUrl } from "~/utils/seo";
 
@@ -19,7 +20,8 @@ export async function loader({ params }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
-  const pets = await listAccessiblePets(account.userId);
+  // The feed is health tracking: each pet's events while its owner's plan has it.
+  const pets = await petsWhereAllowed(await listAccessiblePets(account.userId), "health-tracking");
   const itemsOf = await dueItemsForPets(pets.map((pet) => pet.id));
   const base = siteBaseUrl();
   const host = new URL(base).hostname;
