@@ -2,6 +2,7 @@ import { asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { getDb } from "~/backend/db/client.server";
 import {
   account,
+  analysisUse,
   accountSettings,
   contactMessage,
   dueDone,
@@ -10,6 +11,7 @@ import {
   pet,
   petRecord,
   session,
+  subscription,
   user,
   verification,
 } from "~/backend/db/schema.server";
@@ -114,6 +116,26 @@ export async function collectAccountData(userId: string, now = new Date()) {
     .from(accountSettings)
     .where(eq(accountSettings.userId, userId));
 
+  const [plan] = await db
+    .select({
+      plan: subscription.plan,
+      status: subscription.status,
+      setBy: subscription.source,
+      interval: subscription.interval,
+      amountCents: subscription.amountCents,
+      currentPeriodEnd: subscription.currentPeriodEnd,
+      endsAt: subscription.endsAt,
+      firstPaidAt: subscription.firstPaidAt,
+      refundedAt: subscription.refundedAt,
+    })
+    .from(subscription)
+    .where(eq(subscription.userId, userId));
+  const analysesByMonth = await db
+    .select({ month: analysisUse.month, count: analysisUse.count })
+    .from(analysisUse)
+    .where(eq(analysisUse.userId, userId))
+    .orderBy(asc(analysisUse.month));
+
   const contactMessages = await db
     .select({
       id: contactMessage.id,
@@ -139,6 +161,8 @@ export async function collectAccountData(userId: string, now = new Date()) {
     })),
     family: { members, memberOf, invitesSent },
     settings: settings ?? null,
+    plan: plan ?? null,
+    analysesByMonth,
     contactMessages,
   };
 }

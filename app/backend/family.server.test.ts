@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { setPlanByStaff } from "~/backend/billing/plans.server";
 import { eq, like } from "drizzle-orm";
 import { getDb } from "~/backend/db/client.server";
 import { familyInvite, familyMember, job, user } from "~/backend/db/schema.server";
@@ -26,7 +27,10 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 let serial = 0;
 
-/** A fresh account (every test its own, so no test sees another's family). */
+/**
+ * A fresh account (every test its own, so no test sees another's family), on Premium: the plan
+ * with family sharing (plans.server.test.ts covers the other plans).
+ */
 async function addAccount(name: string): Promise<Account> {
   serial += 1;
   const account = {
@@ -36,6 +40,7 @@ async function addAccount(name: string): Promise<Account> {
   };
   // Verified: only an account that proved its address may accept an invitation to it.
   await (await getDb()).insert(user).values({ ...account, emailVerified: true });
+  await setPlanByStaff({ userId: account.id, plan: "premium", until: null });
   return account;
 }
 

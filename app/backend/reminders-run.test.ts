@@ -39,7 +39,7 @@ function remindersRun(args: string[]) {
   });
 }
 
-/** An owner with reminders on, 7 days ahead, and a dog whose rabies booster is due on 2027-03-05. */
+/** An owner on Pro with reminders on, 7 days ahead, and a dog whose rabies booster is due on 2027-03-05. */
 async function seedOwner() {
   const folder = await openFolder(dataDir);
   try {
@@ -51,6 +51,7 @@ async function seedOwner() {
       insert into pet_record (pet_id, kind, date, title, next_due_date)
         values ('5b9f7f1e-8a7c-4d2e-9f60-3c1e2d4b5a61', 'vaccination', '2026-03-05', 'Rabies', '2027-03-05');
       insert into account_settings (user_id, reminders_enabled, reminder_days_ahead) values ('owner', true, 7);
+      insert into subscription (user_id, plan, source, status) values ('owner', 'pro', 'staff', 'active');
     `);
   } finally {
     await folder.close();

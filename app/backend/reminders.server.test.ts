@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { eq, like } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { setPlanByStaff } from "~/backend/billing/plans.server";
+import type { PlanId } from "~/domain/plans";
 import { getDb } from "~/backend/db/client.server";
 import { dueDone, familyMember, job, pet, petRecord, user } from "~/backend/db/schema.server";
 import { JOB_HANDLERS } from "~/backend/jobs/handlers.server";
@@ -27,12 +29,16 @@ vi.mock("~/backend/mail/mailer.server", async (importOriginal) => ({
 const NOW = new Date("2027-03-01T09:00:00Z");
 let users = 0;
 
-/** An account whose address is verified (reminders go to verified addresses only), unless told. */
-async function addUser(name = "Ada", { emailVerified = true } = {}) {
+/**
+ * An account on Pro (reminders are health tracking) whose address is verified (reminders go to
+ * verified addresses only), unless told.
+ */
+async function addUser(name = "Ada", { emailVerified = true, plan = "pro" as PlanId } = {}) {
   users += 1;
   const id = `user-${users}`;
   const db = await getDb();
   await db.insert(user).values({ id, name, email: `${id}@example.com`, emailVerified });
+  await setPlanByStaff({ userId: id, plan, until: null });
   return id;
 }
 

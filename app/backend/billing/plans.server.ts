@@ -60,14 +60,24 @@ export async function plansOf(userIds: readonly string[], now = new Date()): Pro
   const plans = new Map(userIds.map((id) => [id, "free" as PlanId]));
   if (userIds.length === 0) return plans;
   const db = await getDb();
-  const rows = await db.select().from(subscription).where(inArray(subscription.userId, [...new Set(userIds)]));
+  const rows = await db
+    .select()
+    .from(subscription)
+    .where(inArray(subscription.userId, [...new Set(userIds)]));
   for (const row of rows) plans.set(row.userId, effectivePlan(toPlanState(row), now));
   return plans;
 }
 
 /** Of these pets, those whose owner's plan has `feature`. */
-export async function petsWhereAllowed<T extends { ownerId: string }>(pets: readonly T[], feature: Feature, now = new Date()) {
-  const plans = await plansOf(pets.map((one) => one.ownerId), now);
+export async function petsWhereAllowed<T extends { ownerId: string }>(
+  pets: readonly T[],
+  feature: Feature,
+  now = new Date(),
+) {
+  const plans = await plansOf(
+    pets.map((one) => one.ownerId),
+    now,
+  );
   return pets.filter((one) => allows(plans.get(one.ownerId) ?? "free", feature));
 }
 

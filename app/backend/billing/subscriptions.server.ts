@@ -102,6 +102,24 @@ export async function completeCheckout(account: Account, sessionId: string) {
   return true;
 }
 
+/**
+ * Before an account is deleted: a subscription it still pays for ends now in Stripe, so nobody
+ * is charged for an account that is gone. Throws PaymentsUnavailableError when Stripe cannot be
+ * reached (the account is then not deleted).
+ */
+export async function endSubscriptionOfDeletedAccount(userId: string, now = new Date()) {
+  const row = await readStoredPlan(userId);
+  if (!hasLiveSubscription(row, now) || !row?.stripeSubscriptionId) return;
+  const subscriptionId = row.stripeSubscriptionId;
+  await callStripe("ending the subscription of a deleted account", (api) =>
+    api.subscriptions.cancel(
+      subscriptionId,
+      {},
+      { idempotencyKey: `pawpal-delete-cancel-${subscriptionId}` },
+    ),
+  );
+}
+
 // The money-back guarantee
 
 export function guaranteeOpen(row: StoredPlan | null, now: Date) {

@@ -56,18 +56,18 @@ describe("PricingPlans", () => {
     expect(screen.queryByText("Save 17%")).not.toBeInTheDocument();
   });
 
-  it("marks Pro as Most Popular and links every plan to sign-up with the plan preselected", () => {
+  it("marks Pro as Most Popular; Free leads to sign-up, a paid plan to its checkout, billed as toggled", async () => {
+    const user = userEvent.setup();
     renderPlans();
     expect(within(card("Pro")).getByText("Most Popular")).toBeInTheDocument();
     expect(within(card("Free")).queryByText("Most Popular")).not.toBeInTheDocument();
-    for (const [name, id] of [
-      ["Free", "free"],
-      ["Pro", "pro"],
-      ["Premium", "premium"],
-    ] as const) {
-      const link = within(card(name)).getByRole("link");
-      expect(link).toHaveAttribute("href", `/auth?tab=signup&plan=${id}`);
-    }
+    const link = (name: string) => within(card(name)).getByRole("link");
+    expect(link("Free")).toHaveAttribute("href", "/auth?tab=signup&plan=free");
+    expect(link("Pro")).toHaveAttribute("href", "/account/plan/checkout?plan=pro&interval=month");
+    expect(link("Premium")).toHaveAttribute("href", "/account/plan/checkout?plan=premium&interval=month");
+    await user.click(screen.getByRole("button", { name: "Yearly" }));
+    expect(link("Pro")).toHaveAttribute("href", "/account/plan/checkout?plan=pro&interval=year");
+    expect(link("Premium")).toHaveAttribute("href", "/account/plan/checkout?plan=premium&interval=year");
   });
 
   it("lists features and limitations on every card", () => {

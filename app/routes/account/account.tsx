@@ -16,6 +16,8 @@ import {
 } from "~/domain/account";
 import { AUTH_LIMITS } from "~/domain/auth";
 import { deleteAccount } from "~/backend/account-data.server";
+import { PaymentsUnavailableError } from "~/backend/billing/stripe.server";
+import { endSubscriptionOfDeletedAccount } from "~/backend/billing/subscriptions.server";
 import { submitLogout } from "~/backend/auth/account.server";
 import {
   changeName,
@@ -113,6 +115,14 @@ export async function action({ request }: Route.ActionArgs) {
     if (verdict !== true) {
       const errors = { password: ACCOUNT_ERRORS[verdict] };
       return data({ intent: "delete" as const, ...submission.reply({ errors }) }, { status: 400 });
+    }
+    try {
+      await endSubscriptionOfDeletedAccount(user.id);
+    } catch (error) {
+      if (!(error instanceof PaymentsUnavailableError)) throw error;
+      const formError =
+        "Your subscription could not be ended with our payment provider just now, so your account was not deleted: please try again in a few minutes.";
+      return data({ intent: "delete" as const, ...submission.reply({ formError }) }, { status: 503 });
     }
     await deleteAccount(user.id);
     console.info("[account] deleted", { userId: user.id });

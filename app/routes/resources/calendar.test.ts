@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { setPlanByStaff } from "~/backend/billing/plans.server";
 import { parseCalendar } from "../../../tests/support/ical-parse";
 import { getDb } from "~/backend/db/client.server";
 import { familyMember, pet, user } from "~/backend/db/schema.server";
@@ -10,9 +11,11 @@ vi.stubEnv("BASE_URL", "https://pawpal.example");
 // The first use creates and migrates the test database: in a hook, which may take that long.
 beforeAll(() => getDb());
 
+/** An account on Premium: its calendar feed (health tracking) and family sharing are on. */
 async function addUser(id: string, name: string) {
   const db = await getDb();
   await db.insert(user).values({ id, name, email: `${id}@example.com` });
+  await setPlanByStaff({ userId: id, plan: "premium", until: null });
 }
 
 async function addPet(userId: string, name: string) {
