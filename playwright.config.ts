@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { STAFF } from "./tests/e2e/staff";
+import { E2E_STRIPE_WEBHOOK_SECRET, STAFF } from "./tests/e2e/staff";
 import { chromiumLaunchOptions } from "./tests/support/chromium";
 
 const PORT = Number(process.env.E2E_PORT) || 4173;
@@ -11,6 +11,9 @@ const PORT = Number(process.env.E2E_PORT) || 4173;
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-e2e-"));
 // The fake Overpass API of tests/e2e/global-setup.ts, beside the server's port so parallel runs do not collide.
 process.env.OVERPASS_FIXTURE_PORT ??= String(PORT + 7);
+// The fake Stripe API of tests/e2e/global-setup.ts (tests/support/fake-stripe.ts) and its webhook secret.
+process.env.STRIPE_FIXTURE_PORT ??= String(PORT + 8);
+process.env.E2E_WEBHOOK_URL ??= `http://127.0.0.1:${PORT}/api/billing/webhook`;
 
 /** Debian's Chromium (tests/support/chromium.ts). */
 const chromium = chromiumLaunchOptions;
@@ -55,6 +58,10 @@ export default defineConfig({
       TRUST_PROXY: "loopback",
       // Nearby services ask the fake Overpass (recorded answers), never the real one.
       OVERPASS_URL: `http://127.0.0.1:${process.env.OVERPASS_FIXTURE_PORT}/api/interpreter`,
+      // Payments through the fake Stripe (Checkout and the portal are its pages), never the real one.
+      STRIPE_SECRET_KEY: "sk_test_pawpal_e2e",
+      STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_URL: `http://127.0.0.1:${process.env.STRIPE_FIXTURE_PORT}`,
       // A PostgreSQL server instead of PGlite (scripts/with-postgres.sh sets it).
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },

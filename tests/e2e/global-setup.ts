@@ -1,9 +1,12 @@
 import fs from "node:fs";
 import http from "node:http";
+import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import { E2E_STRIPE_WEBHOOK_SECRET } from "./staff";
 
 /**
- * A fake Overpass API for the browser tests' server (OVERPASS_URL, see playwright.config.ts):
- * it answers recorded Overpass JSON from tests/fixtures/overpass/, so no test asks the real
+ * The fakes the browser tests' server talks to. A fake Stripe (STRIPE_API_URL, see
+ * playwright.config.ts and tests/support/fake-stripe.ts): Checkout and the customer portal are
+ * its pages, and it signs the webhooks it posts. A fake Overpass API (OVERPASS_URL): it answers recorded Overpass JSON from tests/fixtures/overpass/, so no test asks the real
  * service, and it keeps the queries it received (GET /__queries) for the tests to check.
  *
  * By the rounded point in the query: Trafalgar Square (51.51, -0.13) gets the recorded
@@ -13,8 +16,14 @@ const fixture = (name: string) =>
   fs.readFileSync(new URL(`../fixtures/overpass/${name}.json`, import.meta.url));
 
 let server: http.Server | undefined;
+let stripe: FakeStripe | undefined;
 
 export default async function globalSetup() {
+  stripe = await startFakeStripe({
+    webhookSecret: E2E_STRIPE_WEBHOOK_SECRET,
+    webhookUrl: process.env.E2E_WEBHOOK_URL,
+    port: Number(process.env.STRIPE_FIXTURE_PORT),
+  });
   const port = Number(process.env.OVERPASS_FIXTURE_PORT);
   const queries: string[] = [];
   server = http.createServer(async (req, res) => {
@@ -38,6 +47,12 @@ export default async function globalSetup() {
     server!.once("error", reject);
     server!.listen(port, "127.0.0.1", resolve);
   });
+}
+
+/** Called by global-teardown.ts once every test has run. */
+export async function stopFakeStripe() {
+  await stripe?.close();
+  stripe = undefined;
 }
 
 /** Called by global-teardown.ts once every test has run. */

@@ -1,6 +1,6 @@
-import { stopOverpassFixture } from "./global-setup";
+import { stopFakeStripe, stopOverpassFixture } from "./global-setup";
 
-/** Stops the fake Overpass API that global-setup.ts started. */
+/** Stops the fakes that global-setup.ts started. */
 export default async function globalTeardown() {
-  await stopOverpassFixture();
+  await Promise.all([stopOverpassFixture(), stopFakeStripe()]);
 }

@@ -142,17 +142,6 @@ test("/pricing#faq lands on the FAQ", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Frequently Asked Questions" })).toBeInViewport();
 });
 
-test("plan buttons lead to sign-up with the plan preselected", async ({ page }) => {
-  await openPricing(page);
-  await expect(card(page, "Free").getByRole("link")).toHaveAttribute("href", "/auth?tab=signup&plan=free");
-  await expect(card(page, "Premium").getByRole("link")).toHaveAttribute(
-    "href",
-    "/auth?tab=signup&plan=premium",
-  );
-  await card(page, "Pro").getByRole("link", { name: "Choose Pro" }).click();
-  await expect(page).toHaveURL(/\/auth\?tab=signup&plan=pro$/);
-});
-
 test("Contact Our Team leads to the contact page", async ({ page }) => {
   await openPricing(page);
   await page.getByRole("link", { name: "Contact Our Team" }).click();

@@ -7,3 +7,6 @@ export const STAFF = {
   password: "staff-password-123",
   name: "Sam Staff",
 } as const;
+
+/** The secret the fake Stripe signs its webhooks with, and the server checks them with. */
+export const E2E_STRIPE_WEBHOOK_SECRET = "whsec_pawpal_e2e";

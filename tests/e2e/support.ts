@@ -8,6 +8,7 @@ import {
 } from "@playwright/test";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
 
@@ -37,9 +38,34 @@ export function freshEmail(prefix = "owner") {
   return `${prefix}-${crypto.randomUUID().slice(0, 12)}@example.com`;
 }
 
+export type Plan = "free" | "pro" | "premium";
+
+/**
+ * Sets an account's plan as staff do, with `npm run plan:set`'s command sent to the running
+ * server over its operator socket (DATA_DIR/backup.sock): payments are tested once, through the
+ * fake Stripe (plans.spec.ts), and every other test starts on the plan it needs.
+ */
+export async function setPlan(email: string, plan: Plan) {
+  const socket = path.join(process.env.E2E_DATA_DIR!, "backup.sock");
+  const reply = await new Promise<string>((resolve, reject) => {
+    let answer = "";
+    const connection = net.connect(socket, () =>
+      connection.write(
+        `${JSON.stringify({ command: "plan:set", argv: ["--email", email, "--plan", plan] })}\n`,
+      ),
+    );
+    connection.setEncoding("utf8");
+    connection.on("data", (chunk: string) => (answer += chunk));
+    connection.on("end", () => resolve(answer));
+    connection.on("error", reject);
+  });
+  expect(JSON.parse(reply), `plan:set ${email} ${plan}`).toMatchObject({ ok: true });
+}
+
 /**
  * Signs up through the sign-up form's action (posted as the form posts it), which also signs in
- * whoever `request` belongs to: `page.request` leaves the page's browser signed in.
+ * whoever `request` belongs to: `page.request` leaves the page's browser signed in. The account
+ * is on Premium (everything open) unless `plan` says otherwise; Free is what sign-up gives.
  */
 export async function signUp(
   request: APIRequestContext,
@@ -48,7 +74,8 @@ export async function signUp(
     email = freshEmail(name.split(" ")[0]!.toLowerCase()),
     password = PASSWORD,
     pet,
-  }: Partial<Account> & { pet?: { name: string; type: string } } = {},
+    plan = "premium",
+  }: Partial<Account> & { pet?: { name: string; type: string }; plan?: Plan } = {},
 ): Promise<Account> {
   const response = await request.post("/auth", {
     form: {
@@ -62,6 +89,7 @@ export async function signUp(
     maxRedirects: 0,
   });
   expect(response.status(), await response.text()).toBe(302);
+  if (plan !== "free") await setPlan(email, plan);
   return { name, email, password };
 }
 
