@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 import { configuredSocialProviders } from "~/backend/auth/better-auth.server";
 import { breedModelOrigin } from "./breed-model";
+import { paymentPageOrigins } from "~/backend/billing/stripe.server";
 import { CSP_REPORTING_DIRECTIVES, REPORTING_ENDPOINTS_HEADER } from "./csp-reports";
 
 export type Locals = { cspNonce: string };
@@ -56,7 +57,8 @@ export function securityHeaders({ https }: { https: boolean }): RequestHandler {
 
 /**
  * Where forms may post, redirects included: our origin, plus the sign-in pages of the
- * configured social providers (the login form's action redirects there).
+ * configured social providers (the login form's action redirects there) and Stripe's payment
+ * pages (the plan page's forms redirect there).
  */
 function formAction() {
   const social = configuredSocialProviders();
@@ -64,6 +66,7 @@ function formAction() {
     "form-action 'self'",
     ...(social.google ? ["https://accounts.google.com"] : []),
     ...(social.facebook ? ["https://www.facebook.com"] : []),
+    ...paymentPageOrigins(),
   ].join(" ");
 }
 

@@ -18,6 +18,16 @@ export function webhookSecret(): string {
   return process.env.STRIPE_WEBHOOK_SECRET ?? "";
 }
 
+/**
+ * Where PawPal's forms send an owner to pay or manage billing (Stripe Checkout and the customer
+ * portal, or the local fake's pages in tests): the Content-Security-Policy's form-action allows them.
+ */
+export function paymentPageOrigins(): string[] {
+  if (!paymentsConfigured()) return [];
+  const api = process.env.STRIPE_API_URL;
+  return api ? [new URL(api).origin] : ["https://checkout.stripe.com", "https://billing.stripe.com"];
+}
+
 /** Stripe could not be reached or refused the request: the page says payments are unavailable. */
 export class PaymentsUnavailableError extends Error {}
 

@@ -34,6 +34,14 @@ type Account = { id: string; email: string; name: string };
 
 const DAY_MS = 86_400_000;
 
+/**
+ * Where Stripe sends the owner back: the public site (BASE_URL), or, where none is set (a local
+ * server), the address the request came to.
+ */
+export function returnSite(request: Request) {
+  return process.env.BASE_URL ? siteBaseUrl() : new URL(request.url).origin;
+}
+
 /** Paid through Stripe, renewing or running to its period's end: changes go through the portal. */
 function hasLiveSubscription(row: StoredPlan | null, now: Date) {
   return (
@@ -53,8 +61,9 @@ export async function checkoutUrl(
   plan: PaidPlanId,
   interval: BillingInterval,
   now = new Date(),
+  site = siteBaseUrl(),
 ) {
-  if (hasLiveSubscription(await readStoredPlan(account.id), now)) return portalUrl(account);
+  if (hasLiveSubscription(await readStoredPlan(account.id), now)) return portalUrl(account, site);
   const [customer, price] = await Promise.all([customerFor(account), priceId(plan, interval)]);
   const window = Math.floor(now.getTime() / 600_000);
   const session = await callStripe("starting Checkout", (api) =>
@@ -64,8 +73,8 @@ export async function checkoutUrl(
         customer,
         client_reference_id: account.id,
         line_items: [{ price, quantity: 1 }],
-        success_url: `${siteBaseUrl()}/account/plan?checkout={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${siteBaseUrl()}/account/plan?checkout=cancelled`,
+        success_url: `${site}/account/plan?checkout={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${site}/account/plan?checkout=cancelled`,
         metadata: { userId: account.id, plan, interval },
         subscription_data: { metadata: { userId: account.id } },
       },
@@ -77,10 +86,10 @@ export async function checkoutUrl(
 }
 
 /** Stripe's customer portal: the card, invoices, switching plan or billing, cancelling. */
-export async function portalUrl(account: Account) {
+export async function portalUrl(account: Account, site = siteBaseUrl()) {
   const customer = await customerFor(account);
   const session = await callStripe("opening the customer portal", (api) =>
-    api.billingPortal.sessions.create({ customer, return_url: `${siteBaseUrl()}/account/plan` }),
+    api.billingPortal.sessions.create({ customer, return_url: `${site}/account/plan` }),
   );
   return session.url;
 }
@@ -109,7 +118,9 @@ export async function completeCheckout(account: Account, sessionId: string) {
  */
 export async function endSubscriptionOfDeletedAccount(userId: string, now = new Date()) {
   const row = await readStoredPlan(userId);
-  if (!hasLiveSubscription(row, now) || !row?.stripeSubscriptionId) return;
+  // Past due, even after our grace: Stripe still retries the card until it gives up.
+  const charged = hasLiveSubscription(row, now) || (row?.source === "stripe" && row.status === "past_due");
+  if (!charged || !row?.stripeSubscriptionId) return;
   const subscriptionId = row.stripeSubscriptionId;
   await callStripe("ending the subscription of a deleted account", (api) =>
     api.subscriptions.cancel(
@@ -293,7 +304,9 @@ export async function applySubscription(tx: Tx, sub: Stripe.Subscription, at: Da
   if (!row || !status || !item || !priced) return null;
   const sameSubscription = row.stripeSubscriptionId === sub.id;
   if (sameSubscription && row.stripeEventAt && at < row.stripeEventAt) return null;
-  if (sameSubscription && row.status === "canceled") return null;
+  // Canceled with no event of this subscription applied: its invoice.paid came first (Stripe
+  // does not promise the order), on a row that had no live plan. That is no end.
+  if (sameSubscription && row.status === "canceled" && row.stripeEventAt) return null;
   // Another subscription of the account: only a new, live one replaces the one stored.
   if (!sameSubscription && row.stripeSubscriptionId && status === "canceled") return null;
   if (row.source === "staff" && status === "canceled") return null;
@@ -387,6 +400,8 @@ async function applyInvoicePaid(tx: Tx, invoice: Stripe.Invoice, at: Date): Prom
     .update(subscription)
     .set({
       stripeSubscriptionId: subscriptionId,
+      // A new subscription's invoice before any of its events: none of them is older news yet.
+      ...(sameSubscription ? {} : { stripeEventAt: null }),
       firstPaidAt: sameSubscription && row.firstPaidAt ? row.firstPaidAt : at,
       lastPaidInvoiceId: invoice.id,
       ...(row.status === "past_due" ? { status: "active" as const, graceUntil: null } : {}),

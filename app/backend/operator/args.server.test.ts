@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseStaffArgs } from "./args.server";
+import { parsePlanArgs, parseStaffArgs } from "./args.server";
 
 describe("parseStaffArgs", () => {
   it("reads email, password and name", () => {
@@ -48,5 +48,90 @@ describe("parseStaffArgs", () => {
     [["--email", "kim@example.com", "--password", "long-enough", "--name", " "], "--name must not be empty."],
   ])("refuses %j: %s", (argv, error) => {
     expect(parseStaffArgs(argv)).toEqual({ ok: false, error });
+  });
+});
+
+describe("parsePlanArgs", () => {
+  const now = new Date("2026-11-15T12:00:00Z");
+
+  it("reads email and plan; no --until: no end", () => {
+    expect(parsePlanArgs(["--email", "Kim@Example.com", "--plan", "pro"], now)).toEqual({
+      ok: true,
+      args: { email: "kim@example.com", plan: "pro", until: null },
+    });
+    expect(parsePlanArgs(["--plan=free", "--email=kim@example.com"], now)).toEqual({
+      ok: true,
+      args: { email: "kim@example.com", plan: "free", until: null },
+    });
+  });
+
+  it("ends the plan at the start of --until (UTC)", () => {
+    expect(
+      parsePlanArgs(["--email", "kim@example.com", "--plan", "premium", "--until", "2027-01-31"], now),
+    ).toEqual({
+      ok: true,
+      args: { email: "kim@example.com", plan: "premium", until: new Date("2027-01-31T00:00:00Z") },
+    });
+    // Tomorrow is the first date accepted.
+    expect(
+      parsePlanArgs(["--email", "kim@example.com", "--plan", "pro", "--until=2026-11-16"], now),
+    ).toMatchObject({
+      ok: true,
+      args: { until: new Date("2026-11-16T00:00:00Z") },
+    });
+  });
+
+  it.each([
+    [[], "--email is required."],
+    [["--plan", "pro"], "--email is required."],
+    [["--email", "kim@example.com"], "--plan is required."],
+    [["--email", "kim@example.com", "--plan", "gold"], "--plan must be one of free, pro, premium."],
+    [["--email", "kim@example.com", "--plan", ""], "--plan must be one of free, pro, premium."],
+    [["--email", "kim", "--plan", "pro"], "--email must be an email address, like name@example.com."],
+    [
+      ["--email", "kim@example.com", "--plan", "pro", "--until", "31/01/2027"],
+      "--until must be a date like 2027-01-31.",
+    ],
+    [
+      ["--email", "kim@example.com", "--plan", "pro", "--until", "2027-02-30"],
+      "--until must be a date like 2027-01-31.",
+    ],
+    [
+      ["--email", "kim@example.com", "--plan", "pro", "--until", "2027-1-5"],
+      "--until must be a date like 2027-01-31.",
+    ],
+    [
+      ["--email", "kim@example.com", "--plan", "pro", "--until", "tomorrow"],
+      "--until must be a date like 2027-01-31.",
+    ],
+    [
+      ["--email", "kim@example.com", "--plan", "pro", "--until", "2026-11-15"],
+      "--until must be a date after today.",
+    ],
+    [
+      ["--email", "kim@example.com", "--plan", "pro", "--until", "2025-01-01"],
+      "--until must be a date after today.",
+    ],
+    [
+      ["--email", "kim@example.com", "--plan", "free", "--until", "2027-01-31"],
+      "The Free plan has no end date: leave --until out.",
+    ],
+    [["--email", "kim@example.com", "--plan", "pro", "--until"], "--until needs a value."],
+    [
+      ["--email", "kim@example.com", "--plan", "pro", "--plan", "premium"],
+      "--plan was given more than once.",
+    ],
+    [
+      ["--email", "kim@example.com", "--plan", "pro", "--until", "2027-01-31", "--until=2027-02-28"],
+      "--until was given more than once.",
+    ],
+    [["--email", "kim@example.com", "--plan", "pro", "--days", "30"], "Unknown argument: --days"],
+    [
+      ["--email", "kim@example.com", "--plan", "pro", "--password", "long-enough"],
+      "Unknown argument: --password",
+    ],
+    [["kim@example.com", "pro"], "Unknown argument: kim@example.com"],
+  ])("refuses %j: %s", (argv, error) => {
+    expect(parsePlanArgs(argv, now)).toEqual({ ok: false, error });
   });
 });

@@ -3,7 +3,7 @@ import type { Route } from "./+types/plan-checkout";
 import { isInterval, isPaidPlan } from "~/domain/plans";
 import { getUser } from "~/backend/auth/session.server";
 import { paymentsConfigured, PaymentsUnavailableError } from "~/backend/billing/stripe.server";
-import { checkoutUrl } from "~/backend/billing/subscriptions.server";
+import { checkoutUrl, returnSite } from "~/backend/billing/subscriptions.server";
 
 /**
  * GET /account/plan/checkout?plan=pro&interval=year, where the pricing page's paid plans lead:
@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   if (!paymentsConfigured()) throw redirect("/account/plan");
   try {
-    return redirect(await checkoutUrl(user, plan, interval));
+    return redirect(await checkoutUrl(user, plan, interval, new Date(), returnSite(request)));
   } catch (error) {
     if (error instanceof PaymentsUnavailableError) throw redirect("/account/plan?payments=unavailable");
     throw error;

@@ -14,6 +14,7 @@ import {
   guaranteeOpen,
   portalUrl,
   refundUnderGuarantee,
+  returnSite,
 } from "~/backend/billing/subscriptions.server";
 import { redirectWithFlash } from "~/backend/flash.server";
 import { readForm, refuseForm } from "~/backend/forms.server";
@@ -102,9 +103,9 @@ export async function action({ request }: Route.ActionArgs) {
       const plan = form.get("plan");
       const interval = form.get("interval");
       if (!isPaidPlan(plan) || !isInterval(interval)) refuseForm("Unknown plan or billing interval.");
-      return redirect(await checkoutUrl(user, plan, interval));
+      return redirect(await checkoutUrl(user, plan, interval, new Date(), returnSite(request)));
     }
-    if (intent === "portal") return redirect(await portalUrl(user));
+    if (intent === "portal") return redirect(await portalUrl(user, returnSite(request)));
     if (form.get("confirm") !== "yes") {
       return data(
         { intent, error: "Tick the box to confirm that your plan should end now." },
