@@ -7,8 +7,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { getUser } from "~/backend/auth/session.server";
 import { FlashMessage } from "~/components/layout/flash-message";
 import { takeFlash } from "~/backend/flash.server";
-import { planRequiredOf, PlanRequiredScreen } from "~/components/layout/plan-required-screen";
-import { ErrorScreen } from "~/components/layout/error-screen";
+import { ErrorScreen, type RefusalDetails } from "~/components/layout/error-screen";
 import { NotFound } from "~/components/layout/not-found";
 import { useNonce } from "~/utils/nonce";
 import { siteBaseUrl } from "~/utils/seo";
@@ -80,11 +79,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <NotFound />;
-    const planRequired = planRequiredOf(error);
-    if (planRequired) return <PlanRequiredScreen {...planRequired} />;
-    // A request refused by the server's form reader (backend/forms.server.ts) says why.
+    // A request refused by the server's form reader (backend/forms.server.ts), or by the
+    // account's plan (backend/billing/plans.server.ts: a title and the link to the plans), says why.
     const refusal: unknown = error.data?.formError;
-    if (error.status < 500 && typeof refusal === "string") return <ErrorScreen refusal={refusal} />;
+    if (error.status < 500 && typeof refusal === "string")
+      return <ErrorScreen refusal={refusal} {...(error.data as RefusalDetails)} />;
   }
   if (import.meta.env.DEV) console.error(error);
   return <ErrorScreen />;

@@ -7,6 +7,9 @@ export type PlanId = (typeof PLAN_IDS)[number];
 
 export const PLAN_NAMES: Record<PlanId, string> = { free: "Free", pro: "Pro", premium: "Premium" };
 
+/** Where every refusal and locked section leads: the account's plan page, which offers the upgrade. */
+export const UPGRADE_PATH = "/account/plan";
+
 export const PAID_PLAN_IDS = ["pro", "premium"] as const;
 export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
 

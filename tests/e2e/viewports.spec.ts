@@ -21,7 +21,7 @@ import {
  */
 test.describe.configure({ mode: "parallel" });
 
-type Visitor = "anyone" | "owner" | "staff";
+type Visitor = "anyone" | "owner" | "free owner" | "staff";
 
 const PAGES: { path: string; title: string; visitor: Visitor }[] = [
   { path: "/", title: "home", visitor: "anyone" },
@@ -41,14 +41,16 @@ const PAGES: { path: string; title: string; visitor: Visitor }[] = [
   { path: "/family", title: "family", visitor: "owner" },
   { path: "/account", title: "account", visitor: "owner" },
   { path: "/account/reminders", title: "reminder settings", visitor: "owner" },
+  { path: "/account/plan", title: "the plan, on Free with the upgrade choices", visitor: "free owner" },
   { path: "/admin/messages", title: "staff inbox", visitor: "staff" },
   { path: "/admin/messages/:id", title: "a message in the staff inbox", visitor: "staff" },
+  { path: "/admin/plans", title: "setting a plan (staff)", visitor: "staff" },
 ];
 
 /** Signs the page's browser in as the page needs, and answers the path to open. */
 async function prepare(page: Page, path: string, visitor: Visitor) {
-  if (visitor === "owner") {
-    await signUp(page.request);
+  if (visitor === "owner" || visitor === "free owner") {
+    await signUp(page.request, { plan: visitor === "owner" ? "premium" : "free" });
     const petId = await addPet(page.request, {
       name: "Bella",
       breed: "Beagle",

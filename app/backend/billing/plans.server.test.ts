@@ -14,7 +14,7 @@ import {
 import { MAIL_JOB, type Mail } from "~/backend/mail/mailer.server";
 import { findAccessiblePet } from "~/backend/pets.server";
 import { resetRateLimits } from "~/backend/rate-limit.server";
-import { petLimitSentence, upgradeSentence, type Feature, type PlanId } from "~/domain/plans";
+import { petLimitSentence, upgradeSentence, UPGRADE_PATH, type Feature, type PlanId } from "~/domain/plans";
 import {
   analysisAllowance,
   claimAnalysis,
@@ -29,7 +29,6 @@ import {
   runPlanSettleJob,
   setPlanByStaff,
   settlePlan,
-  UPGRADE_PATH,
 } from "./plans.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -102,7 +101,11 @@ async function refusalOf(run: () => Promise<unknown>): Promise<Refusal> {
 
 function expectPlanRequired(refusal: Refusal, sentence: string) {
   expect(refusal.init?.status).toBe(403);
-  expect(refusal.data).toEqual({ planRequired: { sentence, href: "/account/plan" } });
+  expect(refusal.data).toEqual({
+    formError: sentence,
+    title: "Your plan does not include this",
+    link: { href: UPGRADE_PATH, label: "See plans and upgrade" },
+  });
 }
 
 describe("planOf", () => {
@@ -312,15 +315,13 @@ describe("setPlanByStaff ends the family when the plan loses family sharing", ()
     for (const member of members) await join(owner, member);
     const ownersPet = await addPet(owner.id);
     const db = await getDb();
-    await db
-      .insert(petRecord)
-      .values({
-        petId: ownersPet,
-        kind: "note",
-        date: "2026-11-01",
-        notes: "Limps a little",
-        createdBy: members[0]!.id,
-      });
+    await db.insert(petRecord).values({
+      petId: ownersPet,
+      kind: "note",
+      date: "2026-11-01",
+      notes: "Limps a little",
+      createdBy: members[0]!.id,
+    });
     const membersPets = [];
     for (const member of members) membersPets.push(await addPet(member.id, "Own pet"));
     const pendingEmail = `pending-${serial}@example.com`;

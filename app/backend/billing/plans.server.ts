@@ -16,6 +16,7 @@ import {
   PLAN_NAMES,
   petLimitSentence,
   upgradeSentence,
+  UPGRADE_PATH,
   type Feature,
   type PlanId,
   type PlanState,
@@ -28,14 +29,21 @@ import {
 
 type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
 
-/** Where a refusal's link leads: the account's plan page, which offers the upgrade. */
-export const UPGRADE_PATH = "/account/plan";
-
-/** The 403 a refused action answers; the root error boundary shows the sentence and the link. */
-export type PlanRequired = { planRequired: { sentence: string; href: string } };
+/**
+ * The 403 a refused action answers: the root error boundary shows the sentence as the reason,
+ * with this title and a link to the account's plan page (which offers the upgrade).
+ */
+export type PlanRequired = { formError: string; title: string; link: { href: string; label: string } };
 
 export function planRequired(sentence: string): never {
-  throw data({ planRequired: { sentence, href: UPGRADE_PATH } } satisfies PlanRequired, { status: 403 });
+  throw data(
+    {
+      formError: sentence,
+      title: "Your plan does not include this",
+      link: { href: UPGRADE_PATH, label: "See plans and upgrade" },
+    } satisfies PlanRequired,
+    { status: 403 },
+  );
 }
 
 export type StoredPlan = typeof subscription.$inferSelect;
@@ -244,11 +252,22 @@ export type StaffPlanChange = { userId: string; plan: PlanId; until: Date | null
 
 /**
  * Staff set an account's plan (a staff page, `npm run plan:set`): Free ends any plan now; a
- * paid plan lasts until `until` (or until changed). A Stripe subscription is not touched here:
- * staff cancel it in Stripe's dashboard.
+ * paid plan lasts until `until` (or until changed). An account that pays through Stripe is
+ * refused: its plan is changed in Stripe (the webhook brings it here), never behind its back.
  */
-export async function setPlanByStaff({ userId, plan, until }: StaffPlanChange, now = new Date()) {
+export async function setPlanByStaff(
+  { userId, plan, until }: StaffPlanChange,
+  now = new Date(),
+): Promise<{ ok: true } | { ok: false; reason: "paysThroughStripe" }> {
   const db = await getDb();
+  const stored = await readStoredPlan(userId, db);
+  if (
+    stored?.source === "stripe" &&
+    stored.stripeSubscriptionId &&
+    effectivePlan(toPlanState(stored), now) !== "free"
+  ) {
+    return { ok: false, reason: "paysThroughStripe" };
+  }
   const values = {
     plan,
     source: "staff" as const,
@@ -267,6 +286,7 @@ export async function setPlanByStaff({ userId, plan, until }: StaffPlanChange, n
   if (until) await scheduleSettle(userId, until);
   await settlePlan(userId, now);
   console.info("[plans] plan set by staff", { userId, plan, until: until?.toISOString() ?? null });
+  return { ok: true };
 }
 
 /** An account's plan as the account page tells it. */

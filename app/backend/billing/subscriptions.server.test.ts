@@ -347,7 +347,7 @@ describe("the webhook", () => {
     const { account, subscriptionId } = await aSubscriber("pro", "month");
     const before = await readStoredPlan(account.id);
     const mails = await subjectsTo(account.email);
-    const created = Math.floor(Date.now() / 1000);
+    const created = lastEventCreated() + 1;
     const eventId = `evt_forged_${serial}`;
     const forged = JSON.stringify(
       {
@@ -559,6 +559,72 @@ describe("the 30-day money-back guarantee", () => {
       (mail) => mail.subject === "Your PawPal refund is on its way",
     );
     expect(refundMail?.text).toContain("$99.99");
+    // One mail about it: the refund's, not also "plan has ended" from the deletion's webhook.
+    expect((await subjectsTo(account.email)).filter((subject) => /ended|refund/.test(subject))).toEqual([
+      "Your PawPal refund is on its way",
+    ]);
+  });
+
+  it("a refund whose subscription could not be ended yet is finished by the next try, refunded once", async () => {
+    const { account, subscriptionId } = await aSubscriber("pro", "month");
+    // Stripe refunds, then does not answer when the subscription is to end (DELETE dropped).
+    const refundsBefore = fake.state.refunds.size;
+    const proxy = http.createServer((req, res) => {
+      if (req.method === "DELETE") {
+        res.socket?.destroy();
+        return;
+      }
+      req.pipe(
+        http.request(
+          `${fake.url}${req.url ?? "/"}`,
+          { method: req.method, headers: req.headers },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        ),
+      );
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    try {
+      const through = `http://127.0.0.1:${String((proxy.address() as AddressInfo).port)}`;
+      await expect(withStripeAt(through, () => refundUnderGuarantee(account))).rejects.toBeInstanceOf(
+        PaymentsUnavailableError,
+      );
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
+    expect(fake.state.refunds.size).toBe(refundsBefore + 1);
+    expect(fake.state.subscriptions.get(subscriptionId)?.status).toBe("active");
+    expect(await readStoredPlan(account.id)).toMatchObject({
+      status: "active",
+      refundedAt: expect.any(Date),
+    });
+
+    expect(await refundUnderGuarantee(account)).toEqual({ ok: true, amountCents: 999 });
+    expect(fake.state.refunds.size).toBe(refundsBefore + 1);
+    expect(fake.state.subscriptions.get(subscriptionId)?.status).toBe("canceled");
+    expect(await planOf(account.id)).toBe("free");
+  });
+
+  it("after a refund the same plan can be bought again at once (a new Checkout session)", async () => {
+    const { account, sessionId } = await aSubscriber("premium", "month");
+    expect(await refundUnderGuarantee(account)).toMatchObject({ ok: true });
+    const again = checkoutSessionOf(await checkoutUrl(account, "premium", "month"));
+    expect(again.id).not.toBe(sessionId);
+    expect(again.status).toBe("open");
+  });
+});
+
+describe("staff and payers", () => {
+  it("staff cannot set the plan of an account that pays through Stripe", async () => {
+    const { account } = await aSubscriber("pro", "month");
+    expect(await setPlanByStaff({ userId: account.id, plan: "free", until: null })).toEqual({
+      ok: false,
+      reason: "paysThroughStripe",
+    });
+    expect(await planOf(account.id)).toBe("pro");
   });
 
   it("is closed after 30 days: no refund, and Stripe is not called", async () => {

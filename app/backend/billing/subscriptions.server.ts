@@ -54,7 +54,7 @@ function hasLiveSubscription(row: StoredPlan | null, now: Date) {
 /**
  * Where "Choose Pro/Premium" sends a signed-in account: Stripe Checkout for a new subscription,
  * or the customer portal when one is already paid for (switching happens there, never a second
- * subscription). The idempotency key makes a retried click the same session for ten minutes.
+ * subscription).
  */
 export async function checkoutUrl(
   account: Account,
@@ -63,9 +63,13 @@ export async function checkoutUrl(
   now = new Date(),
   site = siteBaseUrl(),
 ) {
-  if (hasLiveSubscription(await readStoredPlan(account.id), now)) return portalUrl(account, site);
+  const stored = await readStoredPlan(account.id);
+  if (hasLiveSubscription(stored, now)) return portalUrl(account, site);
   const [customer, price] = await Promise.all([customerFor(account), priceId(plan, interval)]);
+  // A retried click within ten minutes is the same session; once a subscription came of one
+  // (even if refunded since), the key changes and the next purchase gets a session of its own.
   const window = Math.floor(now.getTime() / 600_000);
+  const after = stored?.stripeSubscriptionId ?? "first";
   const session = await callStripe("starting Checkout", (api) =>
     api.checkout.sessions.create(
       {
@@ -78,7 +82,7 @@ export async function checkoutUrl(
         metadata: { userId: account.id, plan, interval },
         subscription_data: { metadata: { userId: account.id } },
       },
-      { idempotencyKey: `pawpal-checkout-${account.id}-${plan}-${interval}-${window}` },
+      { idempotencyKey: `pawpal-checkout-${account.id}-${plan}-${interval}-${window}-${after}` },
     ),
   );
   if (!session.url) throw new PaymentsUnavailableError("Checkout answered without a URL");
@@ -106,7 +110,9 @@ export async function completeCheckout(account: Account, sessionId: string) {
   const sub = session.subscription;
   if (!sub || typeof sub === "string") return false;
   const db = await getDb();
-  await db.transaction((tx) => applySubscription(tx, sub, new Date()));
+  // As of this second: Stripe's events carry whole seconds, and one in this same second is newer news.
+  const asOf = new Date(Math.floor(Date.now() / 1000) * 1000);
+  await db.transaction((tx) => applySubscription(tx, sub, asOf));
   await settlePlan(account.id);
   return true;
 }
@@ -152,7 +158,9 @@ export type RefundOutcome = { ok: true; amountCents: number } | { ok: false; rea
  */
 export async function refundUnderGuarantee(account: Account, now = new Date()): Promise<RefundOutcome> {
   const row = await readStoredPlan(account.id);
-  if (!row || !guaranteeOpen(row, now)) return { ok: false, reason: "closed" };
+  // Refunded, but Stripe could not be reached to end the subscription: this finishes it.
+  const unfinished = row?.refundedAt && row.status !== "canceled" && row.lastPaidInvoiceId;
+  if (!row || (!unfinished && !guaranteeOpen(row, now))) return { ok: false, reason: "closed" };
   const invoiceId = row.lastPaidInvoiceId!;
   const payments = await callStripe("finding the payment", (api) =>
     api.invoicePayments.list({ invoice: invoiceId, limit: 10 }),
@@ -166,6 +174,13 @@ export async function refundUnderGuarantee(account: Account, now = new Date()): 
       { idempotencyKey: `pawpal-refund-${invoiceId}` },
     ),
   );
+  const db = await getDb();
+  // Recorded before the subscription ends, so the "plan has ended" mail of the webhook that
+  // follows gives way to the refund's own mail.
+  await db
+    .update(subscription)
+    .set({ refundedAt: row.refundedAt ?? now, updatedAt: now })
+    .where(eq(subscription.userId, account.id));
   if (row.stripeSubscriptionId) {
     const subscriptionId = row.stripeSubscriptionId;
     await callStripe("ending the subscription", (api) =>
@@ -176,11 +191,10 @@ export async function refundUnderGuarantee(account: Account, now = new Date()): 
       ),
     );
   }
-  const db = await getDb();
   await db.transaction(async (tx) => {
     await tx
       .update(subscription)
-      .set({ status: "canceled", endsAt: now, refundedAt: now, graceUntil: null, updatedAt: now })
+      .set({ status: "canceled", endsAt: now, graceUntil: null, updatedAt: now })
       .where(eq(subscription.userId, account.id));
     await queueMail(
       {

@@ -143,7 +143,11 @@ function serveBackups(dataDir: string, client: PGlite) {
       if (!request.includes("\n")) return;
       void (async (): Promise<BackupReply | OperatorReply> => {
         try {
-          const { out, command, argv } = JSON.parse(request) as { out?: unknown; command?: unknown; argv?: unknown };
+          const { out, command, argv } = JSON.parse(request) as {
+            out?: unknown;
+            command?: unknown;
+            argv?: unknown;
+          };
           if (typeof command === "string") {
             if (!Array.isArray(argv) || !argv.every((arg) => typeof arg === "string"))
               throw new Error("argv must be a list of strings");
@@ -179,7 +183,11 @@ export function requestBackup(dataDir: string, out: string): Promise<BackupReply
 }
 
 /** Asks the process holding the folder to run an operator command. */
-export function requestOperatorCommand(dataDir: string, command: string, argv: string[]): Promise<OperatorReply> {
+export function requestOperatorCommand(
+  dataDir: string,
+  command: string,
+  argv: string[],
+): Promise<OperatorReply> {
   return askFolderHolder<OperatorReply>(dataDir, { command, argv });
 }
 

@@ -46,7 +46,13 @@ async function setPlan(argv: string[]): Promise<Reply> {
   const db = await getDb();
   const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
   if (!account) return { ok: false, error: `There is no account with the address ${email}.` };
-  await setPlanByStaff({ userId: account.id, plan, until });
+  const set = await setPlanByStaff({ userId: account.id, plan, until });
+  if (!set.ok) {
+    return {
+      ok: false,
+      error: `${email} pays for a plan through Stripe: change or cancel it in Stripe's dashboard.`,
+    };
+  }
   const end = until ? ` until ${until.toISOString().slice(0, 10)}` : "";
   return { ok: true, message: `${email} is on the ${PLAN_NAMES[plan]} plan${end}.` };
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/utils/cn";
+import { UPGRADE_PATH } from "~/domain/plans";
 
 /**
  * What a plan does not include, said before anyone tries: the sentence naming the plans that
@@ -9,7 +10,7 @@ import { cn } from "~/utils/cn";
  */
 export function PlanLocked({
   sentence,
-  href = "/account/plan",
+  href = UPGRADE_PATH,
   className,
 }: {
   sentence: string;

@@ -1,8 +1,7 @@
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/due";
 import { NotFound } from "~/components/layout/not-found";
-import { ErrorScreen } from "~/components/layout/error-screen";
-import { planRequiredOf, PlanRequiredScreen } from "~/components/layout/plan-required-screen";
+import { ErrorScreen, type RefusalDetails } from "~/components/layout/error-screen";
 import { buttonVariants } from "~/components/ui/button";
 import { BRAND, NOT_FOUND_TITLE } from "~/content/site";
 import { DUE_ERRORS, markDoneSchema } from "~/domain/due";
@@ -50,8 +49,10 @@ export function loader({ params }: Route.LoaderArgs) {
 /** A refused mark says why, with the way back to the pet's page. */
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const planRequired = planRequiredOf(error);
-  if (planRequired) return <PlanRequiredScreen {...planRequired} />;
+  // Refused by the plan: the server's title and its link to the plans.
+  if (isRouteErrorResponse(error) && error.data?.link) {
+    return <ErrorScreen refusal={String(error.data.formError)} {...(error.data as RefusalDetails)} />;
+  }
   const refusal: unknown = isRouteErrorResponse(error) ? error.data?.formError : undefined;
   if (typeof refusal !== "string") return <ErrorScreen />;
   return (
