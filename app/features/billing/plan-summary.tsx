@@ -109,13 +109,16 @@ export function UpgradeChoices({ current }: { current: PlanId }) {
 /** Manage billing (the portal) and, within its days, the money-back guarantee. */
 export function BillingActions({ view }: { view: PlanView }) {
   return (
-    <div className="flex flex-wrap gap-3">
+    <div className="flex flex-col items-start gap-6">
       {view.manageable ? (
         <Form method="post" reloadDocument>
           <input type="hidden" name="intent" value="portal" />
-          <Button type="submit" variant="secondary">
-            Manage billing, switch or cancel
+          <Button type="submit" variant="secondary" aria-describedby="manage-billing-hint">
+            Manage billing
           </Button>
+          <p id="manage-billing-hint" className="mt-2 text-sm text-ink-700">
+            Your card and invoices; switch plan or between monthly and yearly; cancel.
+          </p>
         </Form>
       ) : null}
       {view.guaranteeOpen ? (
