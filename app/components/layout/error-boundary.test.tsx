@@ -2,6 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { createRoutesStub, data } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { ErrorBoundary } from "~/root";
+import { planRequired } from "~/backend/billing/plans.server";
 
 function renderFailingRoute(failure: () => never) {
   const Stub = createRoutesStub([
@@ -50,5 +51,17 @@ describe("root error boundary", () => {
       screen.getByText("Send the form as application/x-www-form-urlencoded or multipart/form-data."),
     ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /Go Home/ })).toHaveAttribute("href", "/");
+  });
+
+  it("for what the plan does not include: the sentence, and a link to the plans instead of home", async () => {
+    renderFailingRoute(() => planRequired("Family sharing is part of Premium."));
+    expect(
+      await screen.findByRole("heading", { name: "Your plan does not include this" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Family sharing is part of Premium.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "See plans and upgrade" })).toHaveAttribute(
+      "href",
+      "/account/plan",
+    );
   });
 });

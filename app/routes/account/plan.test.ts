@@ -1,0 +1,110 @@
+// @vitest-environment node
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getAuth } from "~/backend/auth/better-auth.server";
+import { action as webhook } from "~/routes/resources/billing-webhook";
+import { loader as checkout } from "./plan-checkout";
+import { action, loader } from "./plan";
+
+/*
+ * Without Stripe configured (the embedded default): the plan page says payments are not set
+ * up, its forms and the pricing page's checkout change nothing, and the webhook is not there.
+ */
+
+const STRIPE_ENV = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_URL"] as const;
+
+beforeAll(() => {
+  for (const key of STRIPE_ENV) delete process.env[key];
+  process.env.BETTER_AUTH_SECRET ??= "unit-test-secret-unit-test-secret-0123";
+});
+
+afterEach(() => {
+  for (const key of STRIPE_ENV) expect(process.env[key]).toBeUndefined();
+});
+
+let serial = 0;
+
+/** The session cookie of a new account, made by the real sign-up. */
+async function signedInCookie() {
+  serial += 1;
+  const auth = await getAuth();
+  const response = await auth.api.signUpEmail({
+    body: { name: "Ada", email: `plan-route-${serial}@example.com`, password: "biscuit-2024" },
+    headers: new Headers(),
+    asResponse: true,
+  });
+  return response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
+}
+
+const args = <T>(request: Request) => ({ request, params: {}, context: {} }) as unknown as T;
+
+async function thrownOrReturned(run: () => Promise<unknown>) {
+  try {
+    return await run();
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+describe("payments not set up on this server", () => {
+  it("the plan page says so, and shows the account on Free with its analyses", async () => {
+    const cookie = await signedInCookie();
+    const result = (await loader(
+      args(new Request("http://localhost/account/plan", { headers: { cookie } })),
+    )) as unknown as {
+      data: { paymentsConfigured: boolean; view: { plan: string; analyses: { left: number } } };
+    };
+    expect(result.data.paymentsConfigured).toBe(false);
+    expect(result.data.view).toMatchObject({ plan: "free", manageable: false, guaranteeOpen: false });
+    expect(result.data.view.analyses.left).toBe(5);
+  });
+
+  it("the plan page's forms answer 503 with the reason and change nothing", async () => {
+    const cookie = await signedInCookie();
+    const forms: Record<string, string>[] = [
+      { intent: "checkout", plan: "pro", interval: "year" },
+      { intent: "portal" },
+    ];
+    for (const form of forms) {
+      const request = new Request("http://localhost/account/plan", {
+        method: "POST",
+        headers: { cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(form),
+      });
+      const answer = (await action(args(request))) as unknown as {
+        data: { error: string };
+        init: { status: number };
+      };
+      expect(answer.init.status).toBe(503);
+      expect(answer.data.error).toBe("Payments are not set up on this server.");
+    }
+  });
+
+  it("the pricing page's checkout signs a visitor up first, and sends an account to its plan page", async () => {
+    const path = "/account/plan/checkout?plan=premium&interval=month";
+    const visitor = (await thrownOrReturned(() =>
+      checkout(args(new Request(`http://localhost${path}`))),
+    )) as Response;
+    expect(visitor.headers.get("Location")).toBe(
+      `/auth?tab=signup&plan=premium&redirectTo=${encodeURIComponent(path)}`,
+    );
+    const cookie = await signedInCookie();
+    const account = (await thrownOrReturned(() =>
+      checkout(args(new Request(`http://localhost${path}`, { headers: { cookie } }))),
+    )) as Response;
+    expect(account.headers.get("Location")).toBe("/account/plan");
+    const unknown = (await thrownOrReturned(() =>
+      checkout(args(new Request("http://localhost/account/plan/checkout?plan=gold&interval=week"))),
+    )) as Response;
+    expect(unknown.headers.get("Location")).toBe("/pricing");
+  });
+
+  it("the webhook is not there (404)", async () => {
+    const response = await webhook(
+      args(new Request("http://localhost/api/billing/webhook", { method: "POST", body: "{}" })),
+    );
+    expect(response.status).toBe(404);
+  });
+});
