@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { RecordKind } from "~/domain/pets";
+import type { Pet, RecordKind } from "~/domain/pets";
 import { toRecordValues, type RecordValues } from "~/domain/records";
 import { getDb } from "~/backend/db/client.server";
 import { familyMember, petRecord, user } from "~/backend/db/schema.server";
@@ -203,7 +203,7 @@ describe("pet records", () => {
       weightKg: null,
     });
     expect(
-      (await listRecords("rec-owner", created!.id))!.map(({ kind, notes }) => ({ kind, notes })),
+      (await listRecords("rec-owner", (created as Pet).id))!.map(({ kind, notes }) => ({ kind, notes })),
     ).toEqual([{ kind: "note", notes: "Photo analysis: breed unknown, cat" }]);
 
     // A member cannot save onto the owner's pet (it changes the pet itself): nothing is recorded.

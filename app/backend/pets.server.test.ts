@@ -4,11 +4,14 @@ import { getDb } from "~/backend/db/client.server";
 import { familyMember, petRecord, user } from "~/backend/db/schema.server";
 import {
   createPet,
+  createPetUpTo,
   deletePet,
   findAccessiblePet,
   listAccessiblePets,
+  listPets,
   petIdOrNotFound,
   requireAccessiblePet,
+  saveAnalysisToPet,
   updatePet,
 } from "./pets.server";
 
@@ -118,5 +121,34 @@ describe("a pet for a loader or action", () => {
     expect(petIdOrNotFound(id)).toBe(id);
     expect(await thrownStatus(() => petIdOrNotFound("1"))).toBe(404);
     expect(await thrownStatus(() => petIdOrNotFound(null))).toBe(404);
+  });
+});
+
+describe("a plan's pet profiles", () => {
+  it("five pets added at once where one fits: exactly one is added", async () => {
+    await addUser("limit-owner", "Lim");
+    const added = await Promise.all(
+      Array.from({ length: 5 }, (_, n) =>
+        createPetUpTo("limit-owner", { ...petValues, name: `Pet ${n}` }, 1),
+      ),
+    );
+    expect(added.filter(Boolean)).toHaveLength(1);
+    expect(await listPets("limit-owner")).toHaveLength(1);
+  });
+
+  it("an analysis saved as a new pet is refused as full, and nothing is added; onto a pet it still saves", async () => {
+    await addUser("limit-saver", "Sam");
+    const first = await createPet("limit-saver", petValues);
+    const save = { petId: "new" as const, name: "Nova", type: "cat" as const, breed: null, weightKg: null };
+    expect(await saveAnalysisToPet("limit-saver", save, { maxPets: 1 })).toBe("full");
+    expect(await listPets("limit-saver")).toHaveLength(1);
+    const onto = await saveAnalysisToPet("limit-saver", { ...save, petId: first.id }, { maxPets: 1 });
+    expect(onto).toMatchObject({ id: first.id, type: "cat" });
+  });
+
+  it("no limit (null): as many as asked", async () => {
+    await addUser("limit-none", "Nia");
+    for (let n = 0; n < 3; n++) expect(await createPetUpTo("limit-none", petValues, null)).not.toBeNull();
+    expect(await listPets("limit-none")).toHaveLength(3);
   });
 });

@@ -114,6 +114,33 @@ export async function createPet(userId: string, values: NewPet, db?: Database): 
   return created!;
 }
 
+/**
+ * Whether the user owns fewer than `maxPets` pets (null: no limit), read under a lock on the
+ * account: the pet added in the same transaction is counted by the next one, so two added at
+ * once cannot both take the last place.
+ */
+async function roomForAnotherPet(tx: Database, userId: string, maxPets: number | null) {
+  if (maxPets === null) return true;
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
+  const [owned] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(pet)
+    .where(eq(pet.userId, userId));
+  return (owned?.count ?? 0) < maxPets;
+}
+
+/** Adds a pet unless the user already owns `maxPets` (their plan's pet profiles); null then. */
+export async function createPetUpTo(
+  userId: string,
+  values: NewPet,
+  maxPets: number | null,
+): Promise<Pet | null> {
+  const db = await getDb();
+  return db.transaction(async (tx) =>
+    (await roomForAnotherPet(tx, userId, maxPets)) ? createPet(userId, values, tx) : null,
+  );
+}
+
 /** Changes one of the user's pets; null when the user has no pet with this id (nothing changed). */
 export async function updatePet(userId: string, id: string, values: PetValues): Promise<Pet | null> {
   const db = await getDb();
@@ -137,20 +164,21 @@ export async function deletePet(userId: string, id: string): Promise<Pet | null>
 
 /**
  * Saves an analysis result: onto one of the user's pets (species, breed, and the weight when one
- * was given), or as a new pet. With `records` (a plan with health tracking) it lands in the pet's
+ * was given), or as a new pet ("full" when the user owns `maxPets` already). With `records` (a plan with health tracking) it lands in the pet's
  * records too: a note naming the result, and a weight-log entry when a weight was given. Null when the user has no pet with this id (nothing
  * changed). Only the owner saves onto a pet: it changes the pet's species and breed.
  */
 export async function saveAnalysisToPet(
   userId: string,
   values: SaveAnalysisValues,
-  { records = true } = {},
-): Promise<Pet | null> {
+  { records = true, maxPets = null }: { records?: boolean; maxPets?: number | null } = {},
+): Promise<Pet | "full" | null> {
   const { petId, name, type, breed, weightKg } = values;
   const db = await getDb();
   return db.transaction(async (tx) => {
     let saved: Pet | undefined;
     if (petId === "new") {
+      if (!(await roomForAnotherPet(tx, userId, maxPets))) return "full";
       saved = await createPet(userId, { name: name ?? "", type, breed, birthDate: null, weightKg }, tx);
     } else {
       [saved] = await tx

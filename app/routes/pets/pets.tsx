@@ -9,13 +9,13 @@ import { PetForm } from "~/features/pets/pet-form";
 import { PetList } from "~/features/pets/pet-list";
 import { PET_LIMITS, petSchema, saveAnalysisSchema } from "~/domain/pets";
 import { dueItemsForPets } from "~/backend/due.server";
-import { planOf, petRoom, requireRoomForPet } from "~/backend/billing/plans.server";
+import { planOf, planRequired, petRoom, requireRoomForPet } from "~/backend/billing/plans.server";
 import { PlanLocked } from "~/components/ui/plan-locked";
-import { allows } from "~/domain/plans";
+import { allows, petLimitSentence, PLAN_ALLOWANCES } from "~/domain/plans";
 import { sharedWith } from "~/backend/family.server";
 import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import {
-  createPet,
+  createPetUpTo,
   deletePet,
   listAccessiblePets,
   listPets,
@@ -87,7 +87,10 @@ export async function action({ request }: Route.ActionArgs) {
     await requireRoomForPet(user.id);
     const submission = await parseSubmission(form, petSchema, { echo: PET_ECHO });
     if (!submission.ok) return data({ intent: "create" as const, ...submission.reply() }, submission.init);
-    const pet = await createPet(user.id, submission.value);
+    // Checked again as the pet is added: two added at once cannot both take the last place.
+    const plan = await planOf(user.id);
+    const pet = await createPetUpTo(user.id, submission.value, PLAN_ALLOWANCES[plan].pets);
+    if (!pet) planRequired(petLimitSentence(plan));
     return data({ intent: "create" as const, ok: true as const, name: pet.name });
   }
 
@@ -108,10 +111,13 @@ export async function action({ request }: Route.ActionArgs) {
     const submission = await parseSubmission(form, saveAnalysisSchema);
     if (!submission.ok)
       return data({ intent: "save-analysis" as const, ...submission.reply() }, submission.init);
-    if (submission.value.petId === "new") await requireRoomForPet(user.id);
     // On a plan without health tracking the analysis updates the profile and adds no records.
-    const records = allows(await planOf(user.id), "health-tracking");
-    const pet = await saveAnalysisToPet(user.id, submission.value, { records });
+    const plan = await planOf(user.id);
+    const pet = await saveAnalysisToPet(user.id, submission.value, {
+      records: allows(plan, "health-tracking"),
+      maxPets: PLAN_ALLOWANCES[plan].pets,
+    });
+    if (pet === "full") planRequired(petLimitSentence(plan));
     if (!pet) throw data(null, { status: 404 });
     return data({ intent: "save-analysis" as const, ok: true as const, name: pet.name });
   }
