@@ -1,4 +1,6 @@
 // @vitest-environment node
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "~/backend/auth/better-auth.server";
 import { action as webhook } from "~/routes/resources/billing-webhook";
@@ -18,7 +20,7 @@ beforeAll(() => {
 });
 
 afterEach(() => {
-  for (const key of STRIPE_ENV) expect(process.env[key]).toBeUndefined();
+  for (const key of STRIPE_ENV) delete process.env[key];
 });
 
 let serial = 0;
@@ -106,5 +108,52 @@ describe("payments not set up on this server", () => {
       args(new Request("http://localhost/api/billing/webhook", { method: "POST", body: "{}" })),
     );
     expect(response.status).toBe(404);
+  });
+});
+
+describe("Stripe cannot be reached", () => {
+  /** Stripe configured, at a port nothing listens on. */
+  async function stripeUnreachable() {
+    const server = http.createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    Object.assign(process.env, {
+      STRIPE_SECRET_KEY: "sk_test_unreachable",
+      STRIPE_WEBHOOK_SECRET: "whsec_unreachable",
+      STRIPE_API_URL: `http://127.0.0.1:${String(port)}`,
+    });
+  }
+
+  it("the plan page's upgrade answers 503, says payments are unavailable and nothing was charged", async () => {
+    const cookie = await signedInCookie();
+    await stripeUnreachable();
+    const request = new Request("http://localhost/account/plan", {
+      method: "POST",
+      headers: { cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "checkout", plan: "pro", interval: "month" }),
+    });
+    const answer = (await action(args(request))) as unknown as {
+      data: { error: string };
+      init: { status: number };
+    };
+    expect(answer.init.status).toBe(503);
+    expect(answer.data.error).toBe(
+      "Payments are unavailable right now. Nothing was charged and your plan is unchanged: please try again in a few minutes.",
+    );
+  });
+
+  it("the pricing page's checkout comes back to the plan page, which says payments are unavailable", async () => {
+    const cookie = await signedInCookie();
+    await stripeUnreachable();
+    const path = "http://localhost/account/plan/checkout?plan=pro&interval=year";
+    const answer = (await thrownOrReturned(() =>
+      checkout(args(new Request(path, { headers: { cookie } }))),
+    )) as Response;
+    expect(answer.headers.get("Location")).toBe("/account/plan?payments=unavailable");
+    const page = (await loader(
+      args(new Request("http://localhost/account/plan?payments=unavailable", { headers: { cookie } })),
+    )) as unknown as { data: { notice: { title: string } } };
+    expect(page.data.notice).toMatchObject({ tone: "error", title: "Payments are unavailable." });
   });
 });
