@@ -120,7 +120,7 @@ test("within 30 days the money-back guarantee refunds the payment, ends the plan
     .toBe(1);
 });
 
-test("a Free account is refused what Pro and Premium include, with the sentence and the upgrade link, and nothing is stored @phone", async ({
+test("a Free account is refused what Pro and Premium include, with the sentence and the upgrade link, and nothing is stored", async ({
   page,
 }) => {
   await signUp(page.request, { plan: "free" });

@@ -172,6 +172,11 @@ if (E2E_DATABASE_URL) {
           `insert into account_settings (user_id, reminders_enabled, reminder_days_ahead) values ($1, true, 7)`,
           [`racer-${tag}`],
         );
+        // Reminders are health tracking: on Pro, as staff set it.
+        await database.query(
+          `insert into subscription (user_id, plan, source, status) values ($1, 'pro', 'staff', 'active')`,
+          [`racer-${tag}`],
+        );
       } finally {
         await database.end();
       }
