@@ -91,6 +91,10 @@ test(
     await expect(page.getByText(`Signed in as ${account.email}.`)).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     const more = page.getByRole("navigation", { name: "More settings" });
+    await expect(more.getByRole("link", { name: "Your plan and billing" })).toHaveAttribute(
+      "href",
+      "/account/plan",
+    );
     await expect(more.getByRole("link", { name: "Reminders and calendar" })).toHaveAttribute(
       "href",
       "/account/reminders",

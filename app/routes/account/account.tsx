@@ -172,6 +172,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <nav aria-label="More settings" className="mt-6">
         <ul className="flex flex-wrap gap-3">
           <li>
+            <Link to="/account/plan" className={buttonVariants({ variant: "secondary", size: "sm" })}>
+              Your plan and billing
+            </Link>
+          </li>
+          <li>
             <Link to="/account/reminders" className={buttonVariants({ variant: "secondary", size: "sm" })}>
               Reminders and calendar
             </Link>
@@ -212,7 +217,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <SettingsSection
           id="export"
           title="Your data"
-          intro="Everything we hold about you, in one JSON file: your profile, devices, pets and their records, family sharing, settings and the messages you sent us."
+          intro="Everything we hold about you, in one JSON file: your profile, devices, pets and their records, family sharing, settings, your plan and the messages you sent us."
         >
           {/* A file download, not a page: the browser fetches it itself. */}
           <a href="/account/export" download className={buttonVariants({ variant: "secondary" })}>
@@ -224,7 +229,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           id="delete"
           title="Delete account"
           tone="danger"
-          intro="This deletes your account, your pets with all their records, your family sharing and everything else that belongs to your account, for good. Download your data first if you want to keep it."
+          intro="This deletes your account, your pets with all their records, your family sharing and everything else that belongs to your account, for good, and ends a plan you pay for (nothing more is charged). Download your data first if you want to keep it."
         >
           <DeleteAccountForm result={resultFor(actionData, "delete")} />
         </SettingsSection>
