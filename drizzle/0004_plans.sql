@@ -27,6 +27,7 @@ CREATE TABLE "subscription" (
 	"first_paid_at" timestamp with time zone,
 	"last_paid_invoice_id" text,
 	"refunded_at" timestamp with time zone,
+	"refunded_invoice_id" text,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "subscription_stripe_customer_id_unique" UNIQUE("stripe_customer_id")
 );

@@ -530,6 +530,25 @@ describe("cancelling and renewals", () => {
     expect(await readStoredPlan(account.id)).toMatchObject({ status: "active", graceUntil: null });
     expect(await planOf(account.id, new Date(failedAt.getTime() + 8 * DAY_MS))).toBe("pro");
     expect(await subjectsTo(account.email)).toHaveLength(2);
+
+    // The failure delivered again late, after the same invoice was paid: old news.
+    expect(await fake.resend(sent[0]!.event.id)).toBe(200);
+    await fake.sendEvent("invoice.payment_failed", sent[0]!.event.data.object, {
+      created: lastEventCreated(),
+    });
+    expect(await readStoredPlan(account.id)).toMatchObject({ status: "active", graceUntil: null });
+    expect(await subjectsTo(account.email)).toHaveLength(2);
+  });
+
+  it("past due beyond the grace, the account is sent to the portal to fix or cancel, never to a second Checkout", async () => {
+    const { account, subscriptionId } = await aSubscriber("pro", "month");
+    await fake.failRenewal(subscriptionId);
+    const later = new Date((await readStoredPlan(account.id))!.graceUntil!.getTime() + DAY_MS);
+    expect(await planOf(account.id, later)).toBe("free");
+    const sessions = fake.state.checkoutSessions.size;
+    const url = await checkoutUrl(account, "premium", "month", later);
+    expect(url.startsWith(`${fake.url}/portal/`)).toBe(true);
+    expect(fake.state.checkoutSessions.size).toBe(sessions);
   });
 });
 
@@ -608,12 +627,23 @@ describe("the 30-day money-back guarantee", () => {
     expect(await planOf(account.id)).toBe("free");
   });
 
-  it("after a refund the same plan can be bought again at once (a new Checkout session)", async () => {
+  it("after a refund the plan can be bought again at once; the guarantee is not offered twice", async () => {
     const { account, sessionId } = await aSubscriber("premium", "month");
     expect(await refundUnderGuarantee(account)).toMatchObject({ ok: true });
     const again = checkoutSessionOf(await checkoutUrl(account, "premium", "month"));
     expect(again.id).not.toBe(sessionId);
     expect(again.status).toBe("open");
+
+    await fake.pay(again.id);
+    expect(await planOf(account.id)).toBe("premium");
+    const refunds = fake.state.refunds.size;
+    expect(await refundUnderGuarantee(account)).toEqual({ ok: false, reason: "closed" });
+    expect(fake.state.refunds.size).toBe(refunds);
+    expect(await planOf(account.id)).toBe("premium");
+    // This subscription ending is told by mail: the refund was another one's.
+    const subscriptionId = fake.state.checkoutSessions.get(again.id)!.subscription!;
+    await sdk.subscriptions.cancel(subscriptionId);
+    expect(await subjectsTo(account.email)).toContain("Your PawPal Premium plan has ended");
   });
 });
 

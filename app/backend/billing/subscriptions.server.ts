@@ -44,11 +44,10 @@ export function returnSite(request: Request) {
 
 /** Paid through Stripe, renewing or running to its period's end: changes go through the portal. */
 function hasLiveSubscription(row: StoredPlan | null, now: Date) {
-  return (
-    row?.source === "stripe" &&
-    row.stripeSubscriptionId !== null &&
-    effectivePlan(toPlanState(row), now) !== "free"
-  );
+  if (row?.source !== "stripe" || row.stripeSubscriptionId === null) return false;
+  // Past due, even after our grace: Stripe still retries the card until it gives up, so a new
+  // Checkout would make a second subscription. The portal puts the card right or cancels.
+  return row.status === "past_due" || effectivePlan(toPlanState(row), now) !== "free";
 }
 
 /**
@@ -110,9 +109,8 @@ export async function completeCheckout(account: Account, sessionId: string) {
   const sub = session.subscription;
   if (!sub || typeof sub === "string") return false;
   const db = await getDb();
-  // As of this second: Stripe's events carry whole seconds, and one in this same second is newer news.
-  const asOf = new Date(Math.floor(Date.now() / 1000) * 1000);
-  await db.transaction((tx) => applySubscription(tx, sub, asOf));
+  // As of the session's start, on Stripe's clock: any event about the subscription is newer news.
+  await db.transaction((tx) => applySubscription(tx, sub, new Date(session.created * 1000)));
   await settlePlan(account.id);
   return true;
 }
@@ -124,9 +122,7 @@ export async function completeCheckout(account: Account, sessionId: string) {
  */
 export async function endSubscriptionOfDeletedAccount(userId: string, now = new Date()) {
   const row = await readStoredPlan(userId);
-  // Past due, even after our grace: Stripe still retries the card until it gives up.
-  const charged = hasLiveSubscription(row, now) || (row?.source === "stripe" && row.status === "past_due");
-  if (!charged || !row?.stripeSubscriptionId) return;
+  if (!hasLiveSubscription(row, now) || !row?.stripeSubscriptionId) return;
   const subscriptionId = row.stripeSubscriptionId;
   await callStripe("ending the subscription of a deleted account", (api) =>
     api.subscriptions.cancel(
@@ -159,7 +155,8 @@ export type RefundOutcome = { ok: true; amountCents: number } | { ok: false; rea
 export async function refundUnderGuarantee(account: Account, now = new Date()): Promise<RefundOutcome> {
   const row = await readStoredPlan(account.id);
   // Refunded, but Stripe could not be reached to end the subscription: this finishes it.
-  const unfinished = row?.refundedAt && row.status !== "canceled" && row.lastPaidInvoiceId;
+  const unfinished =
+    row?.refundedInvoiceId && row.refundedInvoiceId === row.lastPaidInvoiceId && row.status !== "canceled";
   if (!row || (!unfinished && !guaranteeOpen(row, now))) return { ok: false, reason: "closed" };
   const invoiceId = row.lastPaidInvoiceId!;
   const payments = await callStripe("finding the payment", (api) =>
@@ -179,7 +176,7 @@ export async function refundUnderGuarantee(account: Account, now = new Date()): 
   // follows gives way to the refund's own mail.
   await db
     .update(subscription)
-    .set({ refundedAt: row.refundedAt ?? now, updatedAt: now })
+    .set({ refundedAt: row.refundedAt ?? now, refundedInvoiceId: invoiceId, updatedAt: now })
     .where(eq(subscription.userId, account.id));
   if (row.stripeSubscriptionId) {
     const subscriptionId = row.stripeSubscriptionId;
@@ -251,24 +248,39 @@ export async function receiveWebhook(rawBody: string, signature: string | null):
       .onConflictDoNothing()
       .returning({ id: stripeEvent.id });
     if (!fresh) return null; // a replay: applied before
-    const at = new Date(event.created * 1000);
-    switch (event.type) {
-      case "checkout.session.completed":
-        return checkoutSubscription ? applySubscription(tx, checkoutSubscription, at) : null;
-      case "customer.subscription.created":
-      case "customer.subscription.updated":
-      case "customer.subscription.deleted":
-        return applySubscription(tx, event.data.object, at);
-      case "invoice.paid":
-        return applyInvoicePaid(tx, event.data.object, at);
-      case "invoice.payment_failed":
-        return applyPaymentFailed(tx, event.data.object, at);
-      default:
-        return null; // not one we act on: answered 200 so Stripe stops sending it
-    }
+    const changed = await applyEvent(tx, event, checkoutSubscription);
+    // The event is recorded with this commit and will not come again: what the change ends
+    // (a family) is also queued, in case settling it below fails.
+    if (changed) await scheduleSettle(changed, new Date(), tx);
+    return changed;
   });
-  if (touched) await settlePlan(touched);
+  if (touched) {
+    await settlePlan(touched).catch((error: unknown) =>
+      console.error("[billing] settling the plan failed; the queued job retries it", {
+        error: String(error),
+      }),
+    );
+  }
   return { status: 200, body: "ok" };
+}
+
+/** Applies one event in `tx`; answers the account whose plan it changed, if any. */
+function applyEvent(tx: Tx, event: Stripe.Event, checkoutSubscription: Stripe.Subscription | null) {
+  const at = new Date(event.created * 1000);
+  switch (event.type) {
+    case "checkout.session.completed":
+      return checkoutSubscription ? applySubscription(tx, checkoutSubscription, at) : null;
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+      return applySubscription(tx, event.data.object, at);
+    case "invoice.paid":
+      return applyInvoicePaid(tx, event.data.object, at);
+    case "invoice.payment_failed":
+      return applyPaymentFailed(tx, event.data.object, at);
+    default:
+      return null; // not one we act on: answered 200 so Stripe stops sending it
+  }
 }
 
 /** The account a Stripe customer belongs to (we made the customer), locked for this transaction. */
@@ -394,7 +406,11 @@ async function mailAboutChange(
       ],
     );
   }
-  if (status === "canceled" && !before.refundedAt) {
+  // A subscription ended by the guarantee has its own mail (the refund's).
+  if (
+    status === "canceled" &&
+    !(before.refundedInvoiceId && before.refundedInvoiceId === before.lastPaidInvoiceId)
+  ) {
     await mail(`plan-ended:${sub.id}`, `Your PawPal ${name} plan has ended`, [
       `Your ${name} plan has ended and your account is on the Free plan. Every record you wrote is still there to read, print and export.`,
       `Come back any time: ${planPage}`,
@@ -431,6 +447,8 @@ async function applyPaymentFailed(tx: Tx, invoice: Stripe.Invoice, at: Date): Pr
   const row = await rowForCustomer(tx, invoice.customer);
   if (!row || row.status === "canceled" || row.stripeSubscriptionId !== subscriptionIdOf(invoice))
     return null;
+  // Stripe retries the same invoice: once it was paid, a failure delivered late is old news.
+  if (row.lastPaidInvoiceId === invoice.id) return null;
   const graceUntil = row.graceUntil ?? new Date(at.getTime() + RENEWAL_GRACE_DAYS * DAY_MS);
   await tx
     .update(subscription)

@@ -170,7 +170,14 @@ function serveBackups(dataDir: string, client: PGlite) {
   server.on("error", (error) =>
     console.error(`Backups of the running server are unavailable: ${error.message}`),
   );
-  server.listen(file, () => fs.chmodSync(file, 0o600));
+  // Only this user may connect (it can create staff accounts): the socket is made with mode
+  // 0600 from the start, not changed after others could have connected.
+  const umask = process.umask(0o077);
+  try {
+    server.listen(file, () => fs.chmodSync(file, 0o600));
+  } finally {
+    process.umask(umask);
+  }
   return server;
 }
 

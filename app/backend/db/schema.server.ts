@@ -303,6 +303,8 @@ export const subscription = pgTable("subscription", {
   lastPaidInvoiceId: text("last_paid_invoice_id"),
   /** Once used, the guarantee is not offered again on this account. */
   refundedAt: timestamp("refunded_at", { withTimezone: true }),
+  /** The invoice the guarantee refunded: a refund whose subscription did not end yet is finished for it only. */
+  refundedInvoiceId: text("refunded_invoice_id"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

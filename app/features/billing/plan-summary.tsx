@@ -126,7 +126,7 @@ export function BillingActions({ view }: { view: PlanView }) {
           <input type="hidden" name="intent" value="refund" />
           <label className="flex gap-2 text-ink-800">
             <input type="checkbox" name="confirm" value="yes" required className="mt-1 size-4" />
-            <span>I want my money back: my plan ends now and my account moves to Free.</span>
+            <span>I want my money back: refund my latest payment and end my plan now (my account moves to Free).</span>
           </label>
           <Button type="submit" variant="destructive">
             Refund me ({MONEY_BACK_DAYS}-day guarantee)
