@@ -128,6 +128,11 @@ export function petLimitSentence(plan: PlanId): string {
   return `The ${PLAN_NAMES[plan]} plan has ${limit === 1 ? "one pet profile" : `${limit} pet profiles`}; ${more} have as many as you like.`;
 }
 
+/** The last day (UTC) a plan that ends at `endsAt` includes, as "2027-01-31". */
+export function lastIncludedDay(endsAt: Date): string {
+  return new Date(endsAt.getTime() - 1).toISOString().slice(0, 10);
+}
+
 /** The calendar month (UTC) an analysis counts in, as "2026-11". */
 export function analysisMonth(now: Date): string {
   return now.toISOString().slice(0, 7);

@@ -65,16 +65,16 @@ describe("parsePlanArgs", () => {
     });
   });
 
-  it("ends the plan at the start of --until (UTC)", () => {
+  it("includes the whole --until day (UTC): the plan ends as the next day begins", () => {
     expect(
       parsePlanArgs(["--email", "kim@example.com", "--plan", "premium", "--until", "2027-01-31"], now),
     ).toEqual({
       ok: true,
-      args: { email: "kim@example.com", plan: "premium", until: new Date("2027-01-31T00:00:00Z") },
+      args: { email: "kim@example.com", plan: "premium", until: new Date("2027-02-01T00:00:00Z") },
     });
-    // Tomorrow is the first date accepted.
+    // Today is the first date accepted: the plan ends tonight.
     expect(
-      parsePlanArgs(["--email", "kim@example.com", "--plan", "pro", "--until=2026-11-16"], now),
+      parsePlanArgs(["--email", "kim@example.com", "--plan", "pro", "--until=2026-11-15"], now),
     ).toMatchObject({
       ok: true,
       args: { until: new Date("2026-11-16T00:00:00Z") },
@@ -105,12 +105,12 @@ describe("parsePlanArgs", () => {
       "--until must be a date like 2027-01-31.",
     ],
     [
-      ["--email", "kim@example.com", "--plan", "pro", "--until", "2026-11-15"],
-      "--until must be a date after today.",
+      ["--email", "kim@example.com", "--plan", "pro", "--until", "2026-11-14"],
+      "--until must be today or a later day.",
     ],
     [
       ["--email", "kim@example.com", "--plan", "pro", "--until", "2025-01-01"],
-      "--until must be a date after today.",
+      "--until must be today or a later day.",
     ],
     [
       ["--email", "kim@example.com", "--plan", "free", "--until", "2027-01-31"],

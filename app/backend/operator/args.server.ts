@@ -67,8 +67,9 @@ export const PLAN_USAGE =
 export type PlanArgs = { email: string; plan: PlanId; until: Date | null };
 
 /**
- * The arguments of plan:set: `--email E --plan free|pro|premium [--until YYYY-MM-DD]`. The plan
- * ends at the start of `until` (UTC), which must be after `now`; Free takes no date.
+ * The arguments of plan:set: `--email E --plan free|pro|premium [--until YYYY-MM-DD]`. `until`
+ * is the last day the plan is included (UTC): it ends when the next day begins, which must be
+ * after `now`. Free takes no date.
  */
 export function parsePlanArgs(argv: readonly string[], now = new Date()): Parsed<PlanArgs> {
   const read = readFlags(argv, ["--email", "--plan", "--until"]);
@@ -86,7 +87,7 @@ export function parsePlanArgs(argv: readonly string[], now = new Date()): Parsed
   }));
 }
 
-/** The end date of a plan staff set ("" or absent: none), with the same rules for the page and the command. */
+/** When a plan staff set ends ("" or absent: never), with the same rules for the page and the command. */
 export function untilFrom<T>(
   value: string | undefined,
   plan: PlanId,
@@ -96,10 +97,12 @@ export function untilFrom<T>(
   if (!value) return then(null);
   if (plan === "free") return { ok: false, error: "The Free plan has no end date: leave --until out." };
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const until = match ? new Date(`${value}T00:00:00Z`) : null;
-  if (!until || Number.isNaN(until.getTime()) || until.toISOString().slice(0, 10) !== value) {
+  const day = match ? new Date(`${value}T00:00:00Z`) : null;
+  if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
     return { ok: false, error: "--until must be a date like 2027-01-31." };
   }
-  if (until <= now) return { ok: false, error: "--until must be a date after today." };
-  return then(until);
+  // The plan includes that whole day: it ends as the next one begins.
+  const ends = new Date(day.getTime() + 86_400_000);
+  if (ends <= now) return { ok: false, error: "--until must be today or a later day." };
+  return then(ends);
 }

@@ -64,7 +64,7 @@ describe("plan:set", () => {
     expect(await planOf(kim.id)).toBe("free");
   });
 
-  it("with --until, the plan lasts until that date", async () => {
+  it("with --until, the plan lasts through that day (UTC)", async () => {
     const kim = await addAccount("Kim");
     const until = new Date(Date.now() + 40 * DAY_MS).toISOString().slice(0, 10);
     const reply = await runOperatorCommand("plan:set", [
@@ -76,7 +76,8 @@ describe("plan:set", () => {
     ]);
     expect(reply).toEqual({ ok: true, message: `${kim.email} is on the Premium plan until ${until}.` });
     expect(await planOf(kim.id)).toBe("premium");
-    expect(await planOf(kim.id, new Date(`${until}T00:00:00Z`))).toBe("free");
+    expect(await planOf(kim.id, new Date(`${until}T23:59:59Z`))).toBe("premium");
+    expect(await planOf(kim.id, new Date(new Date(`${until}T00:00:00Z`).getTime() + DAY_MS))).toBe("free");
   });
 
   it("an address without an account is refused with a clear error, not the usage", async () => {

@@ -4,7 +4,7 @@ import { setPlanByStaff } from "~/backend/billing/plans.server";
 import { getDb } from "~/backend/db/client.server";
 import type { OperatorReply } from "~/backend/db/pglite-folder.server";
 import { user } from "~/backend/db/schema.server";
-import { PLAN_NAMES } from "~/domain/plans";
+import { lastIncludedDay, PLAN_NAMES } from "~/domain/plans";
 import { parsePlanArgs, parseStaffArgs, PLAN_USAGE, STAFF_USAGE } from "./args.server";
 
 /*
@@ -53,7 +53,7 @@ async function setPlan(argv: string[]): Promise<Reply> {
       error: `${email} pays for a plan through Stripe: change or cancel it in Stripe's dashboard.`,
     };
   }
-  const end = until ? ` until ${until.toISOString().slice(0, 10)}` : "";
+  const end = until ? ` until ${lastIncludedDay(until)}` : "";
   return { ok: true, message: `${email} is on the ${PLAN_NAMES[plan]} plan${end}.` };
 }
 

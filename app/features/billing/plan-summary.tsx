@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import {
   formatUsd,
+  lastIncludedDay,
   MONEY_BACK_DAYS,
   PAID_PLAN_IDS,
   PLAN_ALLOWANCES,
@@ -49,7 +50,8 @@ export function planLines(view: PlanView): string[] {
   }
   if (view.source === "staff") {
     return [
-      `You are on the ${name} plan, set by PawPal staff${view.endsAt ? ` until ${day(view.endsAt)}` : ""}.`,
+      // A plan staff set includes its last day: it ends as the next one begins (UTC).
+      `You are on the ${name} plan, set by PawPal staff${view.endsAt ? ` until ${day(`${lastIncludedDay(new Date(view.endsAt))}T00:00:00Z`)}` : ""}.`,
     ];
   }
   const billed = view.interval === "year" ? "yearly" : "monthly";
@@ -126,7 +128,9 @@ export function BillingActions({ view }: { view: PlanView }) {
           <input type="hidden" name="intent" value="refund" />
           <label className="flex gap-2 text-ink-800">
             <input type="checkbox" name="confirm" value="yes" required className="mt-1 size-4" />
-            <span>I want my money back: refund my latest payment and end my plan now (my account moves to Free).</span>
+            <span>
+              I want my money back: refund my latest payment and end my plan now (my account moves to Free).
+            </span>
           </label>
           <Button type="submit" variant="destructive">
             Refund me ({MONEY_BACK_DAYS}-day guarantee)
