@@ -75,7 +75,11 @@ export default function StaffPlans({ actionData }: Route.ComponentProps) {
               </Select>
             )}
           </Field>
-          <Field id="plan-until" label="Until (optional)" hint="The last day included (UTC). Leave empty for no end. Not for Free.">
+          <Field
+            id="plan-until"
+            label="Until (optional)"
+            hint="The last day included (UTC). Leave empty for no end. Not for Free."
+          >
             {(control) => <Input {...control} name="until" type="date" defaultValue={values?.until} />}
           </Field>
           <Button type="submit">Set plan</Button>
