@@ -13,8 +13,8 @@ import {
   canAddPet,
   effectivePlan,
   PLAN_ALLOWANCES,
-  PLAN_NAMES,
   petLimitSentence,
+  RENEWAL_GRACE_DAYS,
   upgradeSentence,
   UPGRADE_PATH,
   type Feature,
@@ -56,6 +56,16 @@ export async function readStoredPlan(userId: string, db?: Executor): Promise<Sto
 
 export function toPlanState(row: StoredPlan | null): PlanState | null {
   return row ? { plan: row.plan, status: row.status, endsAt: row.endsAt, graceUntil: row.graceUntil } : null;
+}
+
+/**
+ * Paid through Stripe and not ended there: renewing, running to its period's end, or past due
+ * (even after our grace, Stripe retries the card until it gives up). Such a plan changes only
+ * in Stripe: the portal, never a second Checkout, never staff.
+ */
+export function paysThroughStripe(row: StoredPlan | null, now: Date) {
+  if (row?.source !== "stripe" || row.stripeSubscriptionId === null) return false;
+  return row.status === "past_due" || effectivePlan(toPlanState(row), now) !== "free";
 }
 
 /** The plan the account has now (Free when none, or when it ended). */
@@ -134,9 +144,13 @@ export type AnalysisAllowance =
   | { ok: true; plan: PlanId; left: number | null; resetsOn: string }
   | { ok: false; plan: PlanId; sentence: string; resetsOn: string };
 
-/** How many analyses the account has left this month (null: no limit). */
-export async function analysisAllowance(userId: string, now = new Date()): Promise<AnalysisAllowance> {
-  const plan = await planOf(userId, now);
+/** How many analyses the account has left this month (null: no limit); `plan` when already read. */
+export async function analysisAllowance(
+  userId: string,
+  now = new Date(),
+  plan?: PlanId,
+): Promise<AnalysisAllowance> {
+  plan ??= await planOf(userId, now);
   const limit = PLAN_ALLOWANCES[plan].analysesPerMonth;
   const resetsOn = analysesResetOn(now);
   if (limit === null) return { ok: true, plan, left: null, resetsOn };
@@ -180,6 +194,18 @@ export async function claimAnalysis(userId: string, now = new Date()): Promise<A
 
 // Changes of plan
 
+/** A mail about an account's plan, queued (in `db`'s transaction when given) under `key`. */
+export function queuePlanMail(
+  to: { userId: string; email: string; name: string },
+  { key, subject, lines }: { key: string; subject: string; lines: string[] },
+  db?: Executor,
+) {
+  return queueMail(
+    { to: to.email, subject, text: [`Hello ${to.name},`, "", ...lines].join("\n") },
+    { key, db, userId: to.userId },
+  );
+}
+
 export const PLAN_SETTLE_JOB = "plan-settle";
 
 /**
@@ -200,31 +226,30 @@ export async function settlePlan(userId: string, now = new Date()) {
       .delete(familyMember)
       .where(eq(familyMember.ownerId, userId))
       .returning({ memberId: familyMember.memberId });
-    const members = [];
-    for (const { memberId } of ended) {
-      const [member] = await tx
-        .select({ email: user.email, name: user.name })
-        .from(user)
-        .where(eq(user.id, memberId));
-      if (member) members.push({ id: memberId, ...member });
-    }
+    const members =
+      ended.length === 0
+        ? []
+        : await tx
+            .select({ userId: user.id, email: user.email, name: user.name })
+            .from(user)
+            .where(
+              inArray(
+                user.id,
+                ended.map((row) => row.memberId),
+              ),
+            );
     return { endedMembers: members, ownerName: owner?.name ?? "" };
   });
   for (const member of endedMembers) {
-    await queueMail(
-      {
-        to: member.email,
-        subject: `${ownerName}'s family sharing on PawPal has ended`,
-        text: [
-          `Hello ${member.name},`,
-          "",
-          `${ownerName}'s PawPal plan no longer includes family sharing, so their pets are no longer shared with you. Nothing you added to their records is lost: it stays in their pets' records.`,
-          "",
-          `Your own account and pets are unchanged: ${siteBaseUrl()}/pets`,
-        ].join("\n"),
-      },
-      { key: `family-ended:${userId}:${member.id}:${now.toISOString()}`, userId: member.id },
-    );
+    await queuePlanMail(member, {
+      key: `family-ended:${userId}:${member.userId}:${now.toISOString()}`,
+      subject: `${ownerName}'s family sharing on PawPal has ended`,
+      lines: [
+        `${ownerName}'s PawPal plan no longer includes family sharing, so their pets are no longer shared with you. Nothing you added to their records is lost: it stays in their pets' records.`,
+        "",
+        `Your own account and pets are unchanged: ${siteBaseUrl()}/pets`,
+      ],
+    });
   }
   if (endedMembers.length > 0) {
     console.info("[plans] family sharing ended with the plan", {
@@ -232,6 +257,11 @@ export async function settlePlan(userId: string, now = new Date()) {
       members: endedMembers.length,
     });
   }
+}
+
+/** How long a plan past due stays: the grace already running, or one from `failedAt`. */
+export function graceFrom(row: StoredPlan, failedAt: Date) {
+  return row.graceUntil ?? new Date(failedAt.getTime() + RENEWAL_GRACE_DAYS * 86_400_000);
 }
 
 /** Settles the plan again when it may end by time (a date staff set, a grace period). */
@@ -260,21 +290,15 @@ export async function setPlanByStaff(
   now = new Date(),
 ): Promise<{ ok: true } | { ok: false; reason: "paysThroughStripe" }> {
   const db = await getDb();
-  const stored = await readStoredPlan(userId, db);
-  if (
-    stored?.source === "stripe" &&
-    stored.stripeSubscriptionId &&
-    effectivePlan(toPlanState(stored), now) !== "free"
-  ) {
+  if (paysThroughStripe(await readStoredPlan(userId, db), now))
     return { ok: false, reason: "paysThroughStripe" };
-  }
   const values = {
     plan,
     source: "staff" as const,
     status: plan === "free" ? ("canceled" as const) : ("active" as const),
     interval: null,
     amountCents: null,
-    currentPeriodEnd: until,
+    currentPeriodEnd: null,
     endsAt: until,
     graceUntil: null,
     updatedAt: now,
@@ -287,11 +311,4 @@ export async function setPlanByStaff(
   await settlePlan(userId, now);
   console.info("[plans] plan set by staff", { userId, plan, until: until?.toISOString() ?? null });
   return { ok: true };
-}
-
-/** An account's plan as the account page tells it. */
-export async function describePlan(userId: string, now = new Date()) {
-  const stored = await readStoredPlan(userId);
-  const plan = effectivePlan(toPlanState(stored), now);
-  return { plan, planName: PLAN_NAMES[plan], stored };
 }

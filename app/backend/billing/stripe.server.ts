@@ -89,8 +89,15 @@ export async function priceId(plan: PaidPlanId, interval: BillingInterval): Prom
   return found.id;
 }
 
-/** The account's Stripe customer, made once (an idempotency key per account) and kept. */
-export async function customerFor(account: { id: string; email: string; name: string }): Promise<string> {
+/**
+ * The account's Stripe customer, made once (an idempotency key per account) and kept; `known`
+ * is the one the caller already read from the account's row.
+ */
+export async function customerFor(
+  account: { id: string; email: string; name: string },
+  known?: string | null,
+): Promise<string> {
+  if (known) return known;
   const db = await getDb();
   const [row] = await db
     .select({ customerId: subscription.stripeCustomerId })

@@ -2,19 +2,24 @@ import type Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import { getDb, type Database } from "~/backend/db/client.server";
 import { stripeEvent, subscription, user } from "~/backend/db/schema.server";
-import { queueMail } from "~/backend/mail/mailer.server";
 import { siteBaseUrl } from "~/utils/seo";
 import {
-  effectivePlan,
   formatUsd,
   fromLookupKey,
   MONEY_BACK_DAYS,
   PLAN_NAMES,
-  RENEWAL_GRACE_DAYS,
   type BillingInterval,
   type PaidPlanId,
 } from "~/domain/plans";
-import { readStoredPlan, scheduleSettle, settlePlan, toPlanState, type StoredPlan } from "./plans.server";
+import {
+  graceFrom,
+  paysThroughStripe,
+  queuePlanMail,
+  readStoredPlan,
+  scheduleSettle,
+  settlePlan,
+  type StoredPlan,
+} from "./plans.server";
 import {
   callStripe,
   customerFor,
@@ -42,14 +47,6 @@ export function returnSite(request: Request) {
   return process.env.BASE_URL ? siteBaseUrl() : new URL(request.url).origin;
 }
 
-/** Paid through Stripe, renewing or running to its period's end: changes go through the portal. */
-function hasLiveSubscription(row: StoredPlan | null, now: Date) {
-  if (row?.source !== "stripe" || row.stripeSubscriptionId === null) return false;
-  // Past due, even after our grace: Stripe still retries the card until it gives up, so a new
-  // Checkout would make a second subscription. The portal puts the card right or cancels.
-  return row.status === "past_due" || effectivePlan(toPlanState(row), now) !== "free";
-}
-
 /**
  * Where "Choose Pro/Premium" sends a signed-in account: Stripe Checkout for a new subscription,
  * or the customer portal when one is already paid for (switching happens there, never a second
@@ -63,8 +60,11 @@ export async function checkoutUrl(
   site = siteBaseUrl(),
 ) {
   const stored = await readStoredPlan(account.id);
-  if (hasLiveSubscription(stored, now)) return portalUrl(account, site);
-  const [customer, price] = await Promise.all([customerFor(account), priceId(plan, interval)]);
+  if (paysThroughStripe(stored, now)) return portalUrl(account, site);
+  const [customer, price] = await Promise.all([
+    customerFor(account, stored?.stripeCustomerId),
+    priceId(plan, interval),
+  ]);
   // A retried click within ten minutes is the same session; once a subscription came of one
   // (even if refunded since), the key changes and the next purchase gets a session of its own.
   const window = Math.floor(now.getTime() / 600_000);
@@ -122,7 +122,7 @@ export async function completeCheckout(account: Account, sessionId: string) {
  */
 export async function endSubscriptionOfDeletedAccount(userId: string, now = new Date()) {
   const row = await readStoredPlan(userId);
-  if (!hasLiveSubscription(row, now) || !row?.stripeSubscriptionId) return;
+  if (!paysThroughStripe(row, now) || !row?.stripeSubscriptionId) return;
   const subscriptionId = row.stripeSubscriptionId;
   await callStripe("ending the subscription of a deleted account", (api) =>
     api.subscriptions.cancel(
@@ -193,18 +193,17 @@ export async function refundUnderGuarantee(account: Account, now = new Date()): 
       .update(subscription)
       .set({ status: "canceled", endsAt: now, graceUntil: null, updatedAt: now })
       .where(eq(subscription.userId, account.id));
-    await queueMail(
+    await queuePlanMail(
+      { userId: account.id, email: account.email, name: account.name },
       {
-        to: account.email,
+        key: `plan-refund:${invoiceId}`,
         subject: "Your PawPal refund is on its way",
-        text: [
-          `Hello ${account.name},`,
-          "",
+        lines: [
           `We have refunded ${formatUsd(refund.amount)} under our ${MONEY_BACK_DAYS}-day money-back guarantee. It reaches your card within 5–10 days.`,
           `Your ${PLAN_NAMES[row.plan]} plan has ended and your account is on the Free plan. Everything you wrote is still there: ${siteBaseUrl()}/pets`,
-        ].join("\n"),
+        ],
       },
-      { key: `plan-refund:${invoiceId}`, db: tx, userId: account.id },
+      tx,
     );
   });
   await settlePlan(account.id, now);
@@ -230,9 +229,14 @@ export async function receiveWebhook(rawBody: string, signature: string | null):
     });
     return { status: 400, body: "The Stripe signature is missing or does not match." };
   }
-  // A completed Checkout names its subscription: read it before the transaction holds locks.
+  const db = await getDb();
+  // A completed Checkout names its subscription: read it before the transaction holds locks
+  // (and not for a replay, which changes nothing).
   let checkoutSubscription: Stripe.Subscription | null = null;
-  if (event.type === "checkout.session.completed") {
+  const replayed = async () =>
+    (await db.select({ id: stripeEvent.id }).from(stripeEvent).where(eq(stripeEvent.id, event.id))).length >
+    0;
+  if (event.type === "checkout.session.completed" && !(await replayed())) {
     const id = event.data.object.subscription;
     if (typeof id === "string") {
       checkoutSubscription = await callStripe("reading the subscription", (api) =>
@@ -240,7 +244,6 @@ export async function receiveWebhook(rawBody: string, signature: string | null):
       );
     }
   }
-  const db = await getDb();
   const touched = await db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(stripeEvent)
@@ -297,7 +300,7 @@ async function rowForCustomer(tx: Tx, customer: string | { id: string }) {
 
 async function accountOf(tx: Tx, userId: string) {
   const [account] = await tx
-    .select({ email: user.email, name: user.name })
+    .select({ userId: user.id, email: user.email, name: user.name })
     .from(user)
     .where(eq(user.id, userId));
   return account;
@@ -346,8 +349,7 @@ export async function applySubscription(tx: Tx, sub: Stripe.Subscription, at: Da
         : sub.cancel_at
           ? new Date(sub.cancel_at * 1000)
           : null;
-  const graceUntil =
-    status === "past_due" ? (row.graceUntil ?? new Date(at.getTime() + RENEWAL_GRACE_DAYS * DAY_MS)) : null;
+  const graceUntil = status === "past_due" ? graceFrom(row, at) : null;
   await tx
     .update(subscription)
     .set({
@@ -369,8 +371,7 @@ export async function applySubscription(tx: Tx, sub: Stripe.Subscription, at: Da
   if (endsAt && status !== "canceled") await scheduleSettle(row.userId, endsAt, tx);
 
   const account = await accountOf(tx, row.userId);
-  if (account)
-    await mailAboutChange(tx, row, { ...account, userId: row.userId }, sub, status, priced.plan, endsAt);
+  if (account) await mailAboutChange(tx, row, account, sub, status, priced.plan, endsAt);
   return row.userId;
 }
 
@@ -385,10 +386,7 @@ async function mailAboutChange(
 ) {
   const name = PLAN_NAMES[plan];
   const mail = (key: string, subject: string, lines: string[]) =>
-    queueMail(
-      { to: account.email, subject, text: [`Hello ${account.name},`, "", ...lines].join("\n") },
-      { key, db: tx, userId: account.userId },
-    );
+    queuePlanMail(account, { key, subject, lines }, tx);
   const planPage = `${siteBaseUrl()}/account/plan`;
   if (status === "active" && !endsAt) {
     await mail(`plan-welcome:${sub.id}:${plan}`, `Welcome to PawPal ${name}`, [
@@ -449,7 +447,7 @@ async function applyPaymentFailed(tx: Tx, invoice: Stripe.Invoice, at: Date): Pr
     return null;
   // Stripe retries the same invoice: once it was paid, a failure delivered late is old news.
   if (row.lastPaidInvoiceId === invoice.id) return null;
-  const graceUntil = row.graceUntil ?? new Date(at.getTime() + RENEWAL_GRACE_DAYS * DAY_MS);
+  const graceUntil = graceFrom(row, at);
   await tx
     .update(subscription)
     .set({ status: "past_due", graceUntil, updatedAt: new Date() })
@@ -458,18 +456,17 @@ async function applyPaymentFailed(tx: Tx, invoice: Stripe.Invoice, at: Date): Pr
   const account = await accountOf(tx, row.userId);
   if (account) {
     const until = graceUntil.toISOString().slice(0, 10);
-    await queueMail(
+    await queuePlanMail(
+      account,
       {
-        to: account.email,
+        key: `plan-renewal-failed:${invoice.id}`,
         subject: "Your PawPal payment did not go through",
-        text: [
-          `Hello ${account.name},`,
-          "",
+        lines: [
           `We could not take the payment to renew your ${PLAN_NAMES[row.plan]} plan. Your plan stays as it is until ${until} while you put it right: update your card from ${siteBaseUrl()}/account/plan.`,
           "After that date your account moves to the Free plan; nothing you wrote is lost.",
-        ].join("\n"),
+        ],
       },
-      { key: `plan-renewal-failed:${invoice.id}`, db: tx, userId: row.userId },
+      tx,
     );
   }
   return row.userId;

@@ -51,7 +51,7 @@ export function planLines(view: PlanView): string[] {
   if (view.source === "staff") {
     return [
       // A plan staff set includes its last day: it ends as the next one begins (UTC).
-      `You are on the ${name} plan, set by PawPal staff${view.endsAt ? ` until ${day(`${lastIncludedDay(new Date(view.endsAt))}T00:00:00Z`)}` : ""}.`,
+      `You are on the ${name} plan, set by PawPal staff${view.endsAt ? ` until ${day(lastIncludedDay(new Date(view.endsAt)))}` : ""}.`,
     ];
   }
   const billed = view.interval === "year" ? "yearly" : "monthly";

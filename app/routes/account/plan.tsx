@@ -6,7 +6,12 @@ import { BRAND } from "~/content/site";
 import { effectivePlan, isInterval, isPaidPlan } from "~/domain/plans";
 import { BillingActions, planLines, UpgradeChoices, type PlanView } from "~/features/billing/plan-summary";
 import { requireUser } from "~/backend/auth/session.server";
-import { analysisAllowance, describePlan, toPlanState } from "~/backend/billing/plans.server";
+import {
+  analysisAllowance,
+  paysThroughStripe,
+  readStoredPlan,
+  toPlanState,
+} from "~/backend/billing/plans.server";
 import { paymentsConfigured, PaymentsUnavailableError } from "~/backend/billing/stripe.server";
 import {
   checkoutUrl,
@@ -66,24 +71,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     notice = { tone: "error", title: "Payments are unavailable.", description: UNAVAILABLE };
   }
   const now = new Date();
-  const [{ plan, stored }, analyses] = await Promise.all([
-    describePlan(user.id, now),
-    analysisAllowance(user.id, now),
-  ]);
+  const stored = await readStoredPlan(user.id);
+  const plan = effectivePlan(toPlanState(stored), now);
+  const analyses = await analysisAllowance(user.id, now, plan);
   const view: PlanView = {
     plan,
-    source: stored && stored.plan !== "free" && plan !== "free" ? stored.source : null,
+    source: stored?.source ?? null,
     status: stored?.status ?? null,
     interval: stored?.interval ?? null,
     amountCents: stored?.amountCents ?? null,
     currentPeriodEnd: stored?.currentPeriodEnd?.toISOString() ?? null,
     endsAt: stored?.endsAt?.toISOString() ?? null,
     graceUntil: stored?.graceUntil?.toISOString() ?? null,
-    manageable: Boolean(
-      stored?.source === "stripe" &&
-      stored.stripeSubscriptionId &&
-      effectivePlan(toPlanState(stored), now) !== "free",
-    ),
+    manageable: paysThroughStripe(stored, now),
     guaranteeOpen: guaranteeOpen(stored, now),
     analyses: { left: analyses.ok ? analyses.left : 0, resetsOn: analyses.resetsOn },
   };

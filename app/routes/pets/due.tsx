@@ -1,7 +1,6 @@
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/due";
 import { NotFound } from "~/components/layout/not-found";
-import { ErrorScreen, type RefusalDetails } from "~/components/layout/error-screen";
 import { buttonVariants } from "~/components/ui/button";
 import { BRAND, NOT_FOUND_TITLE } from "~/content/site";
 import { DUE_ERRORS, markDoneSchema } from "~/domain/due";
@@ -46,15 +45,14 @@ export function loader({ params }: Route.LoaderArgs) {
   throw redirect(`/pets/${petIdOrNotFound(params.id)}`);
 }
 
-/** A refused mark says why, with the way back to the pet's page. */
+/**
+ * A refused mark says why, with the way back to the pet's page. A refusal of the plan (it
+ * carries its own link) and any other failure are the root's to show.
+ */
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  // Refused by the plan: the server's title and its link to the plans.
-  if (isRouteErrorResponse(error) && error.data?.link) {
-    return <ErrorScreen refusal={String(error.data.formError)} {...(error.data as RefusalDetails)} />;
-  }
   const refusal: unknown = isRouteErrorResponse(error) ? error.data?.formError : undefined;
-  if (typeof refusal !== "string") return <ErrorScreen />;
+  if (typeof refusal !== "string" || (isRouteErrorResponse(error) && error.data?.link)) throw error;
   return (
     <div className="px-4 py-20 sm:px-6">
       <div role="alert" className="mx-auto max-w-xl text-center">
