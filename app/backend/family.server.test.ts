@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { mailsTo } from "../../tests/support/queued-mails";
 import { setPlanByStaff } from "~/backend/billing/plans.server";
 import { eq, like } from "drizzle-orm";
 import { getDb } from "~/backend/db/client.server";
-import { familyInvite, familyMember, job, user } from "~/backend/db/schema.server";
+import { familyInvite, familyMember, user } from "~/backend/db/schema.server";
 import { FAMILY_LIMITS } from "~/domain/family";
-import { MAIL_JOB, type Mail } from "~/backend/mail/mailer.server";
 import { createPet, findAccessiblePet } from "./pets.server";
 import { resetRateLimits } from "./rate-limit.server";
 import {
@@ -42,18 +42,6 @@ async function addAccount(name: string): Promise<Account> {
   await (await getDb()).insert(user).values({ ...account, emailVerified: true });
   await setPlanByStaff({ userId: account.id, plan: "premium", until: null });
   return account;
-}
-
-/** The mails queued to `to`, oldest first. */
-async function mailsTo(to: string): Promise<Mail[]> {
-  const rows = await (
-    await getDb()
-  )
-    .select({ payload: job.payload })
-    .from(job)
-    .where(eq(job.kind, MAIL_JOB))
-    .orderBy(job.createdAt);
-  return rows.map((row) => row.payload as Mail).filter((mail) => mail.to === to);
 }
 
 /** The token of the newest invitation link mailed to `to`. */

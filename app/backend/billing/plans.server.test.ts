@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { mailsTo } from "../../../tests/support/queued-mails";
 import { getDb } from "~/backend/db/client.server";
 import { analysisUse, job, pet, petRecord, subscription, user } from "~/backend/db/schema.server";
 import {
@@ -11,7 +12,6 @@ import {
   listMembers,
   type Account,
 } from "~/backend/family.server";
-import { MAIL_JOB, type Mail } from "~/backend/mail/mailer.server";
 import { findAccessiblePet } from "~/backend/pets.server";
 import { resetRateLimits } from "~/backend/rate-limit.server";
 import { petLimitSentence, upgradeSentence, UPGRADE_PATH, type Feature, type PlanId } from "~/domain/plans";
@@ -60,18 +60,6 @@ async function addPet(ownerId: string, name = "Bella") {
     .values({ userId: ownerId, name, type: "dog" })
     .returning({ id: pet.id });
   return created!.id;
-}
-
-/** The mails queued to `to`, oldest first. */
-async function mailsTo(to: string): Promise<Mail[]> {
-  const rows = await (
-    await getDb()
-  )
-    .select({ payload: job.payload })
-    .from(job)
-    .where(eq(job.kind, MAIL_JOB))
-    .orderBy(job.createdAt);
-  return rows.map((row) => row.payload as Mail).filter((mail) => mail.to === to);
 }
 
 /** Invites `member` to `owner`'s family and accepts with the mailed link. */

@@ -4,10 +4,10 @@ import type { AddressInfo } from "node:net";
 import { and, eq, isNull } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mailsTo } from "../../../tests/support/queued-mails";
 import { startFakeStripe, type FakeStripe } from "../../../tests/support/fake-stripe";
 import { getDb } from "~/backend/db/client.server";
 import { familyInvite, familyMember, job, stripeEvent, user } from "~/backend/db/schema.server";
-import { MAIL_JOB, type Mail } from "~/backend/mail/mailer.server";
 import type { BillingInterval, PaidPlanId } from "~/domain/plans";
 import { PLAN_SETTLE_JOB, planOf, readStoredPlan, setPlanByStaff } from "./plans.server";
 import { PaymentsUnavailableError } from "./stripe.server";
@@ -103,18 +103,6 @@ async function anAccount(name = "Ada Lovelace"): Promise<Account> {
   };
   await (await getDb()).insert(user).values({ ...account, emailVerified: true });
   return account;
-}
-
-/** The mails queued to `to`, oldest first. */
-async function mailsTo(to: string): Promise<Mail[]> {
-  const rows = await (
-    await getDb()
-  )
-    .select({ payload: job.payload })
-    .from(job)
-    .where(eq(job.kind, MAIL_JOB))
-    .orderBy(job.createdAt);
-  return rows.map((row) => row.payload as Mail).filter((mail) => mail.to === to);
 }
 
 async function subjectsTo(to: string) {
