@@ -6,6 +6,7 @@ export default [
   route("features", "routes/marketing/features.tsx"),
   route("pricing", "routes/marketing/pricing.tsx"),
   route("contact", "routes/marketing/contact.tsx"),
+  route("emergency", "routes/emergency/emergency.tsx"),
   // The pages that are one form or card share their tinted frame (no loader: nothing to fetch).
   layout("routes/layouts/form-page.tsx", [
     route("auth", "routes/auth/auth.tsx"),
@@ -20,6 +21,8 @@ export default [
   route("admin/messages", "routes/admin/messages.tsx"),
   route("admin/messages/:id", "routes/admin/message.tsx"),
   route("admin/plans", "routes/admin/plans.tsx"),
+  route("admin/staff", "routes/admin/staff.tsx"),
+  route("vet", "routes/vet/console.tsx"),
   // So do the signed-in pages; the pet's own page has a frame of its own (it prints).
   layout("routes/layouts/account-page.tsx", [
     route("pets", "routes/pets/pets.tsx"),
@@ -27,10 +30,13 @@ export default [
     route("account", "routes/account/account.tsx"),
     route("account/reminders", "routes/account/reminders.tsx"),
     route("account/plan", "routes/account/plan.tsx"),
+    route("chat", "routes/chat/chats.tsx"),
   ]),
   route("account/plan/checkout", "routes/account/plan-checkout.ts"),
   route("pets/:id", "routes/pets/pet.tsx"),
   route("pets/:id/due", "routes/pets/due.tsx"),
+  route("chat/:id", "routes/chat/conversation.tsx"),
+  route("chat/:id/photos/:seq", "routes/chat/photo.ts"),
   route("account/export", "routes/account/export.ts"),
   route("reminders/unsubscribe", "routes/reminders/unsubscribe.tsx"),
 

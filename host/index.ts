@@ -11,6 +11,7 @@ import { BREED_MODEL_PATH } from "~/domain/analysis";
 import { breedModelHandler } from "./breed-model";
 import { CSP_REPORT_PATH, cspReportHandler } from "./csp-reports";
 import { MAX_FORM_BYTES } from "~/backend/forms.server";
+import { CHAT_FORM_BYTES, isChatFormPath } from "~/domain/chat";
 import { firstPaintStream, stylesheetReader } from "./first-paint";
 import { precompressedStatic } from "./precompressed";
 import { prerenderedPageHandler } from "./prerendered";
@@ -80,7 +81,12 @@ export async function createApp() {
   app.use((req, res, next) =>
     req.path.endsWith(".data") && isPersonal(req) ? next() : publicFiles(req, res, next),
   );
-  app.use(refuseCrossSiteWrites(), limitRequestBodies(MAX_FORM_BYTES), firstPaintStream(stylesheet));
+  app.use(
+    refuseCrossSiteWrites(),
+    // The chat's forms may carry a photo; every other form is small.
+    limitRequestBodies((path) => (isChatFormPath(path) ? CHAT_FORM_BYTES : MAX_FORM_BYTES)),
+    firstPaintStream(stylesheet),
+  );
   app.use(staffPagesHiddenFromOthers(), privateUnlessRouteSaysOtherwise());
   app.all(
     "/{*splat}",

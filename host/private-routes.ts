@@ -15,9 +15,9 @@ export function routePath(rawPath: string): string {
   return path.replace(/\/{2,}/g, "/").toLowerCase();
 }
 
-/** The staff inbox's pages and their data requests, in any spelling. */
+/** The staff pages (inbox, plans, staff) and the vet console, and their data requests, in any spelling. */
 export function isStaffPath(rawPath: string): boolean {
-  return /^\/admin(\/|\.data$|$)/.test(routePath(rawPath));
+  return /^\/(admin|vet)(\/|\.data$|$)/.test(routePath(rawPath));
 }
 
 /**

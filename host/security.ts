@@ -98,9 +98,13 @@ function hostOf(origin: string) {
   }
 }
 
-/** Answers 413 before reading a body larger than `maxBytes`, and 411 when a write has no declared length. */
-export function limitRequestBodies(maxBytes: number): RequestHandler {
+/**
+ * Answers 413 before reading a body larger than `maxBytes` (a number, or one per path), and 411
+ * when a write has no declared length.
+ */
+export function limitRequestBodies(limit: number | ((path: string) => number)): RequestHandler {
   return (req, res, next) => {
+    const maxBytes = typeof limit === "number" ? limit : limit(req.path);
     if (SAFE_METHODS.has(req.method)) return next();
     const declared = req.get("content-length");
     if (declared === undefined) {

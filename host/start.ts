@@ -5,7 +5,9 @@ import { JOB_HANDLERS } from "~/backend/jobs/handlers.server";
 import { startJobRunner } from "~/backend/jobs/queue.server";
 import { startDraining } from "~/backend/lifecycle.server";
 import { startReminderScans } from "~/backend/reminders.server";
+import { LiveHub } from "~/backend/chat/live-hub.server";
 import { createApp } from "./index";
+import { attachLiveSocket } from "./live-socket";
 
 const port = Number(process.env.PORT) || 3000;
 // `npm run plan:set` and `staff:create` reach this process while it holds the embedded database.
@@ -19,6 +21,8 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 let stopping = false;
 let jobs: ReturnType<typeof startJobRunner> | undefined;
 let reminderScans: ReturnType<typeof startReminderScans> | undefined;
+let liveHub: LiveHub | null = null;
+let liveHubStarted = false;
 
 /**
  * Mails and other background jobs run in every server process (they claim work safely), and so
@@ -28,6 +32,13 @@ function startJobs() {
   if (stopping) return;
   jobs ??= startJobRunner(JOB_HANDLERS);
   reminderScans ??= startReminderScans();
+  if (!liveHubStarted) {
+    liveHubStarted = true;
+    LiveHub.start().then(
+      (hub) => (liveHub = hub),
+      (error: unknown) => console.error(`The live channel could not start: ${describe(error)}`),
+    );
+  }
 }
 
 /**
@@ -76,6 +87,9 @@ const server = app.listen(port, host, () => {
   );
 });
 
+// The chat's WebSocket (the same port; pages reconnect when it is not there yet).
+const liveSocket = attachLiveSocket(server, () => liveHub);
+
 // A slow or stalled client gets a few seconds to send its request, not Node's default 5 minutes.
 server.headersTimeout = 5_000;
 server.requestTimeout = 5_000;
@@ -93,6 +107,8 @@ async function shutdown(signal: string) {
   startDraining();
   server.on("request", (_request, response) => response.setHeader("Connection", "close"));
   await new Promise((resolve) => setTimeout(resolve, DRAIN_GRACE_MS));
+  // Live pages reconnect elsewhere (another process behind the balancer) and catch up there.
+  liveSocket.close();
   const deadline = setTimeout(() => {
     console.error("Shutdown deadline reached: closing the remaining connections");
     server.closeAllConnections();
@@ -108,6 +124,7 @@ async function exit(code: number) {
   try {
     await reminderScans?.stop();
     await jobs?.stop();
+    await liveHub?.close();
     await closeDatabase();
   } catch (error) {
     console.error("Closing the database failed:", error);

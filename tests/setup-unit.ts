@@ -13,6 +13,10 @@ afterAll(() =>
 
 // Server code under test talks to a PostgreSQL of its own (tests/support/test-database.ts), never to ./data.
 vi.mock("~/backend/db/client.server", async (importOriginal) => {
-  const { testDatabase } = await import("./support/test-database");
-  return { ...(await importOriginal<typeof import("~/backend/db/client.server")>()), getDb: testDatabase };
+  const { testDatabase, testListen } = await import("./support/test-database");
+  return {
+    ...(await importOriginal<typeof import("~/backend/db/client.server")>()),
+    getDb: testDatabase,
+    listenToDatabase: testListen,
+  };
 });

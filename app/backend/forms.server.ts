@@ -45,10 +45,13 @@ export function refuseForm(formError: string = FORM_DATA_ERRORS.unknownForm): ne
 
 /**
  * The posted form. Another content type (JSON, text) is refused with 415, a body over
- * MAX_FORM_BYTES with 413, one that cannot be parsed with 400: thrown, so the page answers
+ * `maxBytes` (MAX_FORM_BYTES unless a form takes a photo) with 413, one that cannot be parsed with 400: thrown, so the page answers
  * with that status and says why.
  */
-export async function readForm(request: Request): Promise<FormData> {
+export async function readForm(
+  request: Request,
+  { maxBytes = MAX_FORM_BYTES }: { maxBytes?: number } = {},
+): Promise<FormData> {
   const contentType = request.headers.get("content-type");
   if (!FORM_TYPES.includes(mediaType(contentType))) refuse(415, FORM_DATA_ERRORS.contentType);
   let body: ArrayBuffer;
@@ -57,7 +60,13 @@ export async function readForm(request: Request): Promise<FormData> {
   } catch {
     refuse(400, FORM_DATA_ERRORS.malformed);
   }
-  if (body.byteLength > MAX_FORM_BYTES) refuse(413, FORM_DATA_ERRORS.tooLarge);
+  if (body.byteLength > maxBytes)
+    refuse(
+      413,
+      maxBytes === MAX_FORM_BYTES
+        ? FORM_DATA_ERRORS.tooLarge
+        : `Request too large: at most ${Math.floor(maxBytes / 1024)} KB.`,
+    );
   try {
     return await new Response(body, { headers: { "Content-Type": contentType! } }).formData();
   } catch {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { getDb } from "~/backend/db/client.server";
+import { getDb, type Database } from "~/backend/db/client.server";
 import { petRecord, user } from "~/backend/db/schema.server";
 import { findAccessiblePet } from "~/backend/pets.server";
 import type { RecordKind } from "~/domain/pets";
@@ -42,6 +42,11 @@ async function withCreator(db: Awaited<ReturnType<typeof getDb>>, recordId: stri
 /** A pet's records, newest first (by date, then by when they were added); null when the user cannot open the pet. */
 export async function listRecords(userId: string, petId: string): Promise<PetRecord[] | null> {
   if (!(await findAccessiblePet(userId, petId))) return null;
+  return listRecordsForVet(petId);
+}
+
+/** A pet's records, for the vet of one of its conversations (backend/chat decides who that is). */
+export async function listRecordsForVet(petId: string): Promise<PetRecord[]> {
   const db = await getDb();
   return db
     .select({ ...columns, createdByName: user.name })
@@ -49,6 +54,16 @@ export async function listRecords(userId: string, petId: string): Promise<PetRec
     .leftJoin(user, eq(user.id, petRecord.createdBy))
     .where(eq(petRecord.petId, petId))
     .orderBy(desc(petRecord.date), desc(petRecord.createdAt), asc(petRecord.id));
+}
+
+/** The vet visit a vet leaves in a pet's records, in the caller's transaction (the chat's end). */
+export async function addVetVisit(
+  tx: Pick<Database, "insert">,
+  petId: string,
+  vetId: string,
+  visit: { date: string; title: string; clinic: string; notes: string },
+) {
+  await tx.insert(petRecord).values({ ...visit, petId, kind: "vet_visit", createdBy: vetId });
 }
 
 /** Adds a record to a pet the user can open, as theirs; null when they cannot. */

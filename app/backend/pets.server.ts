@@ -206,3 +206,17 @@ export async function saveAnalysisToPet(
     return saved;
   });
 }
+
+/**
+ * A pet as the vet of one of its conversations sees it (backend/chat decides who that is):
+ * whose it is, with its latest weight; null when there is no such pet.
+ */
+export async function findPetForVet(petId: string): Promise<AccessiblePet | null> {
+  const db = await getDb();
+  const [found] = await db
+    .select({ ...accessColumns(""), role: sql<PetRole>`'member'` })
+    .from(pet)
+    .innerJoin(user, eq(user.id, pet.userId))
+    .where(eq(pet.id, petId));
+  return found ?? null;
+}

@@ -23,6 +23,8 @@ export const RATE_LIMITS = {
   familyInviteEmail: { limit: 5, windowSeconds: 24 * 60 * 60 },
   // Each uncached search costs the shared, volunteer-run Overpass service.
   nearby: { limit: 20, windowSeconds: 10 * 60 },
+  // Per account and conversation (a vet answers several at once): a fast typist, not a flood.
+  chatMessage: { limit: 30, windowSeconds: 60 },
 } as const;
 
 export type RateLimitBucket = keyof typeof RATE_LIMITS;

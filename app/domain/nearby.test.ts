@@ -30,8 +30,13 @@ describe("nearbyResponseSchema", () => {
   const place = { id: "node/1", kind: "veterinary", name: "Vet", lat: 1, lon: 2 };
 
   it("accepts the server's answer", () => {
-    const answer = { places: [place], radiusKm: 5, searchedFrom: { lat: 1, lon: 2 } };
+    const answer = { places: [{ ...place, emergency: true }], radiusKm: 5, searchedFrom: { lat: 1, lon: 2 } };
     expect(nearbyResponseSchema.parse(answer)).toEqual(answer);
+  });
+
+  it("reads a place without the emergency mark as not an emergency clinic", () => {
+    const answer = { places: [place], radiusKm: 5, searchedFrom: { lat: 1, lon: 2 } };
+    expect(nearbyResponseSchema.parse(answer).places[0]!.emergency).toBe(false);
   });
 
   it("refuses ids that would not make an openstreetmap.org link, and unknown kinds", () => {

@@ -43,6 +43,8 @@ export const placeSchema = z.object({
   address: z.string().max(300).optional(),
   openingHours: z.string().max(300).optional(),
   phone: z.string().max(100).optional(),
+  /** OpenStreetMap marks it as taking emergencies (emergency=yes) or open 24/7. */
+  emergency: z.boolean().default(false),
 });
 
 export type Place = z.output<typeof placeSchema>;

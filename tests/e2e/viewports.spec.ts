@@ -29,6 +29,11 @@ const PAGES: { path: string; title: string; visitor: Visitor }[] = [
   { path: "/features", title: "features", visitor: "anyone" },
   { path: "/pricing", title: "pricing", visitor: "anyone" },
   { path: "/contact", title: "contact", visitor: "anyone" },
+  {
+    path: "/emergency?species=dog&sign=collapse&sign=itching",
+    title: "emergency check with its go-now answer",
+    visitor: "anyone",
+  },
   { path: "/auth", title: "login", visitor: "anyone" },
   { path: "/auth?tab=signup", title: "sign up", visitor: "anyone" },
   { path: "/forgot-password", title: "forgot password", visitor: "anyone" },

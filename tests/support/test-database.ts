@@ -6,9 +6,10 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { randomUUID } from "node:crypto";
 import type { Database } from "~/backend/db/client.server";
+import { listenOnServer, type Listen } from "~/backend/db/listen.server";
 import * as schema from "~/backend/db/schema.server";
 
-type TestConnection = { db: Database; close: () => Promise<void> };
+type TestConnection = { db: Database; close: () => Promise<void>; listen: Listen };
 
 let connection: Promise<TestConnection> | undefined;
 
@@ -29,6 +30,12 @@ export async function testDatabase(): Promise<Database> {
   return (await connection).db;
 }
 
+/** listenToDatabase on the test database (tests/setup-unit.ts puts it in place of the server's). */
+export const testListen: Listen = async (channel, onNotify, onGap) => {
+  await testDatabase();
+  return (await connection!).listen(channel, onNotify, onGap);
+};
+
 /** Ends this file's connection (called after each test file). */
 export async function closeTestDatabase() {
   const current = await connection?.catch(() => undefined);
@@ -40,7 +47,14 @@ async function inMemory(): Promise<TestConnection> {
   const client = new PGlite();
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: "drizzle" });
-  return { db: db as unknown as Database, close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    close: () => client.close(),
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, onNotify);
+      return { close: () => stop() };
+    },
+  };
 }
 
 async function onServer(serverUrl: string): Promise<TestConnection> {
@@ -57,5 +71,9 @@ async function onServer(serverUrl: string): Promise<TestConnection> {
   const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
   const db = drizzleNodePostgres({ client: pool, schema });
   await migrateNodePostgres(db, { migrationsFolder: "drizzle" });
-  return { db: db as unknown as Database, close: () => pool.end() };
+  return {
+    db: db as unknown as Database,
+    close: () => pool.end(),
+    listen: (channel, onNotify, onGap) => listenOnServer(url.toString(), channel, onNotify, onGap),
+  };
 }

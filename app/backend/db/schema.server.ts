@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -10,10 +11,13 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { ACTIVITY_LEVELS, PET_TYPES, RECORD_KINDS } from "../../domain/pets";
 import { BILLING_INTERVALS, PLAN_IDS } from "../../domain/plans";
+import { CHAT_AUTHOR_ROLES, CHAT_STATUSES } from "../../domain/chat";
+import { STAFF_ROLES } from "../../domain/staff";
 
 /*
  * The database, in PostgreSQL's dialect (PGlite embedded, or a PostgreSQL server).
@@ -327,4 +331,77 @@ export const analysisUse = pgTable(
     count: integer("count").notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.month] })],
+);
+
+/** A staff account's work (user.role "staff"): support reads the inbox, a vet also answers chats. */
+export const staffProfile = pgTable("staff_profile", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  role: text("role", { enum: STAFF_ROLES }).notNull(),
+  /** What owners see, e.g. "Dr. Ana Silva". */
+  displayName: text("display_name").notNull(),
+  /** Where a vet is licensed, e.g. "California, USA"; null for support. */
+  region: text("region"),
+  onDuty: boolean("on_duty").notNull().default(false),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+/** An emergency chat about one pet (backend/chat/conversations.server.ts). */
+export const chatConversation = pgTable(
+  "chat_conversation",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    petId: uuid("pet_id")
+      .notNull()
+      .references(() => pet.id, { onDelete: "cascade" }),
+    /** The owner or family member who opened it; kept as null when that account goes. */
+    openedBy: text("opened_by").references(() => user.id, { onDelete: "set null" }),
+    /** The vet who took it. */
+    vetId: text("vet_id").references(() => user.id, { onDelete: "set null" }),
+    status: text("status", { enum: CHAT_STATUSES }).notNull().default("queued"),
+    /** The seq of the last message: the next one takes last_seq + 1 under this row's lock. */
+    lastSeq: integer("last_seq").notNull().default(0),
+    summary: text("summary"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    takenAt: timestamp("taken_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("chat_conversation_pet_id_idx").on(table.petId),
+    index("chat_conversation_vet_id_idx").on(table.vetId),
+    index("chat_conversation_queued_idx")
+      .on(table.createdAt)
+      .where(sql`status = 'queued'`),
+  ],
+);
+
+/**
+ * One message, numbered 1, 2, 3… in its conversation: a client that comes back asks for
+ * what follows the last number it has, so it gets no gaps and no doubles.
+ */
+export const chatMessage = pgTable(
+  "chat_message",
+  {
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => chatConversation.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    authorRole: text("author_role", { enum: CHAT_AUTHOR_ROLES }).notNull(),
+    /** The name shown, as it was when written. */
+    authorName: text("author_name").notNull(),
+    body: text("body").notNull(),
+    /** A photo the owner attached, re-encoded as JPEG without metadata. */
+    photo: bytea("photo"),
+    /** Made by the sender's page: a message sent again (a retry, a reconnect) is stored once. */
+    clientKey: text("client_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.conversationId, table.seq] }),
+    uniqueIndex("chat_message_client_key_idx").on(table.conversationId, table.clientKey),
+  ],
 );

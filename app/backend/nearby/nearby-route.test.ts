@@ -88,6 +88,7 @@ describe("GET /api/nearby", () => {
       address: "12 Strand, London, WC2N 5HR",
       openingHours: "Mo-Fr 08:00-19:00; Sa 09:00-13:00",
       phone: "+44 20 7946 0101",
+      emergency: false,
     });
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({

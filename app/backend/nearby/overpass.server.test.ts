@@ -38,6 +38,7 @@ describe("parseOverpassResponse", () => {
         address: "12 Strand, London, WC2N 5HR",
         openingHours: "Mo-Fr 08:00-19:00; Sa 09:00-13:00",
         phone: "+44 20 7946 0101",
+        emergency: false,
       },
       {
         id: "node/1003",
@@ -48,6 +49,7 @@ describe("parseOverpassResponse", () => {
         address: undefined,
         openingHours: undefined,
         phone: "+44 20 7946 0303",
+        emergency: false,
       },
       expect.objectContaining({ id: "node/1006", kind: "pet_shop", name: "Pets Corner" }),
       expect.objectContaining({
@@ -58,6 +60,30 @@ describe("parseOverpassResponse", () => {
         address: "Floral Street, Covent Garden, London",
       }),
       expect.objectContaining({ id: "relation/3004", kind: "animal_shelter", name: "Thames Animal Rescue" }),
+    ]);
+  });
+
+  it("marks clinics that take emergencies (emergency=yes) or are open 24/7", () => {
+    const vet = (id: number, tags: Record<string, string>) => ({
+      type: "node",
+      id,
+      lat: 1,
+      lon: 1,
+      tags: { amenity: "veterinary", name: `Vet ${id}`, ...tags },
+    });
+    const { places } = parseOverpassResponse({
+      elements: [
+        vet(1, { emergency: "yes" }),
+        vet(2, { opening_hours: " 24/7 " }),
+        vet(3, { opening_hours: "Mo-Fr 08:00-19:00" }),
+        vet(4, { emergency: "no", opening_hours: "Mo-Su 00:00-24:00" }),
+      ],
+    });
+    expect(places.map(({ name, emergency }) => [name, emergency])).toEqual([
+      ["Vet 1", true],
+      ["Vet 2", true],
+      ["Vet 3", false],
+      ["Vet 4", false],
     ]);
   });
 

@@ -55,6 +55,7 @@ function toPlace(element: z.output<typeof elementSchema>): Place[] {
   const lon = element.lon ?? element.center?.lon;
   // Shops are sometimes mapped with only a brand ("Pets at Home"); that is still their name.
   const name = clean(tags.name ?? tags.brand, 200);
+  const openingHours = clean(tags.opening_hours, 300);
   if (!kind || lat === undefined || lon === undefined || !name) return [];
   return [
     {
@@ -64,9 +65,11 @@ function toPlace(element: z.output<typeof elementSchema>): Place[] {
       lat,
       lon,
       address: addressOf(tags),
-      openingHours: clean(tags.opening_hours, 300),
+      openingHours,
       // Several numbers are separated by ";": the first is enough for a call.
       phone: clean((tags.phone ?? tags["contact:phone"])?.split(";")[0], 100),
+      // What the emergency page counts as an emergency clinic whatever the time.
+      emergency: tags.emergency === "yes" || openingHours === "24/7",
     },
   ];
 }

@@ -7,15 +7,51 @@ describe("parseStaffArgs", () => {
       parseStaffArgs(["--email", "Kim@Example.com", "--password", "long-enough", "--name", "Kim Lee"]),
     ).toEqual({
       ok: true,
-      args: { email: "kim@example.com", password: "long-enough", name: "Kim Lee" },
+      args: {
+        email: "kim@example.com",
+        password: "long-enough",
+        name: "Kim Lee",
+        profile: { role: "support", displayName: "Kim Lee", region: "" },
+      },
     });
   });
 
   it("accepts --flag=value and names the account after the address by default", () => {
     expect(parseStaffArgs(["--password=long-enough", "--email=kim@example.com"])).toEqual({
       ok: true,
-      args: { email: "kim@example.com", password: "long-enough", name: "kim" },
+      args: {
+        email: "kim@example.com",
+        password: "long-enough",
+        name: "kim",
+        profile: { role: "support", displayName: "kim", region: "" },
+      },
     });
+  });
+
+  it("reads a vet's role, the name owners see and the region; the password may be left out", () => {
+    expect(
+      parseStaffArgs([
+        "--email=ana@example.com",
+        "--role=vet",
+        "--display-name",
+        "Dr. Ana Silva",
+        "--region",
+        "California, USA",
+      ]),
+    ).toEqual({
+      ok: true,
+      args: {
+        email: "ana@example.com",
+        password: null,
+        name: "ana",
+        profile: { role: "vet", displayName: "Dr. Ana Silva", region: "California, USA" },
+      },
+    });
+  });
+
+  it("drops a region given to support", () => {
+    const parsed = parseStaffArgs(["--email=kim@example.com", "--role=support", "--region=Ohio"]);
+    expect(parsed.ok && parsed.args.profile).toEqual({ role: "support", displayName: "kim", region: "" });
   });
 
   it("accepts passwords of 8 and 128 characters", () => {
@@ -26,7 +62,6 @@ describe("parseStaffArgs", () => {
 
   it.each([
     [[], "--email is required."],
-    [["--email", "kim@example.com"], "--password is required."],
     [["--password", "long-enough"], "--email is required."],
     [
       ["--email", "kim", "--password", "long-enough"],
@@ -39,7 +74,16 @@ describe("parseStaffArgs", () => {
     ],
     [["--email", "kim@example.com", "--password"], "--password needs a value."],
     [["--email", "--password", "long-enough"], "--email needs a value."],
-    [["--email", "kim@example.com", "--password", "long-enough", "--role", "x"], "Unknown argument: --role"],
+    [["--email", "kim@example.com", "--password", "long-enough", "--rank", "x"], "Unknown argument: --rank"],
+    [["--email", "kim@example.com", "--role", "boss"], "--role: Choose support or vet."],
+    [
+      ["--email", "kim@example.com", "--role", "vet"],
+      "--region: Enter where this vet is licensed, like California, USA.",
+    ],
+    [
+      ["--email", "kim@example.com", "--display-name", "a".repeat(81)],
+      "--display-name: Please keep the name to 80 characters or fewer.",
+    ],
     [["kim@example.com"], "Unknown argument: kim@example.com"],
     [
       ["--email", "a@example.com", "--email", "b@example.com", "--password", "long-enough"],

@@ -1,4 +1,5 @@
 import { PLAN_IDS, type PlanId } from "~/domain/plans";
+import { staffProfileSchema, type StaffProfileValues } from "~/domain/staff";
 import { z } from "~/utils/zod";
 
 /* The arguments of the operator commands (`npm run staff:create`, `npm run plan:set`). */
@@ -29,35 +30,47 @@ function readFlags(argv: readonly string[], flags: readonly string[]): Parsed<Re
 const email = z.email("--email must be an email address, like name@example.com.").max(254);
 
 export const STAFF_USAGE =
-  "Usage: npm run staff:create -- --email <email> --password <8 to 128 characters> [--name <name>]";
+  "Usage: npm run staff:create -- --email <email> [--password <8 to 128 characters>] [--name <name>] [--role support|vet] [--display-name <name owners see>] [--region <where a vet is licensed>]";
 
-export type StaffArgs = { email: string; password: string; name: string };
+/** The password is needed only to create an account; an existing one keeps its own. */
+export type StaffArgs = { email: string; password: string | null; name: string; profile: StaffProfileValues };
 
 const staffSchema = z.object({
   email,
   password: z
-    .string({ error: "--password is required." })
+    .string()
     .min(8, "--password must have at least 8 characters.")
-    .max(128, "--password must have at most 128 characters."),
+    .max(128, "--password must have at most 128 characters.")
+    .optional(),
   name: z.string().trim().min(1, "--name must not be empty.").max(100).optional(),
 });
 
 /**
- * The arguments of staff:create: `--email E --password P [--name N]` (also `--flag=value`).
- * The name defaults to the part of the address before the @.
+ * The arguments of staff:create: `--email E [--password P] [--name N] [--role support|vet]
+ * [--display-name D] [--region R]` (also `--flag=value`). The name defaults to the part of the
+ * address before the @, the role to support, the name owners see to the name; a vet needs a region.
  */
 export function parseStaffArgs(argv: readonly string[]): Parsed<StaffArgs> {
-  const read = readFlags(argv, ["--email", "--password", "--name"]);
+  const read = readFlags(argv, ["--email", "--password", "--name", "--role", "--display-name", "--region"]);
   if (!read.ok) return read;
   const values = read.args;
   if (values.email === undefined) return { ok: false, error: "--email is required." };
-  if (values.password === undefined) return { ok: false, error: "--password is required." };
   const parsed = staffSchema.safeParse({ ...values, email: values.email.trim().toLowerCase() });
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]!.message };
-  const { password, name } = parsed.data;
+  const name = parsed.data.name ?? parsed.data.email.split("@")[0]!;
+  const profile = staffProfileSchema.safeParse({
+    role: values.role ?? "support",
+    displayName: values["display-name"] ?? name,
+    region: values.region,
+  });
+  if (!profile.success) {
+    const issue = profile.error.issues[0]!;
+    const flag = { role: "--role", displayName: "--display-name", region: "--region" }[String(issue.path[0])];
+    return { ok: false, error: flag ? `${flag}: ${issue.message}` : issue.message };
+  }
   return {
     ok: true,
-    args: { email: parsed.data.email, password, name: name ?? parsed.data.email.split("@")[0]! },
+    args: { email: parsed.data.email, password: parsed.data.password ?? null, name, profile: profile.data },
   };
 }
 

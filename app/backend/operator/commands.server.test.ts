@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getAuth } from "~/backend/auth/better-auth.server";
 import { planOf } from "~/backend/billing/plans.server";
 import { getDb } from "~/backend/db/client.server";
-import { account, user } from "~/backend/db/schema.server";
+import { account, staffProfile, user } from "~/backend/db/schema.server";
 import { resetRateLimits } from "~/backend/rate-limit.server";
 import { PLAN_USAGE, STAFF_USAGE } from "./args.server";
 import { runOperatorCommand } from "./commands.server";
@@ -126,7 +126,10 @@ describe("staff:create", () => {
       "--name",
       "Sam Staff",
     ]);
-    expect(reply).toEqual({ ok: true, message: "Created the staff account sam.staff@example.com." });
+    expect(reply).toEqual({
+      ok: true,
+      message: "Created the staff account sam.staff@example.com: support, shown as Sam Staff.",
+    });
     const [created] = await (
       await getDb()
     )
@@ -152,7 +155,10 @@ describe("staff:create", () => {
       "--password",
       "another-password",
     ]);
-    expect(reply).toEqual({ ok: true, message: `${email} is now staff (password unchanged).` });
+    expect(reply).toEqual({
+      ok: true,
+      message: `${email} is now staff: support, shown as ${email.split("@")[0]} (password unchanged).`,
+    });
     expect(await roleOf(email)).toBe("staff");
     expect(await passwordHash(created.user.id)).toBe(hashBefore);
     expect(await signsIn(email, "erins-password-1")).toBe(true);
@@ -162,10 +168,66 @@ describe("staff:create", () => {
       await runOperatorCommand("staff:create", ["--email", email, "--password", "another-password"]),
     ).toEqual({
       ok: true,
-      message: `${email} is already staff (password unchanged).`,
+      message: `${email} is staff: support, shown as ${email.split("@")[0]} (password unchanged).`,
     });
     const accounts = await (await getDb()).select().from(user).where(eq(user.email, email));
     expect(accounts).toHaveLength(1);
+  });
+
+  it("makes a vet, changes the role later, and needs a password only for a new account", async () => {
+    const email = `vet-${serial}@example.com`;
+    expect(
+      await runOperatorCommand("staff:create", ["--email", email, "--role", "vet", "--region", "Ohio"]),
+    ).toEqual({
+      ok: false,
+      error: `--password is required to create an account.\n${STAFF_USAGE}`,
+      usage: true,
+    });
+    const argv = ["--email", email, "--password", "vet-password-1", "--role", "vet"];
+    expect(
+      await runOperatorCommand("staff:create", [
+        ...argv,
+        "--display-name",
+        "Dr. Ana Silva",
+        "--region",
+        "Ohio, USA",
+      ]),
+    ).toEqual({
+      ok: true,
+      message: `Created the staff account ${email}: vet licensed in Ohio, USA, shown as Dr. Ana Silva.`,
+    });
+    const [profile] = await (
+      await getDb()
+    )
+      .select()
+      .from(staffProfile)
+      .innerJoin(user, eq(user.id, staffProfile.userId))
+      .where(eq(user.email, email));
+    expect(profile?.staff_profile).toMatchObject({
+      role: "vet",
+      displayName: "Dr. Ana Silva",
+      region: "Ohio, USA",
+    });
+    expect(
+      await runOperatorCommand("staff:create", [
+        "--email",
+        email,
+        "--role",
+        "support",
+        "--display-name",
+        "Ana",
+      ]),
+    ).toEqual({
+      ok: true,
+      message: `${email} is staff: support, shown as Ana (password unchanged).`,
+    });
+    const [after] = await (
+      await getDb()
+    )
+      .select()
+      .from(staffProfile)
+      .where(eq(staffProfile.userId, profile!.user.id));
+    expect(after).toMatchObject({ role: "support", displayName: "Ana", region: null, onDuty: false });
   });
 
   it("bad arguments answer the error and the usage, and create nothing", async () => {

@@ -5,6 +5,8 @@ import { getDb } from "~/backend/db/client.server";
 import type { OperatorReply } from "~/backend/db/pglite-folder.server";
 import { user } from "~/backend/db/schema.server";
 import { lastIncludedDay, PLAN_NAMES } from "~/domain/plans";
+import { setStaffProfile } from "~/backend/staff/staff.server";
+import { STAFF_ROLE_LABELS } from "~/domain/staff";
 import { parsePlanArgs, parseStaffArgs, PLAN_USAGE, STAFF_USAGE } from "./args.server";
 
 /*
@@ -15,27 +17,36 @@ import { parsePlanArgs, parseStaffArgs, PLAN_USAGE, STAFF_USAGE } from "./args.s
 
 type Reply = OperatorReply & { usage?: true };
 
-/** staff:create: creates a staff account, or makes an existing account staff (its password unchanged). */
+/**
+ * staff:create: creates a staff account, or makes an existing account staff (its password
+ * unchanged), with its role (support or vet), the name owners see and where a vet is licensed.
+ */
 async function createStaff(argv: string[]): Promise<Reply> {
   const parsed = parseStaffArgs(argv);
   if (!parsed.ok) return { ok: false, error: `${parsed.error}\n${STAFF_USAGE}`, usage: true };
-  const { email, password, name } = parsed.args;
+  const { email, password, name, profile } = parsed.args;
   const db = await getDb();
   const [existing] = await db
     .select({ id: user.id, role: user.role })
     .from(user)
     .where(eq(user.email, email));
+  const role = `${STAFF_ROLE_LABELS[profile.role].toLowerCase()}${profile.role === "vet" ? ` licensed in ${profile.region}` : ""}`;
   if (existing) {
-    await db.update(user).set({ role: "staff", updatedAt: new Date() }).where(eq(user.id, existing.id));
+    await setStaffProfile(existing.id, profile);
     return {
       ok: true,
-      message: `${email} ${existing.role === "staff" ? "is already" : "is now"} staff (password unchanged).`,
+      message: `${email} ${existing.role === "staff" ? "is" : "is now"} staff: ${role}, shown as ${profile.displayName} (password unchanged).`,
     };
   }
+  if (!password)
+    return { ok: false, error: `--password is required to create an account.\n${STAFF_USAGE}`, usage: true };
   const auth = await getAuth();
   const created = await auth.api.signUpEmail({ body: { name, email, password } });
-  await db.update(user).set({ role: "staff" }).where(eq(user.id, created.user.id));
-  return { ok: true, message: `Created the staff account ${email}.` };
+  await setStaffProfile(created.user.id, profile);
+  return {
+    ok: true,
+    message: `Created the staff account ${email}: ${role}, shown as ${profile.displayName}.`,
+  };
 }
 
 /** plan:set: sets an account's plan (until a date, or with no end); Free ends any plan now. */

@@ -3,7 +3,11 @@ import { Link } from "react-router";
 import { BRAND, CONTACT, NAV_LINKS } from "~/content/site";
 import { Logo } from "./site-header";
 
-const QUICK_LINKS = NAV_LINKS.filter((link) => link.to !== "/contact");
+// The header's links (the specification fixes them) and, for a worried owner, the emergency check.
+const QUICK_LINKS = [
+  ...NAV_LINKS.filter((link) => link.to !== "/contact"),
+  { to: "/emergency", label: "Is this an emergency?" },
+];
 
 // The specification's social links are dummies: until PawPal has accounts they lead to contact.
 const SOCIAL = [

@@ -60,6 +60,10 @@ describe("contact form", () => {
     }
     expect(screen.getByText("24/7 for Premium users")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "View FAQ" })).toHaveAttribute("href", "/pricing#faq");
+    expect(screen.getByRole("link", { name: "Is this an emergency? Check the signs" })).toHaveAttribute(
+      "href",
+      "/emergency",
+    );
   });
 
   it("blocks an empty submission, explains each field and focuses the first", async () => {

@@ -4,7 +4,8 @@ import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import type { IconName } from "~/components/ui/icons/icon-names";
 import { BRAND, CONTACT } from "~/content/site";
-import { EMERGENCY_LINES, SUPPORT_PROMISES } from "./contact-content";
+import { EMERGENCY_LINES } from "~/domain/emergency-lines";
+import { SUPPORT_PROMISES } from "./contact-content";
 
 const linkClass = "font-semibold text-brand-800 underline-offset-4 hover:underline [overflow-wrap:anywhere]";
 
@@ -142,6 +143,15 @@ export function EmergencySupport() {
           </li>
         ))}
       </ul>
+      <p className="mt-4">
+        <Link
+          to="/emergency"
+          className="inline-flex items-center gap-2 font-semibold text-red-800 underline underline-offset-4"
+        >
+          <Icon name="circle-exclamation-point" className="size-4" />
+          Is this an emergency? Check the signs
+        </Link>
+      </p>
       <p className="mt-4 text-sm text-ink-700">
         For non-emergency questions, please use the contact form: we answer every message within 24 hours.
       </p>

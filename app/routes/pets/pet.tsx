@@ -8,7 +8,6 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { BRAND, NOT_FOUND_TITLE } from "~/content/site";
 import { RECORD_KINDS, type AccessiblePet, type RecordKind } from "~/domain/pets";
 import {
-  ageInMonths,
   RECORD_KIND_LABELS,
   RECORD_LIMITS,
   RECORD_SCHEMAS,
@@ -19,9 +18,7 @@ import {
   type RecordField,
   type RecordValues,
 } from "~/domain/records";
-import { buildCarePlan } from "~/features/analysis/care-plan/build-care-plan";
-import { findBreed } from "~/features/analysis/knowledge/breeds";
-import { GENERIC_BREEDS } from "~/features/analysis/knowledge/generic";
+import { petHealth } from "~/features/analysis/care-plan/pet-health";
 import { CarePlanSection, PetDetails } from "~/features/pets/pet-profile";
 import { RecordSection, type RecordsContext } from "~/features/pets/record-sections";
 import { formatDate } from "~/features/pets/format";
@@ -81,21 +78,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const known = (id: string | null) => (id && records.some((record) => record.id === id) ? id : null);
   const today = new Date().toISOString().slice(0, 10);
 
-  // Newest first: the first weight entry is the latest weighing.
-  const latestWeightKg = records.find((record) => record.kind === "weight")?.weightKg ?? pet.weightKg;
-  const ageMonths = ageInMonths(pet.birthDate, today);
-  const species = pet.type === "other" ? null : pet.type;
-  const found = pet.breed ? findBreed(pet.breed) : undefined;
-  const breed = found && found.species === species ? found : null;
-  const carePlan = species
-    ? buildCarePlan(breed ?? GENERIC_BREEDS[species], {
-        ageMonths: ageMonths ?? undefined,
-        weightKg: latestWeightKg === null ? undefined : Number(latestWeightKg),
-        neutered: pet.neutered ?? undefined,
-        activity: pet.activity ?? undefined,
-      })
-    : null;
-
   return data({
     pet,
     records,
@@ -104,13 +86,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     locked: healthTracking ? null : upgradeSentence("health-tracking"),
     sharedWith: sharing[pet.ownerId] ?? [],
     today,
-    ageMonths,
-    latestWeightKg,
-    carePlan,
-    carePlanBasis: { breedName: breed?.name ?? null, ageMonths, latestWeightKg },
-    healthyRange: breed
-      ? { breedName: breed.name, minKg: breed.weightKg.min, maxKg: breed.weightKg.max }
-      : null,
+    ...petHealth(pet, records, today),
     editId: known(search.get("edit")),
     removeId: known(search.get("remove")),
   });

@@ -1,8 +1,8 @@
 import { PRERENDERED_PATHS } from "~/content/site";
 import { siteBaseUrl } from "~/utils/seo";
 
-/** The public, indexable pages. */
-export const SITEMAP_PATHS = [...PRERENDERED_PATHS, "/auth"] as const;
+/** The public, indexable pages: the prerendered ones and those rendered per request. */
+export const SITEMAP_PATHS = [...PRERENDERED_PATHS, "/auth", "/emergency"] as const;
 
 export function sitemapXml(baseUrl: string) {
   const urls = SITEMAP_PATHS.map((path) => `  <url><loc>${baseUrl}${path}</loc></url>`).join("\n");

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { NEARBY_ERRORS } from "./nearby-api";
+import { NEARBY_ERRORS } from "~/utils/nearby-api";
 import type { NearbyResponse, Place } from "~/domain/nearby";
 import { NearbyServices } from "./nearby-services";
 
@@ -15,6 +15,7 @@ const atRoundedPoint: Place = {
   name: "Rounded Pets",
   lat: 51.51,
   lon: -0.13,
+  emergency: false,
 };
 /** 3 m from the visitor. */
 const nextDoor: Place = {
@@ -26,6 +27,7 @@ const nextDoor: Place = {
   address: "1 Main Street, London",
   openingHours: "Mo-Fr 09:00-18:00",
   phone: "+44 20 7946 0000",
+  emergency: false,
 };
 const answer = (places: Place[], radiusKm = 5): NearbyResponse => ({
   places,

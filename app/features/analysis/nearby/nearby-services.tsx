@@ -6,7 +6,7 @@ import type { IconName } from "~/components/ui/icons/icon-names";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/utils/cn";
 import { formatMiles, kmToMiles, sortByDistance } from "~/domain/geo";
-import { currentPosition, fetchNearbyPlaces, NEARBY_ERRORS, NearbyError } from "./nearby-api";
+import { currentPosition, fetchNearbyPlaces, NEARBY_ERRORS, NearbyError } from "~/utils/nearby-api";
 import { osmUrl, PLACE_KINDS, type Place, type PlaceKind } from "~/domain/nearby";
 
 type NearbyPlace = Place & { distanceMiles: number };

@@ -1,3 +1,7 @@
+/**
+ * The browser's side of GET /api/nearby: the visitor's position and the places near it. Shared
+ * by the analysis report's nearby services and the emergency page's open vets.
+ */
 import { roundPoint, type LatLon } from "~/domain/geo";
 import { nearbyErrorSchema, nearbyResponseSchema, type NearbyResponse } from "~/domain/nearby";
 

@@ -1,0 +1,345 @@
+// @vitest-environment node
+import { eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { setPlanByStaff } from "~/backend/billing/plans.server";
+import { getDb } from "~/backend/db/client.server";
+import { familyMember, pet, petRecord, user } from "~/backend/db/schema.server";
+import { resetRateLimits } from "~/backend/rate-limit.server";
+import { findVet, setOnDuty, setStaffProfile, type Vet } from "~/backend/staff/staff.server";
+import type { SessionUser } from "~/domain/auth";
+import { CHAT_ERRORS, type ServerFrame } from "~/domain/chat";
+import { upgradeSentence, type PlanId } from "~/domain/plans";
+import {
+  endConversation,
+  findConversation,
+  listOwnerConversations,
+  listQueue,
+  messagePhoto,
+  messagesAfter,
+  openConversation,
+  sendMessage,
+  takeConversation,
+} from "./conversations.server";
+import { LiveHub } from "./live-hub.server";
+
+let serial = 0;
+
+beforeAll(() => {
+  vi.spyOn(console, "info").mockImplementation(() => {});
+});
+beforeEach(() => resetRateLimits());
+
+async function addAccount(name: string, plan: PlanId = "premium"): Promise<SessionUser> {
+  serial += 1;
+  const account = { id: `chat-test-${serial}`, name, email: `chat-${serial}@example.com` };
+  await (await getDb()).insert(user).values({ ...account, emailVerified: true });
+  if (plan !== "free") await setPlanByStaff({ userId: account.id, plan, until: null });
+  return { ...account, role: "user", emailVerified: true };
+}
+
+async function addVet(displayName: string): Promise<Vet> {
+  const account = await addAccount(displayName, "free");
+  await setStaffProfile(account.id, { role: "vet", displayName, region: "Ohio, USA" });
+  await setOnDuty(account.id, true);
+  return (await findVet({ ...account, role: "staff" }))!;
+}
+
+async function addPet(ownerId: string, name = "Bella") {
+  const [created] = await (
+    await getDb()
+  )
+    .insert(pet)
+    .values({ userId: ownerId, name, type: "dog" })
+    .returning();
+  return created!;
+}
+
+let keys = 0;
+const key = () => `test-key-${(keys += 1)}`;
+
+async function opened(owner: SessionUser, petId: string, body = "She ate a bar of dark chocolate.") {
+  const outcome = await openConversation(owner, petId, { body, key: key() });
+  if (!outcome.ok) throw new Error(outcome.error);
+  return outcome.conversationId;
+}
+
+describe("opening a conversation", () => {
+  it("queues it with the owner's first message, once for one key", async () => {
+    const owner = await addAccount("Olivia Owner");
+    const bella = await addPet(owner.id);
+    const first = { body: "She is panting hard.", key: key() };
+    const outcome = await openConversation(owner, bella.id, first);
+    const again = await openConversation(owner, bella.id, first);
+    expect(outcome).toEqual(again);
+    if (!outcome.ok) throw new Error("not opened");
+    expect(await messagesAfter(outcome.conversationId, 0)).toMatchObject([
+      {
+        seq: 1,
+        authorRole: "owner",
+        authorName: "Olivia Owner",
+        body: "She is panting hard.",
+        hasPhoto: false,
+      },
+    ]);
+    expect((await listQueue()).map((one) => one.id)).toContain(outcome.conversationId);
+    expect((await listOwnerConversations(owner.id)).map((one) => one.id)).toEqual([outcome.conversationId]);
+  });
+
+  it("refuses a Free owner with the plan's sentence, and stores nothing", async () => {
+    const owner = await addAccount("Frank Free", "free");
+    const rex = await addPet(owner.id, "Rex");
+    await expect(openConversation(owner, rex.id, { body: "Help", key: key() })).rejects.toMatchObject({
+      data: { formError: upgradeSentence("emergency-chat") },
+      init: { status: 403 },
+    });
+    expect(await listOwnerConversations(owner.id)).toEqual([]);
+  });
+
+  it("lets a Premium owner's family member chat about the shared pet; someone else's pet is refused", async () => {
+    const owner = await addAccount("Paula Premium");
+    const member = await addAccount("Milo Member", "free");
+    const stranger = await addAccount("Sam Stranger");
+    const luna = await addPet(owner.id, "Luna");
+    await (await getDb()).insert(familyMember).values({ ownerId: owner.id, memberId: member.id });
+    const id = await opened(member, luna.id);
+    expect(await findConversation(owner, id)).toMatchObject({ reader: { side: "owner" } });
+    expect(await openConversation(stranger, luna.id, { body: "Hi", key: key() })).toEqual({
+      ok: false,
+      error: CHAT_ERRORS.pet,
+    });
+  });
+
+  it("needs words or a photo", async () => {
+    const owner = await addAccount("Olga");
+    const bella = await addPet(owner.id);
+    expect(await openConversation(owner, bella.id, { body: "", key: key() })).toEqual({
+      ok: false,
+      error: CHAT_ERRORS.empty,
+    });
+  });
+});
+
+describe("a conversation between owner and vet", () => {
+  it("one of two vets taking it at once wins; the other is told", async () => {
+    const owner = await addAccount("Tara");
+    const id = await opened(owner, (await addPet(owner.id)).id);
+    const [first, second] = [await addVet("Dr. One"), await addVet("Dr. Two")];
+    const outcomes = await Promise.all([takeConversation(first, id), takeConversation(second, id)]);
+    expect(outcomes.filter((one) => one?.ok)).toHaveLength(1);
+    expect(outcomes.filter((one) => one && !one.ok)).toEqual([{ ok: false, error: CHAT_ERRORS.taken }]);
+    expect((await listQueue()).map((one) => one.id)).not.toContain(id);
+  });
+
+  it("a vet off duty cannot take one", async () => {
+    const owner = await addAccount("Tom");
+    const id = await opened(owner, (await addPet(owner.id)).id);
+    const vet = await addVet("Dr. Resting");
+    expect(await takeConversation({ ...vet, onDuty: false }, id)).toEqual({
+      ok: false,
+      error: CHAT_ERRORS.notOnDuty,
+    });
+  });
+
+  it("only the owner's side and the vet who took it can read it; others get null (404)", async () => {
+    const owner = await addAccount("Rita");
+    const id = await opened(owner, (await addPet(owner.id)).id);
+    const vet = await addVet("Dr. Taker");
+    const otherVet = await addVet("Dr. Other");
+    const stranger = await addAccount("Stan");
+    expect(await findConversation(vet, id)).toBeNull(); // not before taking it
+    await takeConversation(vet, id);
+    expect(await findConversation(vet, id)).toMatchObject({ reader: { side: "vet" } });
+    expect(await findConversation(otherVet, id)).toBeNull();
+    expect(await findConversation(stranger, id)).toBeNull();
+    expect(await sendMessage(stranger, id, { body: "Hello?", key: key() })).toBeNull();
+  });
+
+  it("numbers messages in order, stores a resent one once, and ends with a summary in the pet's records", async () => {
+    const owner = await addAccount("Nina");
+    const bella = await addPet(owner.id);
+    const id = await opened(owner, bella.id);
+    const vet = await addVet("Dr. Ana Silva");
+    await takeConversation(vet, id);
+    const question = { body: "How much did she eat?", key: key() };
+    const sent = await sendMessage(vet, id, question);
+    expect(await sendMessage(vet, id, question)).toEqual(sent);
+    await sendMessage(owner, id, { body: "Half a bar, 100 g.", key: key() });
+    expect((await messagesAfter(id, 0)).map(({ seq, authorRole }) => [seq, authorRole])).toEqual([
+      [1, "owner"],
+      [2, "system"],
+      [3, "vet"],
+      [4, "owner"],
+    ]);
+    expect((await messagesAfter(id, 2)).map((one) => one.seq)).toEqual([3, 4]);
+
+    expect(
+      await endConversation(vet, id, "Dark chocolate, 100 g for 20 kg: induce vomiting at the clinic."),
+    ).toEqual({
+      ok: true,
+    });
+    const records = await (await getDb()).select().from(petRecord).where(eq(petRecord.petId, bella.id));
+    expect(records).toMatchObject([
+      {
+        kind: "vet_visit",
+        title: "Emergency chat with Dr. Ana Silva",
+        notes: "Dark chocolate, 100 g for 20 kg: induce vomiting at the clinic.",
+        createdBy: vet.id,
+      },
+    ]);
+    expect(await sendMessage(owner, id, { body: "Thanks!", key: key() })).toEqual({
+      ok: false,
+      error: CHAT_ERRORS.ended,
+    });
+    expect(await endConversation(vet, id, "again")).toEqual({ ok: false, error: CHAT_ERRORS.ended });
+  });
+
+  it("a vet cannot write before taking it, and a flood is limited", async () => {
+    const owner = await addAccount("Fiona");
+    const id = await opened(owner, (await addPet(owner.id)).id);
+    expect(await sendMessage(await addVet("Dr. Early"), id, { body: "Hello", key: key() })).toBeNull();
+    for (let i = 0; i < 30; i += 1) await sendMessage(owner, id, { body: `message ${i}`, key: key() });
+    const refused = await sendMessage(owner, id, { body: "one too many", key: key() });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/faster than we can take them/),
+    });
+    expect((await messagesAfter(id, 0)).at(-1)?.body).toBe("message 29");
+  });
+
+  it("keeps a photo with its message", async () => {
+    const owner = await addAccount("Pia");
+    const bella = await addPet(owner.id);
+    const photo = new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3]);
+    const outcome = await openConversation(owner, bella.id, { body: "", photo, key: key() });
+    if (!outcome.ok) throw new Error(outcome.error);
+    expect((await messagesAfter(outcome.conversationId, 0))[0]).toMatchObject({ hasPhoto: true, body: "" });
+    expect(Array.from((await messagePhoto(outcome.conversationId, 1))!)).toEqual(Array.from(photo));
+  });
+});
+
+describe("the live channel", () => {
+  /** A page connected to `hub`, keeping what it receives. */
+  function page(hub: LiveHub, who: SessionUser) {
+    const frames: ServerFrame[] = [];
+    const connection = hub.connect(who, (frame) => frames.push(frame));
+    const seqs = () => frames.flatMap((frame) => (frame.type === "message" ? [frame.message.seq] : []));
+    return { frames, connection, seqs };
+  }
+
+  async function until(check: () => boolean) {
+    for (let i = 0; i < 200 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(check()).toBe(true);
+  }
+
+  it("delivers every message once and in order, between two hubs (two processes), after a reconnection too", async () => {
+    const [one, two] = [await LiveHub.start(), await LiveHub.start()];
+    try {
+      const owner = await addAccount("Lena");
+      const id = await opened(owner, (await addPet(owner.id)).id);
+      const vet = await addVet("Dr. Live");
+      await takeConversation(vet, id);
+      const ownerPage = page(one, owner);
+      const vetPage = page(two, vet);
+      await ownerPage.connection.receive({ type: "watch", conversationId: id, after: 0 });
+      await vetPage.connection.receive({ type: "watch", conversationId: id, after: 2 });
+      await until(() => ownerPage.seqs().length === 2);
+
+      await vetPage.connection.receive({
+        type: "send",
+        conversationId: id,
+        key: key(),
+        body: "Is she breathing normally?",
+      });
+      await ownerPage.connection.receive({
+        type: "send",
+        conversationId: id,
+        key: "owner-answer-1",
+        body: "Yes.",
+      });
+      await until(() => ownerPage.seqs().length === 4 && vetPage.seqs().length === 2);
+      expect(ownerPage.seqs()).toEqual([1, 2, 3, 4]);
+      expect(vetPage.seqs()).toEqual([3, 4]);
+      expect(ownerPage.frames).toContainEqual({
+        type: "sent",
+        conversationId: id,
+        key: "owner-answer-1",
+        seq: 4,
+      });
+
+      // The owner's page drops; a message is sent meanwhile; it comes back on the other hub with
+      // its last number, and sends again the message it had no answer for: no gap, no double.
+      ownerPage.connection.close();
+      await vetPage.connection.receive({
+        type: "send",
+        conversationId: id,
+        key: key(),
+        body: "Bring her in.",
+      });
+      const back = page(two, owner);
+      await back.connection.receive({ type: "watch", conversationId: id, after: 4 });
+      await back.connection.receive({
+        type: "send",
+        conversationId: id,
+        key: "owner-answer-1",
+        body: "Yes.",
+      });
+      await until(() => back.seqs().length === 1);
+      expect(back.seqs()).toEqual([5]);
+      expect(back.frames).toContainEqual({ type: "sent", conversationId: id, key: "owner-answer-1", seq: 4 });
+      expect((await messagesAfter(id, 0)).map((one) => one.seq)).toEqual([1, 2, 3, 4, 5]);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+
+  it("tells on-duty vets' consoles when the queue changes, and refuses strangers", async () => {
+    const hub = await LiveHub.start();
+    try {
+      const vet = await addVet("Dr. Console");
+      const console = page(hub, vet);
+      await console.connection.receive({ type: "watchQueue" });
+      const owner = await addAccount("Quinn");
+      const id = await opened(owner, (await addPet(owner.id)).id);
+      await until(() => console.frames.some((frame) => frame.type === "queue"));
+
+      const stranger = page(hub, await addAccount("Sly"));
+      await stranger.connection.receive({ type: "watch", conversationId: id, after: 0 });
+      await stranger.connection.receive({ type: "watchQueue" });
+      await stranger.connection.receive({ type: "send", conversationId: id, key: key(), body: "hi" });
+      await stranger.connection.receive({ type: "nonsense" });
+      expect(stranger.seqs()).toEqual([]);
+      expect(stranger.frames.map((frame) => frame.type)).toEqual([
+        "refused",
+        "refused",
+        "refused",
+        "refused",
+      ]);
+      expect(await messagesAfter(id, 0)).toHaveLength(1);
+    } finally {
+      await hub.close();
+    }
+  });
+
+  it("refuses a message too long or empty, with the reason", async () => {
+    const hub = await LiveHub.start();
+    try {
+      const owner = await addAccount("Lara");
+      const id = await opened(owner, (await addPet(owner.id)).id);
+      const ownerPage = page(hub, owner);
+      await ownerPage.connection.receive({
+        type: "send",
+        conversationId: id,
+        key: "too-long-1",
+        body: "a".repeat(2001),
+      });
+      await ownerPage.connection.receive({ type: "send", conversationId: id, key: "empty-one", body: "   " });
+      expect(ownerPage.frames).toEqual([
+        { type: "refused", conversationId: id, key: "too-long-1", error: CHAT_ERRORS.tooLong },
+        { type: "refused", conversationId: id, key: "empty-one", error: CHAT_ERRORS.empty },
+      ]);
+    } finally {
+      await hub.close();
+    }
+  });
+});

@@ -1,0 +1,407 @@
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { data } from "react-router";
+import { requirePetFeature } from "~/backend/billing/plans.server";
+import { getDb, type Database } from "~/backend/db/client.server";
+import { chatConversation, chatMessage, pet, staffProfile } from "~/backend/db/schema.server";
+import { addVetVisit } from "~/backend/pet-records.server";
+import { findAccessiblePet, listAccessiblePets } from "~/backend/pets.server";
+import { consumeRateLimit } from "~/backend/rate-limit.server";
+import { findVet, type Vet } from "~/backend/staff/staff.server";
+import type { SessionUser } from "~/domain/auth";
+import {
+  CHAT_ERRORS,
+  chatRecordTitle,
+  type ChatAuthorRole,
+  type ChatMessage,
+  type ChatStatus,
+} from "~/domain/chat";
+import type { AccessiblePet } from "~/domain/pets";
+import { LIVE_CHANNEL, type LiveNotice } from "./live-notices";
+
+/*
+ * The emergency chat's tables: every read and write of a conversation and its messages goes
+ * through this module, which decides who may read (the pet's owner and family, the vet who
+ * took it) and who may write. Each change is announced on the live channel (pg_notify in the
+ * same transaction, so a notice never announces what was not stored).
+ */
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export type Conversation = {
+  id: string;
+  petId: string;
+  status: ChatStatus;
+  vetId: string | null;
+  lastSeq: number;
+  summary: string | null;
+  createdAt: Date;
+  takenAt: Date | null;
+  endedAt: Date | null;
+};
+
+/** Who is reading: someone on the pet's side (owner or family member), or the vet who took it. */
+export type Reader = { side: "owner"; pet: AccessiblePet } | { side: "vet"; vet: Vet };
+
+export type Outcome<T = object> = ({ ok: true } & T) | { ok: false; error: string };
+
+const conversationColumns = {
+  id: chatConversation.id,
+  petId: chatConversation.petId,
+  status: chatConversation.status,
+  vetId: chatConversation.vetId,
+  lastSeq: chatConversation.lastSeq,
+  summary: chatConversation.summary,
+  createdAt: chatConversation.createdAt,
+  takenAt: chatConversation.takenAt,
+  endedAt: chatConversation.endedAt,
+};
+
+const messageColumns = {
+  seq: chatMessage.seq,
+  authorRole: chatMessage.authorRole,
+  authorName: chatMessage.authorName,
+  body: chatMessage.body,
+  hasPhoto: sql<boolean>`${chatMessage.photo} is not null`,
+  createdAt: chatMessage.createdAt,
+};
+
+function toMessage(row: { createdAt: Date } & Omit<ChatMessage, "createdAt">): ChatMessage {
+  return { ...row, createdAt: new Date(row.createdAt).toISOString() };
+}
+
+async function notify(tx: Pick<Database, "execute">, notice: LiveNotice) {
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
+}
+
+async function readConversation(id: string, tx?: Pick<Database, "select">): Promise<Conversation | null> {
+  const db = tx ?? (await getDb());
+  const [found] = await db
+    .select(conversationColumns)
+    .from(chatConversation)
+    .where(eq(chatConversation.id, id));
+  return found ?? null;
+}
+
+/**
+ * The conversation and who `signedIn` is in it; null for anyone else (the route answers 404,
+ * so a stranger cannot tell it exists).
+ */
+export async function findConversation(
+  signedIn: SessionUser,
+  id: string,
+): Promise<{ conversation: Conversation; reader: Reader } | null> {
+  const conversation = await readConversation(id);
+  if (!conversation) return null;
+  const vet = conversation.vetId === signedIn.id ? await findVet(signedIn) : null;
+  if (vet) return { conversation, reader: { side: "vet", vet } };
+  const ownPet = await findAccessiblePet(signedIn.id, conversation.petId);
+  return ownPet ? { conversation, reader: { side: "owner", pet: ownPet } } : null;
+}
+
+/** A message's pieces as a sender gives them; `key` makes sending it twice store it once. */
+export type NewMessage = { body: string; photo?: Uint8Array | null; key: string };
+
+/**
+ * Opens a conversation about one of the pets `signedIn` can open, with its first message;
+ * 403 (the plan's sentence) unless the pet's owner has Premium. Sent twice with the same key,
+ * it opens one conversation.
+ */
+export async function openConversation(
+  signedIn: SessionUser,
+  petId: string,
+  first: NewMessage,
+): Promise<Outcome<{ conversationId: string }>> {
+  const ownPet = await findAccessiblePet(signedIn.id, petId);
+  if (!ownPet) return { ok: false, error: CHAT_ERRORS.pet };
+  await requirePetFeature(ownPet, "emergency-chat");
+  if (!first.body && !first.photo) return { ok: false, error: CHAT_ERRORS.empty };
+  const db = await getDb();
+  const [again] = await db
+    .select({ conversationId: chatMessage.conversationId })
+    .from(chatMessage)
+    .innerJoin(chatConversation, eq(chatConversation.id, chatMessage.conversationId))
+    .where(
+      and(
+        eq(chatMessage.seq, 1),
+        eq(chatMessage.clientKey, first.key),
+        eq(chatConversation.openedBy, signedIn.id),
+      ),
+    );
+  if (again) return { ok: true, conversationId: again.conversationId };
+  const conversationId = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(chatConversation)
+      .values({ petId, openedBy: signedIn.id, lastSeq: 1 })
+      .returning({ id: chatConversation.id });
+    await tx.insert(chatMessage).values({
+      conversationId: created!.id,
+      seq: 1,
+      authorId: signedIn.id,
+      authorRole: "owner",
+      authorName: signedIn.name,
+      body: first.body,
+      photo: first.photo ?? null,
+      clientKey: first.key,
+    });
+    await notify(tx, { c: created!.id, s: 1, queue: true });
+    return created!.id;
+  });
+  return { ok: true, conversationId };
+}
+
+/**
+ * Stores a message (numbered after the last one, under the conversation's row lock) and
+ * announces it. Sent again with the same key, the stored one is answered: never two.
+ */
+export async function sendMessage(
+  signedIn: SessionUser,
+  conversationId: string,
+  message: NewMessage,
+): Promise<Outcome<{ message: ChatMessage }> | null> {
+  const found = await findConversation(signedIn, conversationId);
+  if (!found) return null;
+  const { reader } = found;
+  if (!message.body && !message.photo) return { ok: false, error: CHAT_ERRORS.empty };
+  if (reader.side === "owner") await requirePetFeature(reader.pet, "emergency-chat");
+  const limited = await consumeRateLimit("chatMessage", `${signedIn.id}:${conversationId}`);
+  if (!limited.ok) {
+    return {
+      ok: false,
+      error: `You are sending messages faster than we can take them: please wait ${limited.retryAfterSeconds} seconds.`,
+    };
+  }
+  const role: ChatAuthorRole = reader.side;
+  const name = reader.side === "vet" ? reader.vet.displayName : signedIn.name;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const locked = await lockConversation(tx, conversationId);
+    if (!locked || locked.status === "ended") return { ok: false, error: CHAT_ERRORS.ended };
+    if (role === "vet" && locked.vetId !== signedIn.id) return { ok: false, error: CHAT_ERRORS.notYours };
+    const [stored] = await tx
+      .select(messageColumns)
+      .from(chatMessage)
+      .where(and(eq(chatMessage.conversationId, conversationId), eq(chatMessage.clientKey, message.key)));
+    if (stored) return { ok: true, message: toMessage(stored) };
+    const added = await appendMessage(tx, locked, {
+      authorId: signedIn.id,
+      authorRole: role,
+      authorName: name,
+      body: message.body,
+      photo: message.photo ?? null,
+      clientKey: message.key,
+    });
+    return { ok: true, message: added };
+  });
+}
+
+async function lockConversation(tx: Tx, id: string) {
+  const [locked] = await tx
+    .select(conversationColumns)
+    .from(chatConversation)
+    .where(eq(chatConversation.id, id))
+    .for("update");
+  return locked ?? null;
+}
+
+/** Adds the next message of a conversation locked by the caller's transaction, and announces it. */
+async function appendMessage(
+  tx: Tx,
+  locked: Conversation,
+  message: Omit<typeof chatMessage.$inferInsert, "conversationId" | "seq">,
+  notice: Omit<LiveNotice, "c" | "s"> = {},
+): Promise<ChatMessage> {
+  const seq = locked.lastSeq + 1;
+  await tx.update(chatConversation).set({ lastSeq: seq }).where(eq(chatConversation.id, locked.id));
+  const [row] = await tx
+    .insert(chatMessage)
+    .values({ ...message, conversationId: locked.id, seq })
+    .returning(messageColumns);
+  await notify(tx, { c: locked.id, s: seq, ...notice });
+  locked.lastSeq = seq;
+  return toMessage(row!);
+}
+
+/** What the conversation holds after `after`, in order (a page's first load asks from 0). */
+export async function messagesAfter(
+  conversationId: string,
+  after: number,
+  limit = 500,
+): Promise<ChatMessage[]> {
+  const db = await getDb();
+  const rows = await db
+    .select(messageColumns)
+    .from(chatMessage)
+    .where(and(eq(chatMessage.conversationId, conversationId), gt(chatMessage.seq, after)))
+    .orderBy(asc(chatMessage.seq))
+    .limit(limit);
+  return rows.map(toMessage);
+}
+
+/** A message's photo (JPEG), for someone `findConversation` let in. */
+export async function messagePhoto(conversationId: string, seq: number): Promise<Uint8Array | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ photo: chatMessage.photo })
+    .from(chatMessage)
+    .where(and(eq(chatMessage.conversationId, conversationId), eq(chatMessage.seq, seq)));
+  return row?.photo ?? null;
+}
+
+/**
+ * An on-duty vet takes a waiting conversation. Two vets at once: one update finds it still
+ * queued and wins; the other is told.
+ */
+export async function takeConversation(vet: Vet, conversationId: string): Promise<Outcome | null> {
+  if (!vet.onDuty) return { ok: false, error: CHAT_ERRORS.notOnDuty };
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const locked = await lockConversation(tx, conversationId);
+    if (!locked) return null;
+    if (locked.vetId === vet.id) return { ok: true };
+    if (locked.status !== "queued") return { ok: false, error: CHAT_ERRORS.taken };
+    await tx
+      .update(chatConversation)
+      .set({ status: "active", vetId: vet.id, takenAt: new Date() })
+      .where(eq(chatConversation.id, conversationId));
+    await appendMessage(
+      tx,
+      locked,
+      {
+        authorId: vet.id,
+        authorRole: "system",
+        authorName: "PawPal",
+        body: `${vet.displayName} (a vet licensed in ${vet.region}) has joined the conversation.`,
+        clientKey: `taken-${vet.id}`.slice(0, 64),
+      },
+      { changed: true, queue: true },
+    );
+    return { ok: true };
+  });
+}
+
+/**
+ * The vet who took the conversation ends it with a summary, which lands in the pet's records as
+ * a vet visit ("Emergency chat with …"), in the same transaction.
+ */
+export async function endConversation(
+  vet: Vet,
+  conversationId: string,
+  summary: string,
+): Promise<Outcome | null> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const locked = await lockConversation(tx, conversationId);
+    if (!locked || locked.vetId !== vet.id) return null;
+    if (locked.status === "ended") return { ok: false, error: CHAT_ERRORS.ended };
+    const now = new Date();
+    await tx
+      .update(chatConversation)
+      .set({ status: "ended", summary, endedAt: now })
+      .where(eq(chatConversation.id, conversationId));
+    await addVetVisit(tx, locked.petId, vet.id, {
+      date: now.toISOString().slice(0, 10),
+      title: chatRecordTitle(vet.displayName),
+      clinic: "PawPal 24/7 emergency chat",
+      notes: summary,
+    });
+    await appendMessage(
+      tx,
+      locked,
+      {
+        authorId: vet.id,
+        authorRole: "system",
+        authorName: "PawPal",
+        body: `${vet.displayName} ended the conversation. Their summary is in the pet's records: ${summary}`,
+        clientKey: "ended",
+      },
+      { changed: true },
+    );
+    return { ok: true };
+  });
+}
+
+export type QueuedConversation = {
+  id: string;
+  createdAt: Date;
+  pet: { name: string; type: string; breed: string | null };
+};
+
+/** Conversations waiting for a vet, oldest first: what an on-duty vet's console lists. */
+export async function listQueue(): Promise<QueuedConversation[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: chatConversation.id,
+      createdAt: chatConversation.createdAt,
+      name: pet.name,
+      type: pet.type,
+      breed: pet.breed,
+    })
+    .from(chatConversation)
+    .innerJoin(pet, eq(pet.id, chatConversation.petId))
+    .where(eq(chatConversation.status, "queued"))
+    .orderBy(asc(chatConversation.createdAt));
+  return rows.map(({ id, createdAt, ...petColumns }) => ({ id, createdAt, pet: petColumns }));
+}
+
+export type ConversationSummary = {
+  id: string;
+  status: ChatStatus;
+  createdAt: Date;
+  petName: string;
+};
+
+/** How many ended conversations a list keeps showing. */
+const RECENT_ENDED = 20;
+
+/** The vet's conversations: those going on, then the latest ended ones. */
+export async function listVetConversations(vetId: string): Promise<ConversationSummary[]> {
+  const db = await getDb();
+  return db
+    .select({
+      id: chatConversation.id,
+      status: chatConversation.status,
+      createdAt: chatConversation.createdAt,
+      petName: pet.name,
+    })
+    .from(chatConversation)
+    .innerJoin(pet, eq(pet.id, chatConversation.petId))
+    .where(eq(chatConversation.vetId, vetId))
+    .orderBy(sql`${chatConversation.status} = 'ended'`, desc(chatConversation.createdAt))
+    .limit(RECENT_ENDED + 20);
+}
+
+/** The conversations about every pet the user can open (theirs and their families'), newest first. */
+export async function listOwnerConversations(userId: string): Promise<ConversationSummary[]> {
+  const petIds = (await listAccessiblePets(userId)).map((one) => one.id);
+  if (petIds.length === 0) return [];
+  const db = await getDb();
+  return db
+    .select({
+      id: chatConversation.id,
+      status: chatConversation.status,
+      createdAt: chatConversation.createdAt,
+      petName: pet.name,
+    })
+    .from(chatConversation)
+    .innerJoin(pet, eq(pet.id, chatConversation.petId))
+    .where(inArray(chatConversation.petId, petIds))
+    .orderBy(desc(chatConversation.createdAt));
+}
+
+/** The vet's name and licence region, for the conversation page; null until one took it. */
+export async function vetOf(conversation: Conversation) {
+  if (!conversation.vetId) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ displayName: staffProfile.displayName, region: staffProfile.region })
+    .from(staffProfile)
+    .where(eq(staffProfile.userId, conversation.vetId));
+  return row ? { displayName: row.displayName, region: row.region ?? "" } : null;
+}
+
+/** Refuses with 404 what is not a conversation id (the route's not-found page). */
+export function conversationIdOrNotFound(id: unknown): string {
+  if (typeof id !== "string" || !/^[0-9a-f-]{36}$/i.test(id)) throw data(null, { status: 404 });
+  return id;
+}

@@ -1,0 +1,181 @@
+import { listenToDatabase, type Listener } from "~/backend/db/client.server";
+import { findVet } from "~/backend/staff/staff.server";
+import type { SessionUser } from "~/domain/auth";
+import { clientFrameSchema, messageBodySchema, type ServerFrame } from "~/domain/chat";
+import { findConversation, messagesAfter, sendMessage } from "./conversations.server";
+import { LIVE_CHANNEL, parseNotice, type LiveNotice } from "./live-notices";
+
+/*
+ * The live channel of one server process: the pages connected to it (host/live-socket.ts
+ * carries their frames), what each watches, and the notices of every process (LISTEN on
+ * PostgreSQL, so a message stored by one process reaches a page connected to another).
+ *
+ * A page says the last message number it has; the hub sends what follows, read from the
+ * database, then each new one as its notice arrives. Numbers only go up per page, so a page
+ * gets no gaps and no doubles, also after it reconnects to another process.
+ */
+
+type Watch = { after: number; reading: boolean; again: boolean };
+
+export type LiveConnection = {
+  /** A frame the page sent (JSON already parsed, not yet checked). */
+  receive: (frame: unknown) => Promise<void>;
+  close: () => void;
+};
+
+export class LiveHub {
+  private readonly connections = new Set<PageConnection>();
+  private listener: Listener | undefined;
+
+  /** Listens for every process's notices; `close` stops. */
+  static async start(): Promise<LiveHub> {
+    const hub = new LiveHub();
+    hub.listener = await listenToDatabase(
+      LIVE_CHANNEL,
+      (payload) => {
+        const notice = parseNotice(payload);
+        if (notice) hub.deliver(notice);
+      },
+      () => hub.catchUp(),
+    );
+    return hub;
+  }
+
+  /** A signed-in page connected; `send` writes a frame to it. */
+  connect(user: SessionUser, send: (frame: ServerFrame) => void): LiveConnection {
+    const connection = new PageConnection(user, send);
+    this.connections.add(connection);
+    return {
+      receive: (frame) => connection.receive(frame),
+      close: () => this.connections.delete(connection),
+    };
+  }
+
+  get size() {
+    return this.connections.size;
+  }
+
+  async close() {
+    this.connections.clear();
+    await this.listener?.close();
+  }
+
+  private deliver(notice: LiveNotice) {
+    for (const connection of this.connections) connection.notice(notice);
+  }
+
+  /** The listening connection was lost for a while: whatever was announced meanwhile is read now. */
+  private catchUp() {
+    for (const connection of this.connections) connection.catchUp();
+  }
+}
+
+class PageConnection {
+  private readonly watches = new Map<string, Watch>();
+  private watchingQueue = false;
+
+  constructor(
+    private readonly user: SessionUser,
+    private readonly send: (frame: ServerFrame) => void,
+  ) {}
+
+  async receive(raw: unknown) {
+    const parsed = clientFrameSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.send({
+        type: "refused",
+        error: "This page sent something the server does not understand: reload it.",
+      });
+      return;
+    }
+    const frame = parsed.data;
+    if (frame.type === "watchQueue") {
+      if (await findVet(this.user)) this.watchingQueue = true;
+      else this.send({ type: "refused", error: "Only vets see the queue." });
+      return;
+    }
+    const { conversationId } = frame;
+    if (frame.type === "watch") {
+      if (!(await findConversation(this.user, conversationId))) {
+        this.send({ type: "refused", conversationId, error: "There is no such conversation." });
+        return;
+      }
+      const watch = this.watches.get(conversationId);
+      // A page that asks again (it reconnected its own state) never goes back to what it was sent.
+      this.watches.set(conversationId, {
+        after: Math.max(frame.after, watch?.after ?? 0),
+        reading: false,
+        again: false,
+      });
+      await this.pump(conversationId);
+      return;
+    }
+    const refuse = (error: string) => this.send({ type: "refused", conversationId, key: frame.key, error });
+    const body = messageBodySchema.safeParse(frame.body);
+    if (!body.success) return refuse(body.error.issues[0]!.message);
+    try {
+      const outcome = await sendMessage(this.user, conversationId, { body: body.data, key: frame.key });
+      if (!outcome) return refuse("There is no such conversation.");
+      if (!outcome.ok) return refuse(outcome.error);
+      this.send({ type: "sent", conversationId, key: frame.key, seq: outcome.message.seq });
+    } catch (error) {
+      // The plan's refusal (403) is thrown as a route response with its sentence.
+      if (isDataWithSentence(error)) return refuse(sentenceOf(error));
+      console.error("Live channel: a message could not be stored:", error);
+      refuse("Your message could not be sent just now. It will be sent again when you reconnect.");
+    }
+  }
+
+  notice(notice: LiveNotice) {
+    if (notice.queue && this.watchingQueue) this.send({ type: "queue" });
+    if (!notice.c || !this.watches.has(notice.c)) return;
+    if (notice.changed) this.send({ type: "changed", conversationId: notice.c });
+    if (notice.s !== undefined && notice.s > this.watches.get(notice.c)!.after) void this.pump(notice.c);
+  }
+
+  catchUp() {
+    if (this.watchingQueue) this.send({ type: "queue" });
+    for (const conversationId of this.watches.keys()) {
+      this.send({ type: "changed", conversationId });
+      void this.pump(conversationId);
+    }
+  }
+
+  /** Sends what follows the last message sent, in order; one read at a time per conversation. */
+  private async pump(conversationId: string) {
+    const watch = this.watches.get(conversationId);
+    if (!watch) return;
+    if (watch.reading) {
+      watch.again = true;
+      return;
+    }
+    watch.reading = true;
+    try {
+      do {
+        watch.again = false;
+        const messages = await messagesAfter(conversationId, watch.after);
+        for (const message of messages) {
+          if (message.seq <= watch.after) continue;
+          watch.after = message.seq;
+          this.send({ type: "message", conversationId, message });
+        }
+      } while (watch.again);
+    } catch (error) {
+      // The next notice, or the page's reconnection, reads again from the same number.
+      console.error("Live channel: messages could not be read:", error);
+    } finally {
+      watch.reading = false;
+    }
+  }
+}
+
+/** A refusal thrown as a route answer (`data({ formError }, { status: 403 })`, the plan's). */
+type DataWithSentence = { data: { formError?: string } };
+
+function isDataWithSentence(error: unknown): error is DataWithSentence {
+  return typeof error === "object" && error !== null && "data" in error && typeof error.data === "object";
+}
+
+function sentenceOf(error: DataWithSentence): string {
+  return error.data?.formError ?? "This conversation is not open to you.";
+}

@@ -1,0 +1,27 @@
+/*
+ * What the live channel carries between server processes: pg_notify(LIVE_CHANNEL, notice)
+ * in the transaction that stored the change. A notice only names what changed; each process
+ * reads the rest from the database, so a notice lost or late never loses a message.
+ */
+
+export const LIVE_CHANNEL = "pawpal_live";
+
+export type LiveNotice = {
+  /** The conversation that changed… */
+  c?: string;
+  /** …and its newest message's number. */
+  s?: number;
+  /** Its status changed (taken, ended). */
+  changed?: true;
+  /** The queue of waiting conversations changed. */
+  queue?: true;
+};
+
+export function parseNotice(payload: string): LiveNotice | null {
+  try {
+    const value: unknown = JSON.parse(payload);
+    return typeof value === "object" && value !== null ? (value as LiveNotice) : null;
+  } catch {
+    return null;
+  }
+}

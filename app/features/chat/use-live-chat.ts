@@ -1,0 +1,138 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { LIVE_PATH, type ChatMessage, type ClientFrame, type ServerFrame } from "~/domain/chat";
+
+/*
+ * The browser's side of the live channel: one WebSocket, opened again with growing pauses when
+ * it drops. It says the last message number the page has, so what it missed comes first, and
+ * sends again what it had no answer for under the same key (stored once).
+ */
+
+const RETRY_MIN_MS = 250;
+const RETRY_MAX_MS = 5_000;
+
+export type LiveStatus = "connecting" | "live" | "offline";
+
+/** A message typed here and not yet confirmed stored; `error` when the server refused it. */
+export type PendingMessage = { key: string; body: string; seq?: number; error?: string };
+
+type Watch = { conversationId: string; messages: readonly ChatMessage[] } | { queue: true };
+
+export function newMessageKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** Opens the channel for a conversation (its messages so far) or a vet's queue; the page's data reloads on changes. */
+export function useLiveChannel(watch: Watch) {
+  const { revalidate } = useRevalidator();
+  const [status, setStatus] = useState<LiveStatus>("connecting");
+  const [live, setLive] = useState<Map<number, ChatMessage>>(() => new Map());
+  const [pending, setPending] = useState<PendingMessage[]>([]);
+  const socket = useRef<WebSocket | null>(null);
+  const pendingRef = useRef(pending);
+  const conversationId = "conversationId" in watch ? watch.conversationId : null;
+  const loaded = "messages" in watch ? watch.messages : null;
+
+  // What the loader gave and what came live, by number: each once, in order.
+  const messages = useMemo(() => {
+    const all = new Map(live);
+    for (const message of loaded ?? []) all.set(message.seq, message);
+    return [...all.values()].sort((a, b) => a.seq - b.seq);
+  }, [live, loaded]);
+  const lastSeq = messages.at(-1)?.seq ?? 0;
+  const lastSeqRef = useRef(lastSeq);
+  // What a reconnection asks from and sends again: the latest, read from its handlers.
+  useEffect(() => {
+    pendingRef.current = pending;
+    lastSeqRef.current = lastSeq;
+  });
+
+  useEffect(() => {
+    let stopped = false;
+    let reconnecting = false;
+    let retryMs = RETRY_MIN_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const send = (ws: WebSocket, frame: ClientFrame) => ws.send(JSON.stringify(frame));
+
+    function open() {
+      setStatus((current) => (current === "live" ? "connecting" : current));
+      const ws = new WebSocket(
+        `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${LIVE_PATH}`,
+      );
+      socket.current = ws;
+      ws.onopen = () => {
+        retryMs = RETRY_MIN_MS;
+        setStatus("live");
+        if (conversationId) {
+          send(ws, { type: "watch", conversationId, after: lastSeqRef.current });
+          for (const message of pendingRef.current) {
+            if (!message.error && message.seq === undefined)
+              send(ws, { type: "send", conversationId, key: message.key, body: message.body });
+          }
+        } else {
+          send(ws, { type: "watchQueue" });
+        }
+        // What changed while the page was away (a vet took it, it ended).
+        if (reconnecting) void revalidate();
+        reconnecting = true;
+      };
+      ws.onmessage = (event) => receive(JSON.parse(String(event.data)) as ServerFrame);
+      ws.onclose = () => {
+        if (stopped) return;
+        setStatus("offline");
+        timer = setTimeout(open, retryMs);
+        retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+      };
+    }
+
+    function receive(frame: ServerFrame) {
+      if (frame.type === "message") {
+        setLive((current) => new Map(current).set(frame.message.seq, frame.message));
+      } else if (frame.type === "sent") {
+        setPending((current) =>
+          current.map((one) => (one.key === frame.key ? { ...one, seq: frame.seq } : one)),
+        );
+      } else if (frame.type === "refused" && frame.key) {
+        setPending((current) =>
+          current.map((one) => (one.key === frame.key ? { ...one, error: frame.error } : one)),
+        );
+      } else if (frame.type === "changed" || frame.type === "queue") {
+        void revalidate();
+      }
+    }
+
+    open();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      socket.current?.close();
+    };
+    // One socket per conversation; revalidate is stable enough for its purpose here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [conversationId]);
+
+  /** Sends over the channel (or when it is back): shown as "sending" until stored. */
+  const send = useCallback(
+    (body: string) => {
+      if (!conversationId) return;
+      const message = { key: newMessageKey(), body };
+      setPending((current) => [...current, message]);
+      const ws = socket.current;
+      if (ws?.readyState === WebSocket.OPEN)
+        ws.send(JSON.stringify({ type: "send", conversationId, ...message } satisfies ClientFrame));
+    },
+    [conversationId],
+  );
+
+  const dismiss = useCallback(
+    (key: string) => setPending((current) => current.filter((one) => one.key !== key)),
+    [],
+  );
+
+  // A pending message leaves once its stored copy is shown.
+  const shownPending = pending.filter(
+    (one) => one.seq === undefined || !messages.some((m) => m.seq === one.seq),
+  );
+  return { status, messages, pending: shownPending, send, dismiss };
+}

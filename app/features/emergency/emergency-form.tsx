@@ -1,0 +1,106 @@
+import { Form, Link } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import {
+  GROUPS,
+  SIGNS,
+  SPECIES,
+  SPECIES_NAMES,
+  type GroupId,
+  type Sign,
+  type Species,
+} from "~/domain/emergency";
+
+const GROUP_IDS = Object.keys(GROUPS) as GroupId[];
+
+const ONLY: Record<Species, string> = { dog: "Dogs only", cat: "Cats only" };
+
+/** "Dogs only" for a sign of one species; nothing for a sign of both. */
+function onlyFor(sign: Sign) {
+  return sign.species.length === 1 ? ONLY[sign.species[0]!] : null;
+}
+
+/**
+ * The check as a plain GET form: it works without JavaScript (the server renders the answer
+ * from the query) and, with it, as a client navigation to the same loader. Once a species is
+ * chosen, the other species' unticked signs are hidden by CSS alone (`:has`), so that works
+ * without JavaScript too; a ticked one stays in view, so it can be unticked.
+ */
+export function EmergencyForm({ species, signIds }: { species: Species | null; signIds: readonly string[] }) {
+  return (
+    <Form
+      method="get"
+      action="/emergency"
+      preventScrollReset
+      aria-label="Is this an emergency?"
+      className="space-y-6 [&:has(#species-cat:checked)_[data-only=dog]:not(:has(:checked))]:hidden [&:has(#species-dog:checked)_[data-only=cat]:not(:has(:checked))]:hidden"
+    >
+      <fieldset>
+        <legend className="text-lg font-semibold text-ink-900">Your pet is a</legend>
+        <div className="mt-2 flex gap-3">
+          {SPECIES.map((name) => (
+            <label
+              key={name}
+              htmlFor={`species-${name}`}
+              className="flex min-h-11 flex-1 cursor-pointer items-center gap-3 rounded-xl bg-white px-4 py-2 font-semibold text-ink-900 ring-1 ring-ink-300 has-checked:bg-brand-50 has-checked:ring-2 has-checked:ring-brand-700 sm:flex-none"
+            >
+              <input
+                type="radio"
+                id={`species-${name}`}
+                name="species"
+                value={name}
+                defaultChecked={species === name}
+                required
+                className="size-5 accent-brand-700"
+              />
+              <span className="capitalize">{SPECIES_NAMES[name].one}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <p className="text-ink-700">Tick everything you see now. Leave out what you are not sure about.</p>
+
+      {GROUP_IDS.map((group) => (
+        <fieldset key={group}>
+          <legend className="text-lg font-semibold text-ink-900">{GROUPS[group]}</legend>
+          <ul className="mt-2 space-y-2">
+            {SIGNS.filter((sign) => sign.group === group).map((sign) => (
+              <li key={sign.id} data-only={sign.species.length === 1 ? sign.species[0] : undefined}>
+                <label
+                  htmlFor={`sign-${sign.id}`}
+                  className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl bg-white px-4 py-2.5 text-ink-800 ring-1 ring-ink-100 has-checked:bg-brand-50 has-checked:ring-brand-700"
+                >
+                  <input
+                    type="checkbox"
+                    id={`sign-${sign.id}`}
+                    name="sign"
+                    value={sign.id}
+                    defaultChecked={signIds.includes(sign.id)}
+                    className="mt-0.5 size-5 shrink-0 accent-brand-700"
+                  />
+                  <span>
+                    {sign.label}
+                    {onlyFor(sign) ? (
+                      <span className="ml-2 inline-block rounded-full bg-ink-100 px-2 text-sm text-ink-700">
+                        {onlyFor(sign)}
+                      </span>
+                    ) : null}
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ))}
+
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" size="lg" className="max-sm:w-full">
+          Show what to do
+        </Button>
+        <Link to="/emergency" className={buttonVariants({ variant: "ghost", className: "max-sm:w-full" })}>
+          Start again
+        </Link>
+      </div>
+    </Form>
+  );
+}

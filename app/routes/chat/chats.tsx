@@ -1,0 +1,192 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/chats";
+import { requireUser } from "~/backend/auth/session.server";
+import { planOf, petsWhereAllowed } from "~/backend/billing/plans.server";
+import { readMessageForm } from "~/backend/chat/chat-form.server";
+import { listOwnerConversations, openConversation } from "~/backend/chat/conversations.server";
+import { readForm, refuseForm } from "~/backend/forms.server";
+import { listAccessiblePets, petIdOrNotFound } from "~/backend/pets.server";
+import { countVetsOnDuty } from "~/backend/staff/staff.server";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, Select, Textarea } from "~/components/ui/field";
+import { FormMessage } from "~/components/ui/form-message";
+import { PlanLocked } from "~/components/ui/plan-locked";
+import { BRAND } from "~/content/site";
+import { CHAT_FORM_BYTES, CHAT_LIMITS, type ChatStatus } from "~/domain/chat";
+import { allows, upgradeSentence } from "~/domain/plans";
+import { newMessageKey } from "~/features/chat/use-live-chat";
+import { actionOrLoaderHeaders } from "~/utils/http";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `24/7 emergency chat — ${BRAND}` },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers = actionOrLoaderHeaders;
+
+const STATUS_LABELS: Record<ChatStatus, string> = {
+  queued: "Waiting for a vet",
+  active: "With a vet",
+  ended: "Ended",
+};
+
+const dateTime = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+
+/** Premium owners (and their family members) open a conversation about one of their pets. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const [pets, conversations, vetsOnDuty, plan] = await Promise.all([
+    listAccessiblePets(user.id),
+    listOwnerConversations(user.id),
+    countVetsOnDuty(),
+    planOf(user.id),
+  ]);
+  const allowed = await petsWhereAllowed(pets, "emergency-chat");
+  // Locked when no pet may have a chat: none of theirs (or their families'), and no plan for one.
+  const open = allowed.length > 0 || (pets.length === 0 && allows(plan, "emergency-chat"));
+  return data({
+    pets: allowed.map(({ id, name, type }) => ({ id, name, type })),
+    hasPets: pets.length > 0,
+    locked: open ? null : upgradeSentence("emergency-chat"),
+    conversations: conversations.map((one) => ({ ...one, createdAt: one.createdAt.toISOString() })),
+    vetsOnDuty,
+    key: newMessageKey(),
+  });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request, { maxBytes: CHAT_FORM_BYTES });
+  if (form.get("intent") !== "open") refuseForm();
+  const petId = petIdOrNotFound(form.get("petId"));
+  const read = await readMessageForm(form);
+  if (!read.ok) return data({ error: read.error, body: read.body, petId }, { status: 400 });
+  const opened = await openConversation(user, petId, read.message);
+  if (!opened.ok) return data({ error: opened.error, body: read.message.body, petId }, { status: 400 });
+  throw redirect(`/chat/${opened.conversationId}`);
+}
+
+export default function ChatsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { pets, conversations, locked } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "open";
+  return (
+    <div className="mx-auto max-w-5xl">
+      <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">24/7 emergency chat</h1>
+      <p className="mt-4 max-w-3xl text-lg text-ink-700">
+        Tell a vet what is happening and they answer here, live. If your pet cannot breathe, has collapsed or
+        is bleeding heavily, go to the nearest emergency clinic now:{" "}
+        <Link to="/emergency" className="font-semibold text-brand-800 underline underline-offset-4">
+          check the signs and find one
+        </Link>
+        .
+      </p>
+      <div className="mt-10 grid items-start gap-8 lg:grid-cols-5">
+        <section aria-labelledby="open-chat-title" className="min-w-0 lg:col-span-3">
+          <Card className="sm:p-8">
+            <h2 id="open-chat-title" className="text-2xl font-bold text-ink-900">
+              Talk to a vet now
+            </h2>
+            <p className="mt-1 text-sm text-ink-700" data-testid="vets-on-duty">
+              {loaderData.vetsOnDuty === 0
+                ? "No vet is on duty at this moment: you will be shown what to do right away, and a vet answers as soon as one is on duty."
+                : `${loaderData.vetsOnDuty} ${loaderData.vetsOnDuty === 1 ? "vet is" : "vets are"} on duty.`}
+            </p>
+            {locked ? (
+              <PlanLocked sentence={locked} className="mt-4" />
+            ) : !loaderData.hasPets ? (
+              <p className="mt-4 text-ink-800">
+                First{" "}
+                <Link to="/pets" className="font-semibold text-brand-800 underline underline-offset-4">
+                  add your pet
+                </Link>
+                : the vet sees its profile and records beside your messages.
+              </p>
+            ) : (
+              <Form
+                method="post"
+                encType="multipart/form-data"
+                className="mt-6 space-y-4"
+                aria-label="Open a chat"
+              >
+                <input type="hidden" name="intent" value="open" />
+                <input type="hidden" name="key" value={loaderData.key} />
+                {actionData ? (
+                  <FormMessage tone="error" title="Not sent." description={actionData.error} />
+                ) : null}
+                <Field id="chat-pet" label="Which pet?">
+                  {(control) => (
+                    <Select {...control} name="petId" defaultValue={actionData?.petId ?? pets[0]?.id}>
+                      {pets.map((pet) => (
+                        <option key={pet.id} value={pet.id}>
+                          {pet.name}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
+                </Field>
+                <Field
+                  id="chat-first"
+                  label="What is happening?"
+                  hint="What you see, since when, and anything they ate."
+                >
+                  {(control) => (
+                    <Textarea
+                      {...control}
+                      name="body"
+                      maxLength={CHAT_LIMITS.message}
+                      defaultValue={actionData?.body}
+                    />
+                  )}
+                </Field>
+                <Field id="chat-photo" label="Photo (optional, JPEG or PNG, up to 5 MB)">
+                  {(control) => (
+                    <input
+                      {...control}
+                      type="file"
+                      name="photo"
+                      accept="image/jpeg,image/png"
+                      className="block max-w-full text-sm text-ink-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-semibold file:text-brand-900"
+                    />
+                  )}
+                </Field>
+                <Button type="submit" aria-disabled={busy || undefined} className="w-full sm:w-auto">
+                  {busy ? "Sending…" : "Ask a vet"}
+                </Button>
+              </Form>
+            )}
+          </Card>
+        </section>
+        <section aria-labelledby="chat-list-title" className="min-w-0 lg:col-span-2">
+          <Card>
+            <h2 id="chat-list-title" className="text-2xl font-bold text-ink-900">
+              Your conversations
+            </h2>
+            {conversations.length === 0 ? (
+              <p className="mt-2 text-ink-700">None yet.</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-ink-100">
+                {conversations.map((one) => (
+                  <li key={one.id} className="py-3">
+                    <Link
+                      to={`/chat/${one.id}`}
+                      className="font-semibold text-brand-800 underline underline-offset-4"
+                    >
+                      {one.petName}, {dateTime.format(new Date(one.createdAt))} UTC
+                    </Link>
+                    <p className="text-sm text-ink-600">{STATUS_LABELS[one.status]}</p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,403 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/conversation";
+import { requireUser } from "~/backend/auth/session.server";
+import { petAllows } from "~/backend/billing/plans.server";
+import { readMessageForm } from "~/backend/chat/chat-form.server";
+import {
+  conversationIdOrNotFound,
+  endConversation,
+  findConversation,
+  messagesAfter,
+  sendMessage,
+  vetOf,
+} from "~/backend/chat/conversations.server";
+import { readForm, refuseForm } from "~/backend/forms.server";
+import { listRecordsForVet } from "~/backend/pet-records.server";
+import { findPetForVet } from "~/backend/pets.server";
+import { countVetsOnDuty } from "~/backend/staff/staff.server";
+import { NotFound } from "~/components/layout/not-found";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, Textarea } from "~/components/ui/field";
+import { FormMessage } from "~/components/ui/form-message";
+import { PlanLocked } from "~/components/ui/plan-locked";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { BRAND, NOT_FOUND_TITLE } from "~/content/site";
+import {
+  CHAT_FORM_BYTES,
+  CHAT_LIMITS,
+  NO_VET_AFTER_MS,
+  needsEmergencyHelp,
+  summarySchema,
+  type ChatStatus,
+} from "~/domain/chat";
+import { upgradeSentence } from "~/domain/plans";
+import { RECORD_KIND_LABELS } from "~/domain/records";
+import { MessageLog } from "~/features/chat/message-log";
+import { newMessageKey, useLiveChannel } from "~/features/chat/use-live-chat";
+import { EmergencyHelp } from "~/features/emergency/emergency-help";
+import { formatDate } from "~/features/pets/format";
+import { petHealth } from "~/features/analysis/care-plan/pet-health";
+import { CarePlanSection, PetDetails } from "~/features/pets/pet-profile";
+import { actionOrLoaderHeaders } from "~/utils/http";
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) => [
+  {
+    title: error || !loaderData ? NOT_FOUND_TITLE : `Emergency chat about ${loaderData.pet.name} — ${BRAND}`,
+  },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers = actionOrLoaderHeaders;
+
+/** Someone else's conversation is the site's 404 page: a stranger cannot tell it exists. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  throw error;
+}
+
+const STATUS_TEXT: Record<ChatStatus, string> = {
+  queued: "Waiting for a vet",
+  active: "A vet is with you",
+  ended: "Ended",
+};
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const found = await findConversation(user, conversationIdOrNotFound(params.id));
+  if (!found) throw data(null, { status: 404 });
+  const { conversation, reader } = found;
+  const [messages, vet] = await Promise.all([messagesAfter(conversation.id, 0, 5000), vetOf(conversation)]);
+  const base = {
+    conversation: {
+      id: conversation.id,
+      status: conversation.status,
+      createdAt: conversation.createdAt.toISOString(),
+      summary: conversation.summary,
+    },
+    messages,
+    vet,
+    key: newMessageKey(),
+  };
+  if (reader.side === "vet") {
+    const pet = (await findPetForVet(conversation.petId))!;
+    const records = await listRecordsForVet(pet.id);
+    const today = new Date().toISOString().slice(0, 10);
+    return data({
+      ...base,
+      side: "vet" as const,
+      pet,
+      records,
+      ...petHealth(pet, records, today),
+      owner: null,
+    });
+  }
+  const [vetsOnDuty, canWrite] = await Promise.all([
+    countVetsOnDuty(),
+    petAllows(reader.pet, "emergency-chat"),
+  ]);
+  return data({
+    ...base,
+    side: "owner" as const,
+    pet: reader.pet,
+    owner: {
+      vetsOnDuty,
+      // Shown at once when no vet is on duty; after NO_VET_AFTER_MS of waiting otherwise.
+      helpNow: needsEmergencyHelp(conversation, vetsOnDuty, new Date()),
+      locked: canWrite ? null : upgradeSentence("emergency-chat"),
+    },
+  });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const id = conversationIdOrNotFound(params.id);
+  const form = await readForm(request, { maxBytes: CHAT_FORM_BYTES });
+  const intent = form.get("intent");
+  if (intent === "send") {
+    const read = await readMessageForm(form);
+    if (!read.ok) return data({ intent, error: read.error, body: read.body }, { status: 400 });
+    const sent = await sendMessage(user, id, read.message);
+    if (!sent) throw data(null, { status: 404 });
+    if (!sent.ok) return data({ intent, error: sent.error, body: read.message.body }, { status: 400 });
+    // A fresh page (and key) after each message: a reload never sends it twice.
+    throw redirect(`/chat/${id}#composer`);
+  }
+  if (intent === "end") {
+    const found = await findConversation(user, id);
+    if (!found) throw data(null, { status: 404 });
+    if (found.reader.side !== "vet") refuseForm("Only the vet who took this conversation ends it.");
+    const raw = form.get("summary");
+    const summary = summarySchema.safeParse(typeof raw === "string" ? raw : "");
+    const body = typeof raw === "string" ? raw.slice(0, CHAT_LIMITS.summary + 100) : "";
+    if (!summary.success)
+      return data({ intent, error: summary.error.issues[0]!.message, body }, { status: 400 });
+    const ended = await endConversation(found.reader.vet, id, summary.data);
+    if (!ended) throw data(null, { status: 404 });
+    if (!ended.ok) return data({ intent, error: ended.error, body }, { status: 400 });
+    throw redirect(`/chat/${id}`);
+  }
+  refuseForm();
+}
+
+export default function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { conversation, pet, side } = loaderData;
+  const live = useLiveChannel({ conversationId: conversation.id, messages: loaderData.messages });
+  const hydrated = useHydrated();
+  const helpNow = useEmergencyHelp(loaderData.owner, conversation);
+  const open = conversation.status !== "ended";
+
+  return (
+    <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-8 sm:px-6 lg:py-12">
+      <div className={side === "vet" ? "mx-auto grid max-w-6xl gap-6 lg:grid-cols-5" : "mx-auto max-w-3xl"}>
+        <div className="min-w-0 space-y-4 lg:col-span-3">
+          <nav aria-label="Chat" className="text-sm">
+            <Link
+              to={side === "vet" ? "/vet" : "/chat"}
+              className="font-semibold text-brand-800 underline underline-offset-4"
+            >
+              ← {side === "vet" ? "Vet console" : "All conversations"}
+            </Link>
+          </nav>
+          <header>
+            <h1 className="text-3xl font-extrabold tracking-tight text-ink-900">
+              Emergency chat about {pet.name}
+            </h1>
+            <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-ink-700">
+              <span className="font-semibold" data-testid="chat-status">
+                {STATUS_TEXT[conversation.status]}
+              </span>
+              {loaderData.vet ? (
+                <span>
+                  with {loaderData.vet.displayName}, licensed in {loaderData.vet.region}
+                </span>
+              ) : null}
+              {hydrated ? (
+                <span className="text-sm text-ink-600" role="status">
+                  {live.status === "live"
+                    ? "Live"
+                    : live.status === "offline"
+                      ? "Reconnecting…"
+                      : "Connecting…"}
+                </span>
+              ) : null}
+            </p>
+          </header>
+
+          {helpNow ? (
+            <Card className="bg-red-50 ring-red-200" data-testid="no-vet-help">
+              <h2 className="text-xl font-bold text-red-900">
+                {loaderData.owner?.vetsOnDuty === 0
+                  ? "No vet is on duty right now."
+                  : "No vet has answered yet."}
+              </h2>
+              <p className="mt-1 text-ink-800">
+                Your conversation stays in the queue and a vet will answer as soon as one can. If {pet.name}{" "}
+                is in danger, do not wait:
+              </p>
+              <div className="mt-4">
+                <EmergencyHelp species={pet.type === "other" ? undefined : pet.type} />
+              </div>
+            </Card>
+          ) : null}
+
+          <Card className="p-4 sm:p-6">
+            <MessageLog
+              conversationId={conversation.id}
+              messages={live.messages}
+              pending={live.pending}
+              mine={side}
+              onDismiss={live.dismiss}
+            />
+          </Card>
+
+          {conversation.status === "ended" && conversation.summary ? (
+            <Card>
+              <h2 className="text-xl font-bold text-ink-900">The vet's summary</h2>
+              <p className="mt-2 whitespace-pre-wrap text-ink-800">{conversation.summary}</p>
+              <p className="mt-2 text-sm text-ink-600">It is in {pet.name}'s records as a vet visit.</p>
+            </Card>
+          ) : null}
+
+          {open && loaderData.owner?.locked ? <PlanLocked sentence={loaderData.owner.locked} /> : null}
+          {open && !loaderData.owner?.locked && (side === "owner" || conversation.status === "active") ? (
+            <Composer
+              messageKey={loaderData.key}
+              send={live.status === "live" ? live.send : null}
+              failed={actionData?.intent === "send" ? actionData : undefined}
+              photos={side === "owner"}
+            />
+          ) : null}
+          {side === "vet" && conversation.status === "active" ? (
+            <EndForm failed={actionData?.intent === "end" ? actionData : undefined} petName={pet.name} />
+          ) : null}
+        </div>
+
+        {side === "vet" && "records" in loaderData ? (
+          <aside aria-label={`${pet.name}'s profile and records`} className="min-w-0 space-y-4 lg:col-span-2">
+            <PetDetails
+              pet={pet}
+              ageMonths={loaderData.ageMonths}
+              latestWeightKg={loaderData.latestWeightKg}
+            />
+            <Card>
+              <h2 className="text-xl font-bold text-ink-900">Records</h2>
+              {loaderData.records.length === 0 ? (
+                <p className="mt-2 text-ink-700">No records yet.</p>
+              ) : (
+                <ul className="mt-3 divide-y divide-ink-100 text-sm">
+                  {loaderData.records.map((record) => (
+                    <li key={record.id} className="py-2">
+                      <p className="font-semibold text-ink-900">
+                        {RECORD_KIND_LABELS[record.kind].one}:{" "}
+                        {record.title ?? (record.weightKg ? `${record.weightKg} kg` : "")}
+                      </p>
+                      <p className="text-ink-600">{formatDate(record.date)}</p>
+                      {record.notes ? (
+                        <p className="mt-1 whitespace-pre-wrap text-ink-800">{record.notes}</p>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+            <CarePlanSection pet={pet} plan={loaderData.carePlan} basis={loaderData.carePlanBasis} />
+          </aside>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** Whether to show the emergency answer now, and again once the 3 minutes have passed while the page is open. */
+function useEmergencyHelp(
+  owner: { helpNow: boolean; vetsOnDuty: number } | null,
+  conversation: { status: ChatStatus; createdAt: string },
+) {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (!owner || conversation.status !== "queued") return;
+    const wait = new Date(conversation.createdAt).getTime() + NO_VET_AFTER_MS - Date.now();
+    const timer = setTimeout(() => setLate(true), Math.max(0, wait));
+    return () => clearTimeout(timer);
+  }, [owner, conversation.status, conversation.createdAt]);
+  if (!owner || conversation.status !== "queued") return false;
+  return owner.helpNow || late;
+}
+
+/**
+ * Writing a message: a plain form that posts and reloads (no JavaScript needed); with the live
+ * channel open, text goes over it at once, and a photo still goes with the form.
+ */
+function Composer({
+  messageKey,
+  send,
+  failed,
+  photos,
+}: {
+  messageKey: string;
+  send: ((body: string) => void) | null;
+  failed?: { error: string; body: string };
+  photos: boolean;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "send";
+  const text = useRef<HTMLTextAreaElement>(null);
+  const photo = useRef<HTMLInputElement>(null);
+  return (
+    <Card className="p-4 sm:p-6" id="composer">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        aria-label="Send a message"
+        onSubmit={(event) => {
+          const body = text.current?.value.trim() ?? "";
+          const hasPhoto = (photo.current?.files?.length ?? 0) > 0;
+          if (!send || hasPhoto || !body) return;
+          event.preventDefault();
+          send(body);
+          text.current!.value = "";
+          text.current!.focus();
+        }}
+      >
+        <input type="hidden" name="intent" value="send" />
+        <input type="hidden" name="key" value={messageKey} />
+        {failed ? (
+          <FormMessage tone="error" title="Not sent." description={failed.error} className="mb-4" />
+        ) : null}
+        <Field id="chat-body" label="Your message">
+          {(control) => (
+            <Textarea
+              {...control}
+              ref={text}
+              name="body"
+              rows={3}
+              className="min-h-20"
+              maxLength={CHAT_LIMITS.message}
+              defaultValue={failed?.body}
+              onKeyDown={(event) => {
+                // Enter sends, Shift+Enter starts a new line (as in every chat).
+                if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+                  event.preventDefault();
+                  event.currentTarget.form?.requestSubmit();
+                }
+              }}
+            />
+          )}
+        </Field>
+        <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
+          {photos ? (
+            <Field id="chat-photo" label="Photo (optional, JPEG or PNG, up to 5 MB)">
+              {(control) => (
+                <input
+                  {...control}
+                  ref={photo}
+                  type="file"
+                  name="photo"
+                  accept="image/jpeg,image/png"
+                  className="block max-w-full text-sm text-ink-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-semibold file:text-brand-900"
+                />
+              )}
+            </Field>
+          ) : (
+            <span />
+          )}
+          <Button type="submit" aria-disabled={busy || undefined}>
+            {busy ? "Sending…" : "Send"}
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+function EndForm({ failed, petName }: { failed?: { error: string; body: string }; petName: string }) {
+  return (
+    <Card>
+      <Form method="post" aria-label="End the conversation">
+        <input type="hidden" name="intent" value="end" />
+        <h2 className="text-xl font-bold text-ink-900">End the conversation</h2>
+        {failed ? (
+          <FormMessage tone="error" title="Not ended." description={failed.error} className="mt-3" />
+        ) : null}
+        <div className="mt-3">
+          <Field id="chat-summary" label={`Summary for ${petName}'s records`}>
+            {(control) => (
+              <Textarea
+                {...control}
+                name="summary"
+                required
+                maxLength={CHAT_LIMITS.summary}
+                defaultValue={failed?.body}
+              />
+            )}
+          </Field>
+        </div>
+        <Button type="submit" variant="secondary" className="mt-3">
+          End with this summary
+        </Button>
+      </Form>
+    </Card>
+  );
+}

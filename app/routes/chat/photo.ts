@@ -1,0 +1,26 @@
+import { data } from "react-router";
+import type { Route } from "./+types/photo";
+import { requireUser } from "~/backend/auth/session.server";
+import {
+  conversationIdOrNotFound,
+  findConversation,
+  messagePhoto,
+} from "~/backend/chat/conversations.server";
+
+/** A photo sent in a conversation, for those who may read it (anyone else: 404). Re-encoded JPEG, no metadata. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const id = conversationIdOrNotFound(params.id);
+  const seq = Number(params.seq);
+  if (!Number.isInteger(seq) || seq < 1 || !(await findConversation(user, id)))
+    throw data(null, { status: 404 });
+  const photo = await messagePhoto(id, seq);
+  if (!photo) throw data(null, { status: 404 });
+  return new Response(photo as Uint8Array<ArrayBuffer>, {
+    headers: {
+      "Content-Type": "image/jpeg",
+      "Cache-Control": "private, max-age=3600",
+      "Content-Disposition": `inline; filename="photo-${seq}.jpg"`,
+    },
+  });
+}

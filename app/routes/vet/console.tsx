@@ -1,0 +1,142 @@
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/console";
+import {
+  conversationIdOrNotFound,
+  listQueue,
+  listVetConversations,
+  takeConversation,
+} from "~/backend/chat/conversations.server";
+import { readForm, refuseForm } from "~/backend/forms.server";
+import { requireVet, setOnDuty } from "~/backend/staff/staff.server";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { FormMessage } from "~/components/ui/form-message";
+import { BRAND } from "~/content/site";
+import { PET_TYPE_LABELS } from "~/domain/pets";
+import { useLiveChannel } from "~/features/chat/use-live-chat";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Vet console | ${BRAND}` },
+  { name: "robots", content: "noindex" },
+];
+
+const time = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** Vets only (anyone else gets the 404 page): the on-duty switch, the live queue, their conversations. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const vet = await requireVet(request);
+  const [queue, mine] = await Promise.all([listQueue(), listVetConversations(vet.id)]);
+  return data({
+    vet: { displayName: vet.displayName, region: vet.region, onDuty: vet.onDuty },
+    queue: queue.map((one) => ({ ...one, createdAt: one.createdAt.toISOString() })),
+    mine: mine.map((one) => ({ ...one, createdAt: one.createdAt.toISOString() })),
+  });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const vet = await requireVet(request);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "duty") {
+    await setOnDuty(vet.id, form.get("onDuty") === "on");
+    return data({ error: null });
+  }
+  if (intent === "take") {
+    const id = conversationIdOrNotFound(form.get("conversationId"));
+    const taken = await takeConversation(vet, id);
+    if (!taken) throw data(null, { status: 404 });
+    if (!taken.ok) return data({ error: taken.error }, { status: 409 });
+    throw redirect(`/chat/${id}`);
+  }
+  refuseForm();
+}
+
+export default function VetConsole({ loaderData, actionData }: Route.ComponentProps) {
+  const { vet, queue, mine } = loaderData;
+  useLiveChannel({ queue: true });
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold text-ink-900">Vet console</h1>
+      <p className="mt-2 text-ink-700">
+        {vet.displayName}, licensed in {vet.region}.
+      </p>
+
+      <Card className="mt-8">
+        <Form method="post" className="flex flex-wrap items-center justify-between gap-4" aria-label="Duty">
+          <input type="hidden" name="intent" value="duty" />
+          <input type="hidden" name="onDuty" value={vet.onDuty ? "off" : "on"} />
+          <p className="text-lg font-semibold text-ink-900" data-testid="duty-status">
+            {vet.onDuty ? "You are on duty: new conversations appear below." : "You are off duty."}
+          </p>
+          <Button type="submit" variant={vet.onDuty ? "secondary" : "primary"}>
+            {vet.onDuty ? "Go off duty" : "Go on duty"}
+          </Button>
+        </Form>
+      </Card>
+
+      {actionData?.error ? (
+        <FormMessage tone="error" title="Not taken." description={actionData.error} className="mt-6" />
+      ) : null}
+
+      <section aria-labelledby="queue-title" className="mt-8">
+        <h2 id="queue-title" className="text-2xl font-bold text-ink-900">
+          Waiting for a vet ({queue.length})
+        </h2>
+        {queue.length === 0 ? (
+          <p className="mt-2 text-ink-700">Nobody is waiting.</p>
+        ) : (
+          <ul className="mt-3 space-y-3" data-testid="queue">
+            {queue.map((one) => (
+              <li key={one.id}>
+                <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
+                  <div>
+                    <p className="font-semibold text-ink-900">
+                      {one.pet.name} (
+                      {PET_TYPE_LABELS[one.pet.type as keyof typeof PET_TYPE_LABELS] ?? one.pet.type}
+                      {one.pet.breed ? `, ${one.pet.breed}` : ""})
+                    </p>
+                    <p className="text-sm text-ink-600">
+                      Waiting since {time.format(new Date(one.createdAt))} UTC
+                    </p>
+                  </div>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="take" />
+                    <input type="hidden" name="conversationId" value={one.id} />
+                    <Button type="submit" aria-disabled={!vet.onDuty || undefined} disabled={!vet.onDuty}>
+                      Take<span className="sr-only"> the conversation about {one.pet.name}</span>
+                    </Button>
+                  </Form>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="mine-title" className="mt-10">
+        <h2 id="mine-title" className="text-2xl font-bold text-ink-900">
+          Your conversations
+        </h2>
+        {mine.length === 0 ? (
+          <p className="mt-2 text-ink-700">None yet.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-ink-100 rounded-xl bg-white ring-1 ring-ink-100">
+            {mine.map((one) => (
+              <li key={one.id} className="flex flex-wrap justify-between gap-2 px-4 py-3">
+                <Link
+                  to={`/chat/${one.id}`}
+                  className="font-semibold text-brand-800 underline underline-offset-4"
+                >
+                  {one.petName}
+                </Link>
+                <span className="text-sm text-ink-600">
+                  {one.status === "ended" ? "Ended" : "Going on"} · {time.format(new Date(one.createdAt))} UTC
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

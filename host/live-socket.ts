@@ -1,0 +1,106 @@
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, type WebSocket } from "ws";
+import { getUser } from "~/backend/auth/session.server";
+import type { LiveHub } from "~/backend/chat/live-hub.server";
+import { LIVE_PATH } from "~/domain/chat";
+import { siteBaseUrl } from "~/utils/seo";
+
+/** A frame is a message of at most 2,000 characters and its envelope. */
+const MAX_FRAME_BYTES = 32 * 1024;
+/** A page that stops answering pings (a dropped phone connection) is let go after this. */
+const PING_EVERY_MS = 25_000;
+/** A page may send this many frames in one pause of PING_EVERY_MS; more is a flood. */
+const MAX_FRAMES_PER_PING = 200;
+
+/**
+ * The live channel's WebSocket at LIVE_PATH, on the same port as the site: the session
+ * cookie says who connects, and the Origin must be this site (a page elsewhere cannot open a
+ * socket with the visitor's cookie). `hub()` is null until the database answers.
+ */
+export function attachLiveSocket(server: Server, hub: () => LiveHub | null) {
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const alive = new WeakMap<WebSocket, { pong: boolean; frames: number }>();
+
+  server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    void accept(request, socket, head);
+  });
+
+  async function accept(request: IncomingMessage, socket: Duplex, head: Buffer) {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    if (url.pathname !== LIVE_PATH) return refuse(socket, 404, "Not found.");
+    if (!sameSite(request)) return refuse(socket, 403, "Cross-site connection refused.");
+    const current = hub();
+    if (!current) return refuse(socket, 503, "The live channel is starting: try again shortly.");
+    const user = await getUser(
+      new Request(`http://${request.headers.host ?? "localhost"}${url.pathname}`, {
+        headers: { cookie: request.headers.cookie ?? "" },
+      }),
+    ).catch(() => null);
+    if (!user) return refuse(socket, 401, "Sign in to use the chat.");
+    sockets.handleUpgrade(request, socket, head, (ws) => {
+      alive.set(ws, { pong: true, frames: 0 });
+      const connection = current.connect(user, (frame) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+      });
+      ws.on("pong", () => (alive.get(ws)!.pong = true));
+      ws.on("message", (raw) => {
+        const state = alive.get(ws)!;
+        state.frames += 1;
+        if (state.frames > MAX_FRAMES_PER_PING) return ws.close(1008, "Too many frames.");
+        let frame: unknown;
+        try {
+          frame = JSON.parse(String(raw));
+        } catch {
+          frame = null;
+        }
+        void connection.receive(frame);
+      });
+      ws.on("close", () => connection.close());
+      ws.on("error", () => ws.terminate());
+    });
+  }
+
+  const pings = setInterval(() => {
+    for (const ws of sockets.clients) {
+      const state = alive.get(ws);
+      if (!state?.pong) {
+        ws.terminate();
+        continue;
+      }
+      state.pong = false;
+      state.frames = 0;
+      ws.ping();
+    }
+  }, PING_EVERY_MS);
+  pings.unref();
+
+  return {
+    /** On shutdown: pages reconnect (to another process behind the balancer) and catch up there. */
+    close() {
+      clearInterval(pings);
+      for (const ws of sockets.clients) ws.close(1012, "Server restarting.");
+    },
+  };
+}
+
+/** Browsers always send Origin on a WebSocket: it must be this site's own (as served, or as BASE_URL names it). */
+function sameSite(request: IncomingMessage) {
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  try {
+    const host = new URL(origin).host;
+    return host === request.headers.host || host === new URL(siteBaseUrl()).host;
+  } catch {
+    return false;
+  }
+}
+
+function refuse(socket: Duplex, status: number, text: string) {
+  const reason = { 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 503: "Service Unavailable" }[
+    status
+  ];
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
+}

@@ -1,0 +1,70 @@
+import { expect, expectNoA11yViolations, gotoHydrated, test } from "./support";
+
+/*
+ * "Is this an emergency?" (/emergency): the answer needs no JavaScript, and "go now" finds the
+ * vets open now near the visitor through the fake Overpass of global-setup.ts (its London
+ * answer has one vet, open on weekdays 08:00-19:00). Fit and accessibility at both widths are
+ * in viewports.spec.ts; every rule is tested one by one in app/domain/emergency.test.ts.
+ */
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a red flag gives 'Emergency — go now' with the lines as tap-to-call links", async ({ page }) => {
+    await page.goto("/emergency");
+    await page.getByRole("radio", { name: "cat" }).check();
+    await page.getByRole("checkbox", { name: /Any part of a lily/ }).check();
+    await page.getByRole("checkbox", { name: /A small scratch/ }).check();
+    await page.getByRole("button", { name: "Show what to do" }).click();
+
+    await expect(page).toHaveURL(/\/emergency\?species=cat&sign=lilies&sign=small-scratch$/);
+    const answer = page.getByRole("region", { name: "Emergency — go now" });
+    await expect(answer).toBeVisible();
+    await expect(answer).toContainText("Source: U.S. Food and Drug Administration (FDA)");
+    await expect(answer.getByRole("link", { name: "Call (888) 555-0142" })).toHaveAttribute(
+      "href",
+      "tel:+18885550142",
+    );
+    await expect(answer.getByRole("link", { name: "Call (800) 555-0199" })).toHaveAttribute(
+      "href",
+      "tel:+18005550199",
+    );
+    await expect(answer.getByRole("heading", { name: "On the way" })).toBeVisible();
+    // The choices stay ticked, and the sources are listed.
+    await expect(page.getByRole("radio", { name: "cat" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: /Any part of a lily/ })).toBeChecked();
+    await expect(page.getByRole("region", { name: "Sources" }).getByRole("link")).not.toHaveCount(0);
+  });
+});
+
+test.describe("with JavaScript", () => {
+  test.use({ timezoneId: "Europe/London" });
+
+  test("go now, then the vets open now near the visitor, nearest first", async ({ page, context }) => {
+    await context.grantPermissions(["geolocation"]);
+    await context.setGeolocation({ latitude: 51.50735, longitude: -0.12776 });
+    // This week's Wednesday at 10:00 UTC (10:00 or 11:00 in London): the recorded vet is open.
+    const wednesday = new Date();
+    wednesday.setUTCDate(wednesday.getUTCDate() - ((wednesday.getUTCDay() + 4) % 7));
+    wednesday.setUTCHours(10, 0, 0, 0);
+    await page.clock.setFixedTime(wednesday);
+
+    await gotoHydrated(page, "/emergency");
+    await page.getByRole("radio", { name: "dog" }).check();
+    await page.getByRole("checkbox", { name: "Chocolate or cocoa" }).check();
+    await page.getByRole("button", { name: "Show what to do" }).click();
+    const answer = page.getByRole("region", { name: "Emergency — go now" });
+    await expect(answer).toBeFocused();
+
+    await answer.getByRole("button", { name: "Find emergency vets near me" }).click();
+    const vets = answer.getByRole("list", { name: "Vets to go to now" }).getByRole("listitem");
+    await expect(vets).toHaveCount(1);
+    await expect(vets.first()).toContainText("Strand Veterinary Clinic");
+    await expect(vets.first()).toContainText("Open now");
+    await expect(vets.first().getByRole("link", { name: /^Call Strand Veterinary Clinic/ })).toHaveAttribute(
+      "href",
+      "tel:+442079460101",
+    );
+    await expectNoA11yViolations(page, "go now with the vets open now");
+  });
+});
