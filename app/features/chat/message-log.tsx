@@ -32,71 +32,73 @@ export function MessageLog({
   }, [count]);
 
   return (
-    <ol role="log" aria-label="Messages" className="space-y-3" data-testid="message-log">
-      {messages.map((message) =>
-        message.authorRole === "system" ? (
-          <li key={message.seq} className="mx-auto max-w-prose text-center text-sm text-ink-600">
-            {message.body}
-          </li>
-        ) : (
-          <li
-            key={message.seq}
-            data-seq={message.seq}
-            className={cn("flex", message.authorRole === mine ? "justify-end" : "justify-start")}
-          >
+    <div role="log" aria-label="Messages" data-testid="message-log">
+      <ol className="space-y-3">
+        {messages.map((message) =>
+          message.authorRole === "system" ? (
+            <li key={message.seq} className="mx-auto max-w-prose text-center text-sm text-ink-600">
+              {message.body}
+            </li>
+          ) : (
+            <li
+              key={message.seq}
+              data-seq={message.seq}
+              className={cn("flex", message.authorRole === mine ? "justify-end" : "justify-start")}
+            >
+              <div
+                className={cn(
+                  "max-w-[85%] rounded-2xl px-4 py-2.5 break-words shadow-sm",
+                  message.authorRole === mine
+                    ? "bg-brand-700 text-white"
+                    : "bg-white text-ink-900 ring-1 ring-ink-200",
+                )}
+              >
+                <p className="text-xs font-semibold opacity-90">
+                  {message.authorName}
+                  <span className="font-normal">
+                    {" · "}
+                    <time dateTime={message.createdAt}>
+                      {timeFormat.format(new Date(message.createdAt))} UTC
+                    </time>
+                  </span>
+                </p>
+                {message.body ? <p className="mt-1 whitespace-pre-wrap">{message.body}</p> : null}
+                {message.hasPhoto ? (
+                  <a href={`/chat/${conversationId}/photos/${message.seq}`} className="mt-2 block">
+                    <img
+                      src={`/chat/${conversationId}/photos/${message.seq}`}
+                      alt={`Sent by ${message.authorName}`}
+                      className="max-h-72 rounded-lg"
+                      loading="lazy"
+                    />
+                  </a>
+                ) : null}
+              </div>
+            </li>
+          ),
+        )}
+        {pending.map((message) => (
+          <li key={message.key} className="flex justify-end" data-pending>
             <div
               className={cn(
-                "max-w-[85%] rounded-2xl px-4 py-2.5 break-words shadow-sm",
-                message.authorRole === mine
-                  ? "bg-brand-700 text-white"
-                  : "bg-white text-ink-900 ring-1 ring-ink-200",
+                "max-w-[85%] rounded-2xl px-4 py-2.5 break-words",
+                message.error ? "bg-red-50 text-ink-900 ring-1 ring-red-300" : "bg-brand-100 text-ink-900",
               )}
             >
-              <p className="text-xs font-semibold opacity-90">
-                {message.authorName}
-                <span className="font-normal">
-                  {" · "}
-                  <time dateTime={message.createdAt}>
-                    {timeFormat.format(new Date(message.createdAt))} UTC
-                  </time>
-                </span>
+              <p className="whitespace-pre-wrap">{message.body}</p>
+              <p className="mt-1 text-xs text-ink-700">
+                {message.error ? `Not sent: ${message.error}` : "Sending…"}
               </p>
-              {message.body ? <p className="mt-1 whitespace-pre-wrap">{message.body}</p> : null}
-              {message.hasPhoto ? (
-                <a href={`/chat/${conversationId}/photos/${message.seq}`} className="mt-2 block">
-                  <img
-                    src={`/chat/${conversationId}/photos/${message.seq}`}
-                    alt={`Sent by ${message.authorName}`}
-                    className="max-h-72 rounded-lg"
-                    loading="lazy"
-                  />
-                </a>
+              {message.error && onDismiss ? (
+                <Button variant="ghost" size="sm" className="mt-1" onClick={() => onDismiss(message.key)}>
+                  Dismiss
+                </Button>
               ) : null}
             </div>
           </li>
-        ),
-      )}
-      {pending.map((message) => (
-        <li key={message.key} className="flex justify-end" data-pending>
-          <div
-            className={cn(
-              "max-w-[85%] rounded-2xl px-4 py-2.5 break-words",
-              message.error ? "bg-red-50 text-ink-900 ring-1 ring-red-300" : "bg-brand-100 text-ink-900",
-            )}
-          >
-            <p className="whitespace-pre-wrap">{message.body}</p>
-            <p className="mt-1 text-xs text-ink-700">
-              {message.error ? `Not sent: ${message.error}` : "Sending…"}
-            </p>
-            {message.error && onDismiss ? (
-              <Button variant="ghost" size="sm" className="mt-1" onClick={() => onDismiss(message.key)}>
-                Dismiss
-              </Button>
-            ) : null}
-          </div>
-        </li>
-      ))}
-      <li ref={end} aria-hidden="true" />
-    </ol>
+        ))}
+        <li ref={end} aria-hidden="true" />
+      </ol>
+    </div>
   );
 }

@@ -1,0 +1,121 @@
+// @vitest-environment node
+import jpeg from "jpeg-js";
+import { describe, expect, it } from "vitest";
+import { CHAT_ERRORS, CHAT_LIMITS } from "~/domain/chat";
+import { TEXT_ERRORS } from "~/domain/text";
+import { readMessageForm } from "./chat-form.server";
+
+/*
+ * The chat's message form, as the conversation page (and /chat's first message) posts it with
+ * JavaScript off: `key`, `body` and an optional `photo`.
+ */
+
+const KEY = "page-key-0001";
+
+function form(fields: Record<string, string | File>) {
+  const posted = new FormData();
+  for (const [name, value] of Object.entries(fields)) posted.append(name, value);
+  return posted;
+}
+
+/** A small real JPEG, as a phone's file input would give it. */
+function photoFile() {
+  const width = 16;
+  const height = 16;
+  const data = Buffer.alloc(width * height * 4, 200);
+  return new File([new Uint8Array(jpeg.encode({ width, height, data }, 90).data)], "wound.jpg", {
+    type: "image/jpeg",
+  });
+}
+
+describe("the page's key", () => {
+  it.each([
+    ["missing", {}],
+    ["too short", { key: "abc" }],
+    ["with characters no page makes", { key: "<script>alert(1)</script>" }],
+    ["a file", { key: new File(["page-key-0001"], "key.txt") }],
+  ])("refuses a form whose key is %s with 400", async (_, fields) => {
+    await expect(readMessageForm(form({ ...fields, body: "Help" }))).rejects.toMatchObject({
+      init: { status: 400 },
+    });
+  });
+});
+
+describe("the message", () => {
+  it("reads a message with its key, trimmed", async () => {
+    expect(await readMessageForm(form({ key: KEY, body: "  She ate chocolate.\n" }))).toEqual({
+      ok: true,
+      message: { body: "She ate chocolate.", photo: null, key: KEY },
+    });
+  });
+
+  it("refuses a message over the limit, and gives back what was typed (cut) for the form", async () => {
+    const typed = "a".repeat(CHAT_LIMITS.message + 500);
+    const read = await readMessageForm(form({ key: KEY, body: typed }));
+    expect(read).toEqual({
+      ok: false,
+      error: CHAT_ERRORS.tooLong,
+      body: typed.slice(0, CHAT_LIMITS.message + 100),
+    });
+  });
+
+  it("asks for words or a photo when the message is empty or blank", async () => {
+    for (const fields of [{ key: KEY }, { key: KEY, body: "" }, { key: KEY, body: "  \n " }] as Record<
+      string,
+      string
+    >[]) {
+      expect(await readMessageForm(form(fields))).toMatchObject({ ok: false, error: CHAT_ERRORS.empty });
+    }
+  });
+
+  it("refuses control characters, and gives the text back", async () => {
+    const typed = "She is\u0007 shaking";
+    expect(await readMessageForm(form({ key: KEY, body: typed }))).toEqual({
+      ok: false,
+      error: TEXT_ERRORS.control,
+      body: typed,
+    });
+  });
+});
+
+describe("the photo", () => {
+  it("refuses a photo over 5 MB with the sentence, keeping the text", async () => {
+    const big = new File([new Uint8Array(CHAT_LIMITS.photoBytes + 1)], "big.jpg", { type: "image/jpeg" });
+    expect(await readMessageForm(form({ key: KEY, body: "Look", photo: big }))).toEqual({
+      ok: false,
+      error: CHAT_ERRORS.photoTooLarge,
+      body: "Look",
+    });
+  });
+
+  it("refuses a file that is not a JPEG or PNG, keeping the text", async () => {
+    const text = new File(["not a photo"], "photo.jpg", { type: "image/jpeg" });
+    expect(await readMessageForm(form({ key: KEY, body: "Look", photo: text }))).toEqual({
+      ok: false,
+      error: CHAT_ERRORS.photoType,
+      body: "Look",
+    });
+  });
+
+  it("re-encodes a good photo, which is enough without words", async () => {
+    const read = await readMessageForm(form({ key: KEY, body: "", photo: photoFile() }));
+    if (!read.ok) throw new Error(read.error);
+    expect(read.message.body).toBe("");
+    expect(read.message.key).toBe(KEY);
+    const photo = read.message.photo!;
+    expect([photo[0], photo[1]]).toEqual([0xff, 0xd8]);
+    expect(jpeg.decode(photo)).toMatchObject({ width: 16, height: 16 });
+  });
+
+  it("ignores an empty file input (no file chosen)", async () => {
+    const none = new File([], "", { type: "application/octet-stream" });
+    expect(await readMessageForm(form({ key: KEY, body: "Still here", photo: none }))).toEqual({
+      ok: true,
+      message: { body: "Still here", photo: null, key: KEY },
+    });
+    expect(await readMessageForm(form({ key: KEY, photo: none }))).toMatchObject({
+      ok: false,
+      error: CHAT_ERRORS.empty,
+    });
+  });
+});

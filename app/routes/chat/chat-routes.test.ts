@@ -1,0 +1,533 @@
+// @vitest-environment node
+import { and, eq } from "drizzle-orm";
+import jpeg from "jpeg-js";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { getAuth } from "~/backend/auth/better-auth.server";
+import { setPlanByStaff } from "~/backend/billing/plans.server";
+import { messagesAfter } from "~/backend/chat/conversations.server";
+import { getDb } from "~/backend/db/client.server";
+import {
+  chatConversation,
+  familyMember,
+  pet,
+  petRecord,
+  staffProfile,
+  user,
+} from "~/backend/db/schema.server";
+import { resetRateLimits } from "~/backend/rate-limit.server";
+import { setOnDuty, setStaffProfile } from "~/backend/staff/staff.server";
+import { CHAT_ERRORS, NO_VET_AFTER_MS } from "~/domain/chat";
+import { upgradeSentence } from "~/domain/plans";
+import { STAFF_ERRORS } from "~/domain/staff";
+import { action as staffAction, loader as staffLoader } from "~/routes/admin/staff";
+import { action as vetAction, loader as vetLoader } from "~/routes/vet/console";
+import { action as chatsAction, loader as chatsLoader } from "./chats";
+import { action as conversationAction, loader as conversationLoader } from "./conversation";
+import { loader as photoLoader } from "./photo";
+
+/*
+ * The emergency chat's pages as a browser without JavaScript uses them: each loader and action
+ * called with a real Request carrying a real session cookie (better-auth's sign-up).
+ */
+
+beforeAll(() => {
+  process.env.BETTER_AUTH_SECRET ??= "unit-test-secret-unit-test-secret-0123";
+});
+beforeEach(() => resetRateLimits());
+beforeAll(() => {
+  vi.spyOn(console, "info").mockImplementation(() => {});
+});
+
+type Account = { id: string; name: string; cookie: string };
+
+let serial = 0;
+
+/** A new account, signed in: its id and its session cookie. */
+async function signUp(name: string, plan: "free" | "premium" = "free"): Promise<Account> {
+  serial += 1;
+  const auth = await getAuth();
+
+  const response = await auth.api.signUpEmail({
+    body: { name, email: `chat-route-${serial}@example.com`, password: "biscuit-2024" },
+    headers: new Headers(),
+    asResponse: true,
+  });
+  const { user: created } = (await response.clone().json()) as { user: { id: string } };
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
+  if (plan !== "free") await setPlanByStaff({ userId: created.id, plan, until: null });
+  return { id: created.id, name, cookie };
+}
+
+async function signUpVet(displayName: string): Promise<Account> {
+  const account = await signUp(displayName);
+  await setStaffProfile(account.id, { role: "vet", displayName, region: "Ohio, USA" });
+  return account;
+}
+
+/*
+ * The accounts, signed up once for the file (a real sign-up hashes a password: slow). Each test
+ * gives its conversations a pet of its own, and sets the vets' duty it needs.
+ */
+let freeOwner: Account;
+let freeWithoutPets: Account;
+let premiumOwner: Account;
+let familyOfPremium: Account;
+let stranger: Account;
+let support: Account;
+let vetAna: Account;
+let vetBo: Account;
+
+beforeAll(async () => {
+  freeOwner = await signUp("Frank Free");
+  freeWithoutPets = await signUp("Fay Free");
+  premiumOwner = await signUp("Paula Premium", "premium");
+  familyOfPremium = await signUp("Milo Member");
+  await (
+    await getDb()
+  )
+    .insert(familyMember)
+    .values({ ownerId: premiumOwner.id, memberId: familyOfPremium.id });
+  stranger = await signUp("Sam Stranger", "premium");
+  support = await signUp("Sue Support");
+  await setStaffProfile(support.id, { role: "support", displayName: "Sue", region: "" });
+  vetAna = await signUpVet("Dr. Ana Silva");
+  vetBo = await signUpVet("Dr. Bo Lee");
+});
+
+/** Who is on duty: exactly these vets. */
+async function onDuty(...vets: Account[]) {
+  await (await getDb()).update(staffProfile).set({ onDuty: false });
+  for (const vet of vets) await setOnDuty(vet.id, true);
+}
+
+async function addPet(ownerId: string, name = "Bella") {
+  const db = await getDb();
+  const [created] = await db.insert(pet).values({ userId: ownerId, name, type: "dog" }).returning();
+  return created!;
+}
+
+async function conversationsAbout(petId: string) {
+  const db = await getDb();
+  return db.select().from(chatConversation).where(eq(chatConversation.petId, petId));
+}
+
+/* Calling a route as React Router does, and reading its answer. */
+
+const BASE = "http://localhost";
+
+function get(path: string, who?: Account) {
+  return new Request(`${BASE}${path}`, { headers: who ? { cookie: who.cookie } : {} });
+}
+
+function post(path: string, who: Account | undefined, fields: Record<string, string | File>) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  return new Request(`${BASE}${path}`, {
+    method: "POST",
+    headers: who ? { cookie: who.cookie } : {},
+    body,
+  });
+}
+
+type Answer = { status: number; location: string | null; data: Record<string, unknown>; response?: Response };
+
+/** What a loader or action answered, returned or thrown: a Response (redirect, photo) or data(). */
+async function answer(
+  run: (args: never) => Promise<unknown>,
+  request: Request,
+  params = {},
+): Promise<Answer> {
+  let value: unknown;
+  try {
+    value = await run({ request, params, context: {} } as never);
+  } catch (thrown) {
+    value = thrown;
+  }
+  if (value instanceof Response) {
+    return { status: value.status, location: value.headers.get("Location"), data: {}, response: value };
+  }
+  const wrapped = value as {
+    type?: string;
+    data: Record<string, unknown>;
+    init?: { status?: number } | null;
+  };
+  if (wrapped?.type === "DataWithResponseInit") {
+    return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data ?? {} };
+  }
+  throw new Error(`Unexpected answer: ${String(value)}`);
+}
+
+let keys = 0;
+const newKey = () => `route-key-${(keys += 1)}`;
+
+/** A small real JPEG, as a phone's file input gives it. */
+function photoFile() {
+  const data = Buffer.alloc(16 * 16 * 4, 180);
+  return new File([new Uint8Array(jpeg.encode({ width: 16, height: 16, data }, 90).data)], "paw.jpg", {
+    type: "image/jpeg",
+  });
+}
+
+/** Opens a conversation through /chat's form; its id. */
+async function openThroughPage(
+  owner: Account,
+  petId: string,
+  fields: Record<string, string | File> = { body: "She ate a bar of dark chocolate." },
+) {
+  const opened = await answer(
+    chatsAction,
+    post("/chat", owner, { intent: "open", petId, key: newKey(), ...fields }),
+  );
+  expect(opened.status).toBe(302);
+  return opened.location!.replace("/chat/", "");
+}
+
+async function takeThroughConsole(vet: Account, conversationId: string) {
+  return answer(vetAction, post("/vet", vet, { intent: "take", conversationId }));
+}
+
+describe("/chat", () => {
+  it("shows a Free owner with a pet the plan's sentence, and no pet to choose", async () => {
+    await addPet(freeOwner.id, "Rex");
+    const page = await answer(chatsLoader, get("/chat", freeOwner));
+    expect(page.data).toMatchObject({ locked: upgradeSentence("emergency-chat"), pets: [], hasPets: true });
+  });
+
+  it("is locked for a Free owner without pets too", async () => {
+    const page = await answer(chatsLoader, get("/chat", freeWithoutPets));
+    expect(page.data).toMatchObject({ locked: upgradeSentence("emergency-chat"), pets: [], hasPets: false });
+  });
+
+  it("lists a Premium owner's pets, and the same pets to a member of their family", async () => {
+    const luna = await addPet(premiumOwner.id, "Luna");
+    for (const who of [premiumOwner, familyOfPremium]) {
+      const page = await answer(chatsLoader, get("/chat", who));
+      expect(page.data.locked).toBeNull();
+      expect(page.data.pets).toContainEqual({ id: luna.id, name: "Luna", type: "dog" });
+    }
+  });
+
+  it("opens a conversation for a Premium owner, once for one key", async () => {
+    const bella = await addPet(premiumOwner.id);
+    const fields = { intent: "open", petId: bella.id, key: newKey(), body: "She is panting hard." };
+    const first = await answer(chatsAction, post("/chat", premiumOwner, fields));
+    expect(first.status).toBe(302);
+    expect(first.location).toMatch(/^\/chat\/[0-9a-f-]{36}$/);
+    const again = await answer(chatsAction, post("/chat", premiumOwner, fields));
+    expect(again.location).toBe(first.location);
+    expect(await conversationsAbout(bella.id)).toHaveLength(1);
+    const list = await answer(chatsLoader, get("/chat", premiumOwner));
+    expect(list.data.conversations).toContainEqual(
+      expect.objectContaining({
+        id: first.location!.slice("/chat/".length),
+        petName: "Bella",
+        status: "queued",
+      }),
+    );
+  });
+
+  it("refuses a Free owner with 403 and the plan's sentence, storing nothing", async () => {
+    const rex = await addPet(freeOwner.id, "Rex");
+    const refused = await answer(
+      chatsAction,
+      post("/chat", freeOwner, { intent: "open", petId: rex.id, key: newKey(), body: "Help" }),
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.data.formError).toBe(upgradeSentence("emergency-chat"));
+    expect(await conversationsAbout(rex.id)).toEqual([]);
+  });
+
+  it("refuses an unknown intent with 400", async () => {
+    const bella = await addPet(premiumOwner.id);
+    const refused = await answer(
+      chatsAction,
+      post("/chat", premiumOwner, { intent: "delete", petId: bella.id, key: newKey(), body: "Help" }),
+    );
+    expect(refused.status).toBe(400);
+    expect(await conversationsAbout(bella.id)).toEqual([]);
+  });
+
+  it("refuses someone else's pet with 400 and the sentence, storing nothing", async () => {
+    const bella = await addPet(premiumOwner.id);
+    const refused = await answer(
+      chatsAction,
+      post("/chat", stranger, { intent: "open", petId: bella.id, key: newKey(), body: "Is this my dog?" }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({ error: CHAT_ERRORS.pet, body: "Is this my dog?" });
+    expect(await conversationsAbout(bella.id)).toEqual([]);
+  });
+
+  it("refuses a file that is not a photo with 400 and the sentence, giving back what was typed", async () => {
+    const bella = await addPet(premiumOwner.id);
+    const notPhoto = new File(["GIF89a not really"], "paw.gif", { type: "image/gif" });
+    const refused = await answer(
+      chatsAction,
+      post("/chat", premiumOwner, {
+        intent: "open",
+        petId: bella.id,
+        key: newKey(),
+        body: "Her paw",
+        photo: notPhoto,
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({ error: CHAT_ERRORS.photoType, body: "Her paw", petId: bella.id });
+    expect(await conversationsAbout(bella.id)).toEqual([]);
+  });
+});
+
+describe("/chat/:id", () => {
+  const load = (id: string, who: Account) => answer(conversationLoader, get(`/chat/${id}`, who), { id });
+  const send = (id: string, who: Account, fields: Record<string, string>) =>
+    answer(conversationAction, post(`/chat/${id}`, who, fields), { id });
+
+  it("shows the owner their messages; a stranger, another vet and a malformed id get 404", async () => {
+    await onDuty(vetAna, vetBo);
+    const id = await openThroughPage(premiumOwner, (await addPet(premiumOwner.id)).id);
+    const page = await load(id, premiumOwner);
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({
+      side: "owner",
+      conversation: { id, status: "queued" },
+      messages: [
+        {
+          seq: 1,
+          authorRole: "owner",
+          authorName: "Paula Premium",
+          body: "She ate a bar of dark chocolate.",
+        },
+      ],
+    });
+    // A member of the owner's family reads it too.
+    expect((await load(id, familyOfPremium)).status).toBe(200);
+
+    expect((await takeThroughConsole(vetAna, id)).status).toBe(302);
+    expect((await load(id, stranger)).status).toBe(404);
+    expect((await load(id, vetBo)).status).toBe(404);
+    expect((await load("not-a-conversation", premiumOwner)).status).toBe(404);
+  });
+
+  it("shows the owner the emergency answer with no vet on duty, or after 3 minutes without one", async () => {
+    await onDuty();
+    const id = await openThroughPage(premiumOwner, (await addPet(premiumOwner.id)).id);
+    const ownerView = async () => (await load(id, premiumOwner)).data.owner;
+
+    expect(await ownerView()).toMatchObject({ vetsOnDuty: 0, helpNow: true });
+    await onDuty(vetAna);
+    expect(await ownerView()).toMatchObject({ vetsOnDuty: 1, helpNow: false });
+    await (
+      await getDb()
+    )
+      .update(chatConversation)
+      .set({ createdAt: new Date(Date.now() - NO_VET_AFTER_MS - 60_000) })
+      .where(eq(chatConversation.id, id));
+    expect(await ownerView()).toMatchObject({ vetsOnDuty: 1, helpNow: true });
+    // Once a vet takes it, the emergency answer goes.
+    await takeThroughConsole(vetAna, id);
+    expect(await ownerView()).toMatchObject({ helpNow: false });
+  });
+
+  it("shows the vet who took it their side, with the pet's records and care plan", async () => {
+    await onDuty(vetAna);
+    const bella = await addPet(premiumOwner.id);
+    await (
+      await getDb()
+    )
+      .insert(petRecord)
+      .values({ petId: bella.id, kind: "weight", date: "2025-01-10", weightKg: "21.50" });
+    const id = await openThroughPage(premiumOwner, bella.id);
+    await takeThroughConsole(vetAna, id);
+    const page = await load(id, vetAna);
+    expect(page.data).toMatchObject({
+      side: "vet",
+      owner: null,
+      pet: { id: bella.id, name: "Bella" },
+      records: [{ kind: "weight", weightKg: "21.50" }],
+      latestWeightKg: "21.50",
+      vet: { displayName: "Dr. Ana Silva", region: "Ohio, USA" },
+    });
+    expect(page.data.carePlan).not.toBeNull();
+    expect((page.data.messages as { authorRole: string }[]).map((one) => one.authorRole)).toEqual([
+      "owner",
+      "system",
+    ]);
+  });
+
+  it("stores a message sent with the plain form and reloads; an empty one is refused with the sentence", async () => {
+    const id = await openThroughPage(premiumOwner, (await addPet(premiumOwner.id)).id);
+    const sent = await send(id, premiumOwner, { intent: "send", key: newKey(), body: "Now she is shaking." });
+    expect(sent.status).toBe(302);
+    expect(sent.location).toBe(`/chat/${id}#composer`);
+    expect((await messagesAfter(id, 1)).map((one) => one.body)).toEqual(["Now she is shaking."]);
+
+    const empty = await send(id, premiumOwner, { intent: "send", key: newKey(), body: "   " });
+    expect(empty.status).toBe(400);
+    expect(empty.data).toMatchObject({ intent: "send", error: CHAT_ERRORS.empty });
+    expect(await messagesAfter(id, 0)).toHaveLength(2);
+  });
+
+  it("lets only the vet end it, with a summary that lands in the pet's records; then nobody writes", async () => {
+    await onDuty(vetBo);
+    const bella = await addPet(premiumOwner.id);
+    const id = await openThroughPage(premiumOwner, bella.id);
+    await takeThroughConsole(vetBo, id);
+
+    expect((await send(id, premiumOwner, { intent: "end", summary: "All fine" })).status).toBe(400);
+
+    const noSummary = await send(id, vetBo, { intent: "end", summary: " " });
+    expect(noSummary.status).toBe(400);
+    expect(noSummary.data).toMatchObject({ intent: "end", error: CHAT_ERRORS.summaryEmpty });
+
+    const summary = "100 g of dark chocolate for 20 kg: induce vomiting at the clinic tonight.";
+    const ended = await send(id, vetBo, { intent: "end", summary });
+    expect(ended.status).toBe(302);
+    const records = await (
+      await getDb()
+    )
+      .select()
+      .from(petRecord)
+      .where(and(eq(petRecord.petId, bella.id), eq(petRecord.kind, "vet_visit")));
+    expect(records).toMatchObject([
+      { title: "Emergency chat with Dr. Bo Lee", notes: summary, createdBy: vetBo.id },
+    ]);
+
+    const late = await send(id, premiumOwner, { intent: "send", key: newKey(), body: "Thank you!" });
+    expect(late.status).toBe(400);
+    expect(late.data).toMatchObject({ error: CHAT_ERRORS.ended, body: "Thank you!" });
+  });
+});
+
+describe("/chat/:id/photos/:seq", () => {
+  it("gives the owner the photo as a JPEG; a stranger and a message without a photo get 404", async () => {
+    const id = await openThroughPage(premiumOwner, (await addPet(premiumOwner.id)).id, {
+      body: "Her paw",
+      photo: photoFile(),
+    });
+    await answer(
+      conversationAction,
+      post(`/chat/${id}`, premiumOwner, { intent: "send", key: newKey(), body: "Text" }),
+      {
+        id,
+      },
+    );
+    const photo = (seq: number, who: Account) =>
+      answer(photoLoader, get(`/chat/${id}/photos/${seq}`, who), { id, seq: String(seq) });
+
+    const shown = await photo(1, premiumOwner);
+    expect(shown.status).toBe(200);
+    expect(shown.response!.headers.get("Content-Type")).toBe("image/jpeg");
+    const bytes = new Uint8Array(await shown.response!.arrayBuffer());
+    expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
+
+    expect((await photo(1, stranger)).status).toBe(404);
+    expect((await photo(2, premiumOwner)).status).toBe(404); // a message without a photo
+    expect((await photo(9, premiumOwner)).status).toBe(404); // no such message
+  });
+});
+
+describe("/vet", () => {
+  it("is a 404 for an owner and for a support staff member", async () => {
+    for (const who of [premiumOwner, support]) {
+      expect((await answer(vetLoader, get("/vet", who))).status).toBe(404);
+      expect((await answer(vetAction, post("/vet", who, { intent: "duty", onDuty: "on" }))).status).toBe(404);
+    }
+  });
+
+  it("lets a vet go on and off duty", async () => {
+    await onDuty();
+    const duty = async () => (await answer(vetLoader, get("/vet", vetAna))).data.vet;
+    expect(await duty()).toMatchObject({ displayName: "Dr. Ana Silva", region: "Ohio, USA", onDuty: false });
+    expect((await answer(vetAction, post("/vet", vetAna, { intent: "duty", onDuty: "on" }))).status).toBe(
+      200,
+    );
+    expect(await duty()).toMatchObject({ onDuty: true });
+    await answer(vetAction, post("/vet", vetAna, { intent: "duty", onDuty: "off" }));
+    expect(await duty()).toMatchObject({ onDuty: false });
+  });
+
+  it("takes a conversation only on duty, and tells a second vet it was taken", async () => {
+    await onDuty(vetBo);
+    const id = await openThroughPage(premiumOwner, (await addPet(premiumOwner.id)).id);
+
+    const offDuty = await takeThroughConsole(vetAna, id);
+    expect(offDuty.status).toBe(409);
+    expect(offDuty.data).toEqual({ error: CHAT_ERRORS.notOnDuty });
+    expect((await answer(vetLoader, get("/vet", vetAna))).data.queue).toContainEqual(
+      expect.objectContaining({ id }),
+    );
+
+    await answer(vetAction, post("/vet", vetAna, { intent: "duty", onDuty: "on" }));
+    const taken = await takeThroughConsole(vetAna, id);
+    expect(taken.status).toBe(302);
+    expect(taken.location).toBe(`/chat/${id}`);
+
+    const late = await takeThroughConsole(vetBo, id);
+    expect(late.status).toBe(409);
+    expect(late.data).toEqual({ error: CHAT_ERRORS.taken });
+    const console = await answer(vetLoader, get("/vet", vetAna));
+    expect(console.data.queue).not.toContainEqual(expect.objectContaining({ id }));
+    expect(console.data.mine).toContainEqual(expect.objectContaining({ id, status: "active" }));
+  });
+});
+
+describe("/admin/staff", () => {
+  const newVetFields = (email: string, region: string) => ({
+    intent: "set-staff",
+    email,
+    password: "stethoscope-42",
+    name: "Ana Silva",
+    role: "vet",
+    displayName: "Dr. Ana Silva",
+    region,
+  });
+
+  async function accountsWithEmail(email: string) {
+    return (await getDb()).select().from(user).where(eq(user.email, email));
+  }
+
+  it("is a 404 for someone who is not staff, and changes nothing", async () => {
+    expect((await answer(staffLoader, get("/admin/staff", premiumOwner))).status).toBe(404);
+    const tried = await answer(
+      staffAction,
+      post("/admin/staff", premiumOwner, newVetFields("sneaky@example.com", "Ohio")),
+    );
+    expect(tried.status).toBe(404);
+    expect(await accountsWithEmail("sneaky@example.com")).toEqual([]);
+  });
+
+  it("lets staff create a vet, who is then listed", async () => {
+    const created = await answer(
+      staffAction,
+      post("/admin/staff", support, newVetFields("ana.silva@example.com", "California, USA")),
+    );
+    expect(created.status).toBe(200);
+    expect(created.data).toMatchObject({ ok: true });
+    const page = await answer(staffLoader, get("/admin/staff", support));
+    expect(page.data.staff).toContainEqual(
+      expect.objectContaining({
+        email: "ana.silva@example.com",
+        role: "vet",
+        displayName: "Dr. Ana Silva",
+        region: "California, USA",
+        onDuty: false,
+      }),
+    );
+  });
+
+  it("refuses a vet without a region with 400 and the sentence, changing nothing", async () => {
+    const before = await answer(staffLoader, get("/admin/staff", support));
+    const refused = await answer(
+      staffAction,
+      post("/admin/staff", support, newVetFields("no.region@example.com", "")),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({ ok: false, error: expect.stringContaining(STAFF_ERRORS.region) });
+    const after = await answer(staffLoader, get("/admin/staff", support));
+    expect(after.data.staff).toEqual(before.data.staff);
+    expect(await accountsWithEmail("no.region@example.com")).toEqual([]);
+  });
+});

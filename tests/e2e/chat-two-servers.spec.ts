@@ -1,0 +1,147 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { Browser, BrowserContext } from "@playwright/test";
+import { startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
+import { addPet, expect, gotoHydrated, signUp, test } from "./support";
+
+/*
+ * The 24/7 emergency chat as it runs behind a load balancer: the owner's browser on one server
+ * process, the vet's on another, one PostgreSQL between them (LISTEN/NOTIFY carries each
+ * message across). Only the PostgreSQL run has such a database (scripts/ci/test-postgres.sh).
+ */
+const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL;
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>, url = E2E_DATABASE_URL) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+if (E2E_DATABASE_URL) {
+  test.describe("emergency chat across two servers", () => {
+    test.describe.configure({ timeout: 120_000 });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-chat-"));
+    const databaseName = `pawpal_chat_${crypto.randomBytes(4).toString("hex")}`;
+    let databaseUrl = "";
+    let servers: BuiltServer[] = [];
+
+    test.beforeAll(async () => {
+      await admin((client) => client.query(`create database "${databaseName}"`));
+      const url = new URL(E2E_DATABASE_URL);
+      url.pathname = `/${databaseName}`;
+      databaseUrl = url.toString();
+      servers = await Promise.all(
+        [0, 1].map(() =>
+          startBuiltServer({
+            dataDir,
+            databaseUrl,
+            env: { TRUST_PROXY: "loopback", SHUTDOWN_GRACE_MS: "0" },
+          }),
+        ),
+      );
+    });
+    test.afterAll(async () => {
+      await Promise.all(servers.map(stopBuiltServer));
+      await admin((client) => client.query(`drop database if exists "${databaseName}" with (force)`));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    /** A browser signed up on `server`; the account is made Premium or a vet in the database, as staff would. */
+    async function signedUp(browser: Browser, server: BuiltServer, name: string, role: "premium" | "vet") {
+      const context = await browser.newContext({
+        baseURL: server.origin,
+        extraHTTPHeaders: { "X-Forwarded-For": `10.91.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}` },
+      });
+      const account = await signUp(context.request, { name, plan: "free" });
+      await admin(async (client) => {
+        const { rows } = await client.query(`select id from "user" where email = $1`, [account.email]);
+        const id = rows[0].id as string;
+        if (role === "premium") {
+          await client.query(
+            `insert into subscription (user_id, plan, source, status) values ($1, 'premium', 'staff', 'active')`,
+            [id],
+          );
+        } else {
+          await client.query(`update "user" set role = 'staff' where id = $1`, [id]);
+          await client.query(
+            `insert into staff_profile (user_id, role, display_name, region) values ($1, 'vet', $2, 'Ohio, USA')`,
+            [id, name],
+          );
+        }
+      }, databaseUrl);
+      return context;
+    }
+
+    test("owner and vet on two servers chat live; the summary lands in the pet's records; a stranger gets 404", async ({
+      browser,
+    }) => {
+      const [first, second] = servers as [BuiltServer, BuiltServer];
+      const vetContext = await signedUp(browser, second, "Dr. Ana Silva", "vet");
+      const ownerContext: BrowserContext = await signedUp(browser, first, "Olivia Owner", "premium");
+      const petId = await addPet(ownerContext.request, { name: "Bella" });
+
+      const vet = await vetContext.newPage();
+      await gotoHydrated(vet, "/vet");
+      await vet.getByRole("button", { name: "Go on duty" }).click();
+      await expect(vet.getByTestId("duty-status")).toHaveText(/You are on duty/);
+      await expect(vet.getByText("Nobody is waiting.")).toBeVisible();
+
+      const owner = await ownerContext.newPage();
+      await gotoHydrated(owner, "/chat");
+      await expect(owner.getByTestId("vets-on-duty")).toHaveText("1 vet is on duty.");
+      await owner.getByLabel("What is happening?").fill("Bella ate a bar of dark chocolate ten minutes ago.");
+      await owner.getByRole("button", { name: "Ask a vet" }).click();
+      await expect(owner).toHaveURL(/\/chat\/[\w-]+$/);
+      await expect(owner.getByTestId("chat-status")).toHaveText("Waiting for a vet");
+      // A vet is on duty and 3 minutes have not passed: no emergency answer yet.
+      await expect(owner.getByTestId("no-vet-help")).toHaveCount(0);
+      await expect(owner.getByText("Live", { exact: true })).toBeVisible();
+
+      // The conversation appears in the vet's queue without a reload (the vet is on the other server).
+      await vet.getByRole("button", { name: "Take the conversation about Bella" }).click();
+      await expect(vet).toHaveURL(owner.url().replace(first.origin, second.origin));
+      await expect(vet.getByRole("log")).toContainText("Bella ate a bar of dark chocolate ten minutes ago.");
+      await expect(vet.getByRole("complementary", { name: "Bella's profile and records" })).toBeVisible();
+
+      // The owner sees the vet join, live.
+      await expect(owner.getByTestId("chat-status")).toHaveText("A vet is with you");
+      await expect(owner.getByRole("log")).toContainText(
+        "Dr. Ana Silva (a vet licensed in Ohio, USA) has joined",
+      );
+
+      await vet.getByLabel("Your message").fill("How much does Bella weigh?");
+      await vet.getByLabel("Your message").press("Enter");
+      await expect(owner.getByRole("log")).toContainText("How much does Bella weigh?");
+      await owner.getByLabel("Your message").fill("About 20 kg.");
+      await owner.getByRole("button", { name: "Send" }).click();
+      await expect(vet.getByRole("log")).toContainText("About 20 kg.");
+      await expect(owner.locator("[data-pending]")).toHaveCount(0);
+
+      // A stranger, signed in on either server, gets the 404 page.
+      const strangerContext = await signedUp(browser, first, "Sam Stranger", "premium");
+      const stranger = await strangerContext.newPage();
+      const response = await stranger.goto(new URL(owner.url()).pathname);
+      expect(response?.status()).toBe(404);
+
+      await vet
+        .getByLabel("Summary for Bella's records")
+        .fill("Chocolate, 100 g for 20 kg: seen at the clinic tonight.");
+      await vet.getByRole("button", { name: "End with this summary" }).click();
+      await expect(owner.getByTestId("chat-status")).toHaveText("Ended");
+      await expect(owner.getByRole("log")).toContainText("Dr. Ana Silva ended the conversation");
+
+      await owner.goto(`/pets/${petId}`);
+      const visits = owner.locator("#records-vet_visit");
+      await expect(visits).toContainText("Emergency chat with Dr. Ana Silva");
+      await expect(visits).toContainText("Chocolate, 100 g for 20 kg: seen at the clinic tonight.");
+      await Promise.all([vetContext.close(), ownerContext.close(), strangerContext.close()]);
+    });
+  });
+}
