@@ -64,6 +64,11 @@ const TARGETS = { p50: 50, p99: 250 };
 
 const ADMIN_URL = process.env.DATABASE_URL || process.env.E2E_DATABASE_URL;
 
+if (![CONVERSATIONS, NORMAL_MS, AFTER_KILL_MS, INTERVAL_MS].every((n) => Number.isInteger(n) && n > 0)) {
+  console.error("--conversations, --seconds, --after-kill and --interval take whole numbers above 0");
+  process.exit(2);
+}
+
 if (!fs.existsSync(path.join(BUILD_DIR, "start.js"))) {
   console.log(`No build in ${BUILD_DIR}/: building first`);
   if (spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
@@ -424,7 +429,9 @@ async function main() {
       afterOwnerSend = undefined;
       setTimeout(resolve, Math.random() * 20);
     };
+    setTimeout(resolve, 4 * INTERVAL_MS); // should no owner write meanwhile
   });
+  afterOwnerSend = undefined;
   const killAt = now();
   serverA.child.kill("SIGKILL");
   const unanswered = sides.reduce((n, side) => n + side.unanswered.size, 0);

@@ -135,6 +135,35 @@ async function seedAccount(person: Person, other: Person) {
   await consumeRateLimit("accountPassword", person.id);
   await setPlanByStaff({ userId: person.id, plan: "premium", until: null });
   await db.insert(schema.analysisUse).values({ userId: person.id, month: "2026-11", count: 2 });
+  // An emergency chat about its pet, where `other` (a family member) wrote too; and it answers
+  // chats as a vet.
+  const [chat] = await db
+    .insert(schema.chatConversation)
+    .values({ petId: ownPet!.id, openedBy: person.id, vetId: person.id, status: "active", lastSeq: 2 })
+    .returning();
+  await db.insert(schema.chatMessage).values([
+    {
+      conversationId: chat!.id,
+      seq: 1,
+      authorId: person.id,
+      authorRole: "owner",
+      authorName: person.name,
+      body: `Help, says ${person.id}`,
+      clientKey: "first-message",
+    },
+    {
+      conversationId: chat!.id,
+      seq: 2,
+      authorId: other.id,
+      authorRole: "owner",
+      authorName: other.name,
+      body: "On my way.",
+      clientKey: "second-message",
+    },
+  ]);
+  await db
+    .insert(schema.staffProfile)
+    .values({ userId: person.id, role: "vet", displayName: `Dr. ${person.name}`, region: "Ohio" });
   return ownPet!;
 }
 
@@ -209,6 +238,15 @@ describe("collectAccountData", () => {
       reminderDaysAhead: 3,
       calendarFeedEnabled: true,
     });
+    expect(exportedPet!.emergencyChats).toEqual([
+      expect.objectContaining({
+        status: "active",
+        messages: [
+          expect.objectContaining({ seq: 1, body: `Help, says ${person.id}`, hasPhoto: false }),
+          expect.objectContaining({ seq: 2, authorName: friend.name }),
+        ],
+      }),
+    ]);
     // Only what was sent signed in is known to be theirs.
     expect(exported.contactMessages).toEqual([
       expect.objectContaining({ subject: "Feeding", message: `How much, asks ${person.id}?` }),
@@ -309,6 +347,15 @@ describe("deleteAccount", () => {
         ],
       },
     });
+    // What the gone user wrote in the kept user's chat stays, without their name.
+    const keptChat = await db
+      .select()
+      .from(schema.chatMessage)
+      .where(eq(schema.chatMessage.clientKey, "second-message"));
+    expect(keptChat.map(({ authorId, authorName }) => ({ authorId, authorName }))).toEqual(
+      expect.arrayContaining([{ authorId: null, authorName: "Someone who left" }]),
+    );
+    expect(keptChat.some((message) => message.authorName === gone.name)).toBe(false);
     const keptRecords = await db.select().from(petRecord).where(eq(petRecord.petId, keptPet.id));
     expect(keptRecords.map((record) => [record.kind, record.createdBy])).toEqual(
       expect.arrayContaining([

@@ -1,8 +1,10 @@
-import { asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "~/backend/db/client.server";
 import {
   account,
   analysisUse,
+  chatConversation,
+  chatMessage,
   accountSettings,
   contactMessage,
   dueDone,
@@ -81,6 +83,38 @@ export async function collectAccountData(userId: string, now = new Date()) {
     .where(inArray(dueDone.petId, petIds))
     .orderBy(asc(dueDone.dueDate));
 
+  // The emergency chats about the account's pets, photos left out (they are JPEGs in the database).
+  const conversations = await db
+    .select({
+      id: chatConversation.id,
+      petId: chatConversation.petId,
+      status: chatConversation.status,
+      summary: chatConversation.summary,
+      createdAt: chatConversation.createdAt,
+      endedAt: chatConversation.endedAt,
+    })
+    .from(chatConversation)
+    .where(inArray(chatConversation.petId, petIds))
+    .orderBy(asc(chatConversation.createdAt));
+  const chatMessages = await db
+    .select({
+      conversationId: chatMessage.conversationId,
+      seq: chatMessage.seq,
+      authorRole: chatMessage.authorRole,
+      authorName: chatMessage.authorName,
+      body: chatMessage.body,
+      hasPhoto: sql<boolean>`${chatMessage.photo} is not null`,
+      createdAt: chatMessage.createdAt,
+    })
+    .from(chatMessage)
+    .where(
+      inArray(
+        chatMessage.conversationId,
+        conversations.map((one) => one.id),
+      ),
+    )
+    .orderBy(asc(chatMessage.conversationId), asc(chatMessage.seq));
+
   const members = await db
     .select({ memberId: familyMember.memberId, memberName: user.name, since: familyMember.createdAt })
     .from(familyMember)
@@ -158,6 +192,14 @@ export async function collectAccountData(userId: string, now = new Date()) {
       ...row,
       records: records.filter((record) => record.petId === row.id),
       doneMarks: doneMarks.filter((mark) => mark.petId === row.id),
+      emergencyChats: conversations
+        .filter((conversation) => conversation.petId === row.id)
+        .map(({ petId: _pet, ...conversation }) => ({
+          ...conversation,
+          messages: chatMessages
+            .filter((message) => message.conversationId === conversation.id)
+            .map(({ conversationId: _conversation, ...message }) => message),
+        })),
     })),
     family: { members, memberOf, invitesSent },
     settings: settings ?? null,
@@ -166,6 +208,9 @@ export async function collectAccountData(userId: string, now = new Date()) {
     contactMessages,
   };
 }
+
+/** Who wrote a chat message, once that account is deleted. */
+export const FORMER_AUTHOR = "Someone who left";
 
 export type AccountData = NonNullable<Awaited<ReturnType<typeof collectAccountData>>>;
 
@@ -178,7 +223,8 @@ export type AccountData = NonNullable<Awaited<ReturnType<typeof collectAccountDa
  * invitations addressed to it (the inviter's), messages sent signed out from it (the team's
  * records), mails others queued to it, and every rate-limit window (a limit no user action
  * resets). Records it added to someone else's shared pet stay with that pet, without its name
- * (created_by is set null). False when there is no such user.
+ * (created_by is set null), and so do its messages in that pet's emergency chats. False when
+ * there is no such user.
  */
 export async function deleteAccount(userId: string): Promise<boolean> {
   const db = await getDb();
@@ -187,6 +233,11 @@ export async function deleteAccount(userId: string): Promise<boolean> {
     if (!found) return false;
     // Sent signed in, they are in the account's export: they go with it (decision 12).
     await tx.delete(contactMessage).where(eq(contactMessage.userId, userId));
+    // Its pets first, with their chats: left to the user row's cascade, PostgreSQL could set a
+    // message's author to null after deleting its conversation, and refuse.
+    await tx.delete(pet).where(eq(pet.userId, userId));
+    // What it wrote in others' emergency chats stays with them, without its name.
+    await tx.update(chatMessage).set({ authorName: FORMER_AUTHOR }).where(eq(chatMessage.authorId, userId));
     // Password-reset and email-verification rows name the account by its id, exactly.
     await tx.delete(verification).where(eq(verification.value, userId));
     // The rest goes with the user row (foreign keys cascade, job.user_id included: db/schema.server.ts).

@@ -98,6 +98,11 @@ function UserMenuItems({ name, onNavigate }: { name: string; onNavigate: () => v
         </Link>
       </li>
       <li>
+        <Link to="/chat" className={itemClass} onClick={onNavigate}>
+          Emergency chat
+        </Link>
+      </li>
+      <li>
         <Link to="/account" className={itemClass} onClick={onNavigate}>
           Account settings
         </Link>
@@ -136,6 +141,11 @@ export function MobileUserItems({
       <li>
         <NavLink to="/family" end className={navLinkClass} onClick={onNavigate}>
           {({ isActive }) => <span className={cn("block", isActive && "font-semibold")}>Family sharing</span>}
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/chat" end className={navLinkClass} onClick={onNavigate}>
+          {({ isActive }) => <span className={cn("block", isActive && "font-semibold")}>Emergency chat</span>}
         </NavLink>
       </li>
       <li>

@@ -134,7 +134,7 @@ function post(path: string, who: Account | undefined, fields: Record<string, str
 
 type Answer = { status: number; location: string | null; data: Record<string, unknown>; response?: Response };
 
-/** What a loader or action answered, returned or thrown: a Response (redirect, photo) or data(). */
+/** What a loader or action answered, returned or thrown: a Response (redirect, photo), data(), or an error (500). */
 async function answer(
   run: (args: never) => Promise<unknown>,
   request: Request,
@@ -157,6 +157,8 @@ async function answer(
   if (wrapped?.type === "DataWithResponseInit") {
     return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data ?? {} };
   }
+  // Anything else thrown is what React Router answers with its error page: 500.
+  if (value instanceof Error) return { status: 500, location: null, data: { error: value.message } };
   throw new Error(`Unexpected answer: ${String(value)}`);
 }
 
@@ -311,6 +313,16 @@ describe("/chat/:id", () => {
     expect((await load("not-a-conversation", premiumOwner)).status).toBe(404);
   });
 
+  it("answers 404, not a server error, to an id shaped like a uuid that is not one", async () => {
+    for (const id of ["a".repeat(36), "-".repeat(36), "0123456789abcdef-0123456789abcdef-01"]) {
+      expect((await load(id, premiumOwner)).status).toBe(404);
+      expect(
+        (await answer(photoLoader, get(`/chat/${id}/photos/1`, premiumOwner), { id, seq: "1" })).status,
+      ).toBe(404);
+      expect((await takeThroughConsole(vetAna, id)).status).toBe(404);
+    }
+  });
+
   it("shows the owner the emergency answer with no vet on duty, or after 3 minutes without one", async () => {
     await onDuty();
     const id = await openThroughPage(premiumOwner, (await addPet(premiumOwner.id)).id);
@@ -357,7 +369,7 @@ describe("/chat/:id", () => {
     ]);
   });
 
-  it("stores a message sent with the plain form and reloads; an empty one is refused with the sentence", async () => {
+  it("stores a message sent with the plain form and reloads; an empty one or a stranger's is refused", async () => {
     const id = await openThroughPage(premiumOwner, (await addPet(premiumOwner.id)).id);
     const sent = await send(id, premiumOwner, { intent: "send", key: newKey(), body: "Now she is shaking." });
     expect(sent.status).toBe(302);
@@ -367,6 +379,9 @@ describe("/chat/:id", () => {
     const empty = await send(id, premiumOwner, { intent: "send", key: newKey(), body: "   " });
     expect(empty.status).toBe(400);
     expect(empty.data).toMatchObject({ intent: "send", error: CHAT_ERRORS.empty });
+    // Someone who cannot read it cannot write in it either: the same 404.
+    const intruder = await send(id, stranger, { intent: "send", key: newKey(), body: "Hello?" });
+    expect(intruder.status).toBe(404);
     expect(await messagesAfter(id, 0)).toHaveLength(2);
   });
 
