@@ -11,6 +11,7 @@ import type { SessionUser } from "~/domain/auth";
 import {
   CHAT_ERRORS,
   chatRecordTitle,
+  conversationIdSchema,
   type ChatAuthorRole,
   type ChatMessage,
   type ChatStatus,
@@ -402,6 +403,7 @@ export async function vetOf(conversation: Conversation) {
 
 /** Refuses with 404 what is not a conversation id (the route's not-found page). */
 export function conversationIdOrNotFound(id: unknown): string {
-  if (typeof id !== "string" || !/^[0-9a-f-]{36}$/i.test(id)) throw data(null, { status: 404 });
-  return id;
+  const parsed = conversationIdSchema.safeParse(id);
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data;
 }

@@ -29,10 +29,13 @@ export function reencodePhoto(file: Uint8Array): PhotoOutcome {
     return { ok: false, error: CHAT_ERRORS.photoUnreadable };
   }
   const fitted = fitWithin(image, CHAT_LIMITS.photoSide);
-  const encoded = jpeg.encode(
-    { ...fitted, data: Buffer.from(fitted.data.buffer, fitted.data.byteOffset) },
-    JPEG_QUALITY,
-  );
+  // Only the pixels: jpeg-js keeps a decoded photo's EXIF block beside them, and would write it back.
+  const pixels = {
+    width: fitted.width,
+    height: fitted.height,
+    data: Buffer.from(fitted.data.buffer, fitted.data.byteOffset),
+  };
+  const encoded = jpeg.encode(pixels, JPEG_QUALITY);
   return { ok: true, jpeg: new Uint8Array(encoded.data), width: fitted.width, height: fitted.height };
 }
 

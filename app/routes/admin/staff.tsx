@@ -49,8 +49,11 @@ export async function action({ request }: Route.ActionArgs) {
     displayName: field("displayName"),
     region: field("region"),
   };
-  if (!reply.ok)
-    return data({ ok: false as const, error: reply.error.split("\n")[0]!, values }, { status: 400 });
+  if (!reply.ok) {
+    // The command's sentence without its flag ("--region: Enter where…"): this page has fields.
+    const error = reply.error.split("\n")[0]!.replace(/^--[\w-]+: /, "");
+    return data({ ok: false as const, error, values }, { status: 400 });
+  }
   return data({ ok: true as const, message: reply.message, values: null });
 }
 
