@@ -199,7 +199,7 @@ class Side {
     messagesByKey.set(message.key, message);
     this.unanswered.set(message.key, message);
     if (this.ws) this.transmit(message);
-    if (this.server !== serverB) afterOwnerSend?.();
+    if (this.server !== serverB) afterOwnerSend?.(); // only owners are on A, until it dies
   }
 
   private transmit(message: Outgoing) {
@@ -213,11 +213,12 @@ class Side {
 
   private receive(frame: ServerFrame) {
     if (frame.type === "sent") {
-      const message = this.unanswered.get(frame.key);
+      const message = messagesByKey.get(frame.key);
       if (!message) return;
       this.unanswered.delete(frame.key);
+      // Answered again (sent twice around the kill): it must keep its number.
       if (message.seq !== undefined && message.seq !== frame.seq) renumbered.push(message.id);
-      message.seq = frame.seq;
+      message.seq ??= frame.seq;
     } else if (frame.type === "refused") {
       refusals.push(frame.error);
       if (!frame.key) return;
@@ -422,12 +423,12 @@ async function main() {
     ),
   );
   await sleep(NORMAL_MS);
-  // The kill comes 0-20 ms after an owner's send: that message may be unread, being stored, or
+  // The kill comes 0-5 ms after an owner's send: that message may be unread, being stored, or
   // stored and not yet answered, which is what resending with the same key must survive.
   await new Promise<void>((resolve) => {
     afterOwnerSend = () => {
       afterOwnerSend = undefined;
-      setTimeout(resolve, Math.random() * 20);
+      setTimeout(resolve, Math.random() * 5);
     };
     setTimeout(resolve, 4 * INTERVAL_MS); // should no owner write meanwhile
   });

@@ -23,7 +23,19 @@ const { values: args } = parseArgs({
 const RUNS = Number(args.runs);
 const OTHER = args.compare?.replace(/\/+$/, "");
 const NOT_FOUND = "/no-such-page";
-const ROUTES = ["/", "/about", "/features", "/pricing", "/contact", "/auth", "/pets", NOT_FOUND];
+// The emergency check blank, and with its answer (rendered on the server from the query).
+const ROUTES = [
+  "/",
+  "/about",
+  "/features",
+  "/pricing",
+  "/contact",
+  "/emergency",
+  "/emergency?species=dog&sign=breathing",
+  "/auth",
+  "/pets",
+  NOT_FOUND,
+];
 const BUDGET = { performance: 0.995, fcpMs: 1000, lcpMs: 1000, tbtMs: 0, cls: 0, homeScriptKiB: 100 };
 
 type Row = {

@@ -321,6 +321,25 @@ describe("the live channel", () => {
     }
   });
 
+  it("a page that asks twice for the same conversation still gets each message once", async () => {
+    const hub = await LiveHub.start();
+    try {
+      const owner = await addAccount("Willa");
+      const id = await opened(owner, (await addPet(owner.id)).id);
+      await sendMessage(owner, id, { body: "Second", key: key() });
+      const ownerPage = page(hub, owner);
+      await Promise.all([
+        ownerPage.connection.receive({ type: "watch", conversationId: id, after: 0 }),
+        ownerPage.connection.receive({ type: "watch", conversationId: id, after: 0 }),
+      ]);
+      await until(() => ownerPage.seqs().length >= 2);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(ownerPage.seqs()).toEqual([1, 2]);
+    } finally {
+      await hub.close();
+    }
+  });
+
   it("refuses a message too long or empty, with the reason", async () => {
     const hub = await LiveHub.start();
     try {

@@ -15,6 +15,9 @@ import { LIVE_CHANNEL, parseNotice, type LiveNotice } from "./live-notices";
  * gets no gaps and no doubles, also after it reconnects to another process.
  */
 
+/** Messages read at a time for one page. */
+const READ_BATCH = 500;
+
 type Watch = { after: number; reading: boolean; again: boolean };
 
 export type LiveConnection = {
@@ -100,13 +103,10 @@ class PageConnection {
         this.send({ type: "refused", conversationId, error: "There is no such conversation." });
         return;
       }
+      // Asked again on the same socket: the same watch, never back before what it was sent.
       const watch = this.watches.get(conversationId);
-      // A page that asks again (it reconnected its own state) never goes back to what it was sent.
-      this.watches.set(conversationId, {
-        after: Math.max(frame.after, watch?.after ?? 0),
-        reading: false,
-        again: false,
-      });
+      if (watch) watch.after = Math.max(watch.after, frame.after);
+      else this.watches.set(conversationId, { after: frame.after, reading: false, again: false });
       await this.pump(conversationId);
       return;
     }
@@ -153,12 +153,14 @@ class PageConnection {
     try {
       do {
         watch.again = false;
-        const messages = await messagesAfter(conversationId, watch.after);
+        const messages = await messagesAfter(conversationId, watch.after, READ_BATCH);
         for (const message of messages) {
           if (message.seq <= watch.after) continue;
           watch.after = message.seq;
           this.send({ type: "message", conversationId, message });
         }
+        // A page far behind gets the rest in batches.
+        if (messages.length === READ_BATCH) watch.again = true;
       } while (watch.again);
     } catch (error) {
       // The next notice, or the page's reconnection, reads again from the same number.
