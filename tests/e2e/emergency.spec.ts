@@ -1,3 +1,4 @@
+import { SIGNS } from "../../app/domain/emergency";
 import { expect, expectNoA11yViolations, gotoHydrated, test } from "./support";
 
 /*
@@ -34,6 +35,22 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("radio", { name: "cat" })).toBeChecked();
     await expect(page.getByRole("checkbox", { name: /Any part of a lily/ })).toBeChecked();
     await expect(page.getByRole("region", { name: "Sources" }).getByRole("link")).not.toHaveCount(0);
+  });
+
+  test("every red flag, for each species it applies to, gives 'go now' with the lines", async ({ page }) => {
+    const redFlags = SIGNS.filter((sign) => sign.level === "emergency");
+    expect(redFlags.length).toBeGreaterThan(10);
+    for (const sign of redFlags) {
+      for (const species of sign.species) {
+        await page.goto(`/emergency?species=${species}&sign=${sign.id}`);
+        const answer = page.getByRole("region", { name: "Emergency — go now" });
+        await expect(answer, `${species}: ${sign.label}`).toContainText(sign.label);
+        await expect(answer.getByRole("link", { name: "Call (800) 555-0199" })).toHaveAttribute(
+          "href",
+          "tel:+18005550199",
+        );
+      }
+    }
   });
 });
 
