@@ -12,6 +12,10 @@ const MAX_FRAME_BYTES = 32 * 1024;
 const PING_EVERY_MS = 25_000;
 /** A page may send this many frames in one pause of PING_EVERY_MS; more is a flood. */
 const MAX_FRAMES_PER_PING = 200;
+/** Open pages per account (tabs, devices); more is someone hammering the database. */
+const MAX_SOCKETS_PER_USER = 20;
+/** On shutdown, pages get this long to answer the close before their sockets are cut. */
+const CLOSE_GRACE_MS = 2_000;
 
 /**
  * The live channel's WebSocket at LIVE_PATH, on the same port as the site: the session
@@ -21,9 +25,15 @@ const MAX_FRAMES_PER_PING = 200;
 export function attachLiveSocket(server: Server, hub: () => LiveHub | null) {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const alive = new WeakMap<WebSocket, { pong: boolean; frames: number }>();
+  const perUser = new Map<string, number>();
 
   server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    void accept(request, socket, head);
+    // Node takes its own error listener off an upgraded socket: a reset while we decide must not crash.
+    socket.on("error", () => socket.destroy());
+    accept(request, socket, head).catch((error: unknown) => {
+      console.error("Live channel: an upgrade failed:", error instanceof Error ? error.message : error);
+      socket.destroy();
+    });
   });
 
   async function accept(request: IncomingMessage, socket: Duplex, head: Buffer) {
@@ -32,13 +42,16 @@ export function attachLiveSocket(server: Server, hub: () => LiveHub | null) {
     if (!sameSite(request)) return refuse(socket, 403, "Cross-site connection refused.");
     const current = hub();
     if (!current) return refuse(socket, 503, "The live channel is starting: try again shortly.");
+    // Only the cookie matters to the session: the Host header is the client's, not to be parsed.
     const user = await getUser(
-      new Request(`http://${request.headers.host ?? "localhost"}${url.pathname}`, {
-        headers: { cookie: request.headers.cookie ?? "" },
-      }),
+      new Request(`http://localhost${LIVE_PATH}`, { headers: { cookie: request.headers.cookie ?? "" } }),
     ).catch(() => null);
     if (!user) return refuse(socket, 401, "Sign in to use the chat.");
+    if ((perUser.get(user.id) ?? 0) >= MAX_SOCKETS_PER_USER)
+      return refuse(socket, 429, "Too many open pages: close some and reload.");
+    if (socket.destroyed) return;
     sockets.handleUpgrade(request, socket, head, (ws) => {
+      perUser.set(user.id, (perUser.get(user.id) ?? 0) + 1);
       alive.set(ws, { pong: true, frames: 0 });
       const connection = current.connect(user, (frame) => {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
@@ -56,7 +69,12 @@ export function attachLiveSocket(server: Server, hub: () => LiveHub | null) {
         }
         void connection.receive(frame);
       });
-      ws.on("close", () => connection.close());
+      ws.on("close", () => {
+        connection.close();
+        const open = (perUser.get(user.id) ?? 1) - 1;
+        if (open > 0) perUser.set(user.id, open);
+        else perUser.delete(user.id);
+      });
       ws.on("error", () => ws.terminate());
     });
   }
@@ -80,6 +98,10 @@ export function attachLiveSocket(server: Server, hub: () => LiveHub | null) {
     close() {
       clearInterval(pings);
       for (const ws of sockets.clients) ws.close(1012, "Server restarting.");
+      // A page that is gone never answers the close: its socket would hold the shutdown.
+      setTimeout(() => {
+        for (const ws of sockets.clients) ws.terminate();
+      }, CLOSE_GRACE_MS).unref();
     },
   };
 }

@@ -34,10 +34,20 @@ function startJobs() {
   reminderScans ??= startReminderScans();
   if (!liveHubStarted) {
     liveHubStarted = true;
-    LiveHub.start().then(
-      (hub) => (liveHub = hub),
-      (error: unknown) => console.error(`The live channel could not start: ${describe(error)}`),
-    );
+    void startLiveHub();
+  }
+}
+
+/** The chat's live hub, tried again with growing pauses until it listens (pages meanwhile get 503 and retry). */
+async function startLiveHub() {
+  for (let wait = 500; !stopping; wait = Math.min(wait * 2, RETRY_MAX_MS)) {
+    try {
+      liveHub = await LiveHub.start();
+      return;
+    } catch (error) {
+      console.error(`The live channel could not start: ${describe(error)}. Retrying.`);
+      await new Promise((resolve) => setTimeout(resolve, wait).unref());
+    }
   }
 }
 

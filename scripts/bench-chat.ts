@@ -567,7 +567,11 @@ function report({
   for (const m of lost.slice(0, 5)) console.error(`  lost: ${m.id} (seq ${m.seq})`);
   for (const d of doubles.slice(0, 5)) console.error(`  doubled: seq ${d.seq} on ${d.side}`);
 
-  const failed = lost.length + doubles.length + gaps + storedTwice + renumbered.length > 0;
+  // A refused or never-answered message is lost to its writer too: the run fails on any.
+  const refusedCount = all.filter((m) => m.refused !== undefined).length;
+  const failed =
+    lost.length + doubles.length + gaps + storedTwice + renumbered.length + refusedCount + unanswered.length >
+    0;
   console.log(failed ? "\nFAIL: messages were lost or doubled." : "\nOK: nothing lost, nothing doubled.");
   return failed ? 1 : 0;
 }

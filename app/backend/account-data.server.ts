@@ -1,4 +1,5 @@
 import { asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { requeueConversationsOf } from "~/backend/chat/conversations.server";
 import { getDb } from "~/backend/db/client.server";
 import {
   account,
@@ -236,6 +237,8 @@ export async function deleteAccount(userId: string): Promise<boolean> {
     // Its pets first, with their chats: left to the user row's cascade, PostgreSQL could set a
     // message's author to null after deleting its conversation, and refuse.
     await tx.delete(pet).where(eq(pet.userId, userId));
+    // A vet's conversations going on go back to the queue for another vet.
+    await requeueConversationsOf(userId, tx);
     // What it wrote in others' emergency chats stays with them, without its name.
     await tx.update(chatMessage).set({ authorName: FORMER_AUTHOR }).where(eq(chatMessage.authorId, userId));
     // Password-reset and email-verification rows name the account by its id, exactly.

@@ -25,6 +25,8 @@ export const RATE_LIMITS = {
   nearby: { limit: 20, windowSeconds: 10 * 60 },
   // Per account and conversation (a vet answers several at once): a fast typist, not a flood.
   chatMessage: { limit: 30, windowSeconds: 60 },
+  // Per account: new emergency chats (each one waits in every on-duty vet's queue).
+  chatOpen: { limit: 10, windowSeconds: 60 * 60 },
 } as const;
 
 export type RateLimitBucket = keyof typeof RATE_LIMITS;

@@ -1,13 +1,13 @@
 import { refuseForm } from "~/backend/forms.server";
 import { CHAT_ERRORS, CHAT_LIMITS, clientKeySchema, messageBodySchema } from "~/domain/chat";
 import type { NewMessage } from "./conversations.server";
-import { reencodePhoto } from "./photo.server";
 
 export type MessageForm = { ok: true; message: NewMessage } | { ok: false; error: string; body: string };
 
 /**
- * A message as the chat's forms post it: `body`, an optional `photo` (re-encoded, see
- * photo.server.ts) and the `key` the page made. A key no page would make is refused (400).
+ * A message as the chat's forms post it: `body`, an optional `photo` (its bytes, at most 5 MB:
+ * decoded and re-encoded only once the sender may post, in conversations.server.ts) and the `key`
+ * the page made. A key no page would make is refused (400).
  */
 export async function readMessageForm(form: FormData): Promise<MessageForm> {
   const key = clientKeySchema.safeParse(form.get("key"));
@@ -23,9 +23,7 @@ export async function readMessageForm(form: FormData): Promise<MessageForm> {
   if (file instanceof File && file.size > 0) {
     if (file.size > CHAT_LIMITS.photoBytes)
       return { ok: false, error: CHAT_ERRORS.photoTooLarge, body: echo };
-    const reencoded = reencodePhoto(new Uint8Array(await file.arrayBuffer()));
-    if (!reencoded.ok) return { ok: false, error: reencoded.error, body: echo };
-    photo = reencoded.jpeg;
+    photo = new Uint8Array(await file.arrayBuffer());
   }
   if (!body.data && !photo) return { ok: false, error: CHAT_ERRORS.empty, body: echo };
   return { ok: true, message: { body: body.data, photo, key: key.data } };

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { eq } from "drizzle-orm";
+import jpeg from "jpeg-js";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setPlanByStaff } from "~/backend/billing/plans.server";
 import { getDb } from "~/backend/db/client.server";
@@ -17,6 +18,7 @@ import {
   messagePhoto,
   messagesAfter,
   openConversation,
+  requeueConversationsOf,
   sendMessage,
   takeConversation,
 } from "./conversations.server";
@@ -206,14 +208,71 @@ describe("a conversation between owner and vet", () => {
     expect((await messagesAfter(id, 0)).at(-1)?.body).toBe("message 29");
   });
 
-  it("keeps a photo with its message", async () => {
+  it("keeps a photo with its message, re-encoded; refuses one that is not an image, storing nothing", async () => {
     const owner = await addAccount("Pia");
     const bella = await addPet(owner.id);
-    const photo = new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3]);
+    const pixels = { width: 8, height: 8, data: Buffer.alloc(8 * 8 * 4, 200) };
+    const photo = new Uint8Array(jpeg.encode(pixels, 90).data);
     const outcome = await openConversation(owner, bella.id, { body: "", photo, key: key() });
     if (!outcome.ok) throw new Error(outcome.error);
     expect((await messagesAfter(outcome.conversationId, 0))[0]).toMatchObject({ hasPhoto: true, body: "" });
-    expect(Array.from((await messagePhoto(outcome.conversationId, 1))!)).toEqual(Array.from(photo));
+    expect(jpeg.decode((await messagePhoto(outcome.conversationId, 1))!)).toMatchObject({
+      width: 8,
+      height: 8,
+    });
+
+    const notPhoto = new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3]);
+    const refused = await sendMessage(owner, outcome.conversationId, {
+      body: "And",
+      photo: notPhoto,
+      key: key(),
+    });
+    expect(refused).toEqual({ ok: false, error: CHAT_ERRORS.photoUnreadable });
+    expect(await messagesAfter(outcome.conversationId, 1)).toEqual([]);
+  });
+
+  it("a message sent again under its key costs nothing; other words under a used key are refused", async () => {
+    const owner = await addAccount("Kira");
+    const id = await opened(owner, (await addPet(owner.id)).id);
+    const message = { body: "Still panting", key: key() };
+    const first = await sendMessage(owner, id, message);
+    for (let i = 0; i < 40; i += 1) expect(await sendMessage(owner, id, message)).toEqual(first);
+    expect(await sendMessage(owner, id, { body: "Something else", key: message.key })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/reload it/),
+    });
+    expect((await messagesAfter(id, 0)).map((one) => one.body)).toEqual([
+      "She ate a bar of dark chocolate.",
+      "Still panting",
+    ]);
+  });
+
+  it("a double tap on 'Ask a vet' opens one conversation", async () => {
+    const owner = await addAccount("Dora");
+    const bella = await addPet(owner.id);
+    const first = { body: "Help", key: key() };
+    const both = await Promise.all([
+      openConversation(owner, bella.id, first),
+      openConversation(owner, bella.id, first),
+    ]);
+    expect(both[0]).toEqual(both[1]);
+    expect(await listOwnerConversations(owner.id)).toHaveLength(1);
+  });
+
+  it("a vet who is no longer a vet, or whose account goes, leaves their conversations to the queue", async () => {
+    const owner = await addAccount("Gwen");
+    const id = await opened(owner, (await addPet(owner.id)).id);
+    const vet = await addVet("Dr. Leaving");
+    await takeConversation(vet, id);
+    await requeueConversationsOf(vet.id);
+    expect((await listQueue()).map((one) => one.id)).toContain(id);
+    expect(await findConversation(vet, id)).toBeNull();
+    expect((await messagesAfter(id, 0)).at(-1)).toMatchObject({
+      authorRole: "system",
+      body: expect.stringMatching(/back in the queue/),
+    });
+    const next = await addVet("Dr. Next");
+    expect(await takeConversation(next, id)).toEqual({ ok: true });
   });
 });
 

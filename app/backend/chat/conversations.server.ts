@@ -18,6 +18,7 @@ import {
 } from "~/domain/chat";
 import type { AccessiblePet } from "~/domain/pets";
 import { LIVE_CHANNEL, type LiveNotice } from "./live-notices";
+import { reencodePhoto } from "./photo.server";
 
 /*
  * The emergency chat's tables: every read and write of a conversation and its messages goes
@@ -99,8 +100,21 @@ export async function findConversation(
   return ownPet ? { conversation, reader: { side: "owner", pet: ownPet } } : null;
 }
 
-/** A message's pieces as a sender gives them; `key` makes sending it twice store it once. */
+/**
+ * A message's pieces as a sender gives them: `photo` is the uploaded file's bytes, re-encoded
+ * here once the sender may post; `key` makes sending it twice store it once.
+ */
 export type NewMessage = { body: string; photo?: Uint8Array | null; key: string };
+
+/** The photo, re-encoded (photo.server.ts), or the sentence that refuses it. */
+function preparePhoto(photo: Uint8Array | null | undefined): Outcome<{ jpeg: Uint8Array | null }> {
+  if (!photo) return { ok: true, jpeg: null };
+  const reencoded = reencodePhoto(photo);
+  return reencoded.ok ? { ok: true, jpeg: reencoded.jpeg } : reencoded;
+}
+
+/** Sent again under a key already used for other words (a page restored from history): not the same message. */
+const KEY_REUSED = "This page already sent a message: reload it and send yours again.";
 
 /**
  * Opens a conversation about one of the pets `signedIn` can open, with its first message;
@@ -117,19 +131,39 @@ export async function openConversation(
   await requirePetFeature(ownPet, "emergency-chat");
   if (!first.body && !first.photo) return { ok: false, error: CHAT_ERRORS.empty };
   const db = await getDb();
-  const [again] = await db
-    .select({ conversationId: chatMessage.conversationId })
-    .from(chatMessage)
-    .innerJoin(chatConversation, eq(chatConversation.id, chatMessage.conversationId))
-    .where(
-      and(
-        eq(chatMessage.seq, 1),
-        eq(chatMessage.clientKey, first.key),
-        eq(chatConversation.openedBy, signedIn.id),
-      ),
-    );
+  const opened = () =>
+    db
+      .select({ conversationId: chatMessage.conversationId })
+      .from(chatMessage)
+      .innerJoin(chatConversation, eq(chatConversation.id, chatMessage.conversationId))
+      .where(
+        and(
+          eq(chatMessage.seq, 1),
+          eq(chatMessage.clientKey, first.key),
+          eq(chatConversation.openedBy, signedIn.id),
+        ),
+      );
+  const [again] = await opened();
   if (again) return { ok: true, conversationId: again.conversationId };
-  const conversationId = await db.transaction(async (tx) => {
+  const limited = await consumeRateLimit("chatOpen", signedIn.id);
+  if (!limited.ok) return { ok: false, error: tooFast(limited.retryAfterSeconds) };
+  const photo = preparePhoto(first.photo);
+  if (!photo.ok) return photo;
+  return db.transaction(async (tx) => {
+    // One opening per account at a time: a double tap finds the first one's conversation.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`chat-open:${signedIn.id}`}))`);
+    const [raced] = await tx
+      .select({ conversationId: chatMessage.conversationId })
+      .from(chatMessage)
+      .innerJoin(chatConversation, eq(chatConversation.id, chatMessage.conversationId))
+      .where(
+        and(
+          eq(chatMessage.seq, 1),
+          eq(chatMessage.clientKey, first.key),
+          eq(chatConversation.openedBy, signedIn.id),
+        ),
+      );
+    if (raced) return { ok: true as const, conversationId: raced.conversationId };
     const [created] = await tx
       .insert(chatConversation)
       .values({ petId, openedBy: signedIn.id, lastSeq: 1 })
@@ -141,13 +175,16 @@ export async function openConversation(
       authorRole: "owner",
       authorName: signedIn.name,
       body: first.body,
-      photo: first.photo ?? null,
+      photo: photo.jpeg,
       clientKey: first.key,
     });
     await notify(tx, { c: created!.id, s: 1, queue: true });
-    return created!.id;
+    return { ok: true as const, conversationId: created!.id };
   });
-  return { ok: true, conversationId };
+}
+
+function tooFast(seconds: number) {
+  return `You are sending messages faster than we can take them: please wait ${seconds} seconds.`;
 }
 
 /**
@@ -164,35 +201,49 @@ export async function sendMessage(
   const { reader } = found;
   if (!message.body && !message.photo) return { ok: false, error: CHAT_ERRORS.empty };
   if (reader.side === "owner") await requirePetFeature(reader.pet, "emergency-chat");
+  const db = await getDb();
+  // Sent again (a reconnection, a retry): the stored one is the answer, and costs nothing.
+  const [stored] = await db
+    .select({ ...messageColumns, authorId: chatMessage.authorId })
+    .from(chatMessage)
+    .where(and(eq(chatMessage.conversationId, conversationId), eq(chatMessage.clientKey, message.key)));
+  if (stored) return sameMessage(stored, signedIn.id, message);
   const limited = await consumeRateLimit("chatMessage", `${signedIn.id}:${conversationId}`);
-  if (!limited.ok) {
-    return {
-      ok: false,
-      error: `You are sending messages faster than we can take them: please wait ${limited.retryAfterSeconds} seconds.`,
-    };
-  }
+  if (!limited.ok) return { ok: false, error: tooFast(limited.retryAfterSeconds) };
+  const photo = preparePhoto(message.photo);
+  if (!photo.ok) return photo;
   const role: ChatAuthorRole = reader.side;
   const name = reader.side === "vet" ? reader.vet.displayName : signedIn.name;
-  const db = await getDb();
   return db.transaction(async (tx) => {
     const locked = await lockConversation(tx, conversationId);
     if (!locked || locked.status === "ended") return { ok: false, error: CHAT_ERRORS.ended };
     if (role === "vet" && locked.vetId !== signedIn.id) return { ok: false, error: CHAT_ERRORS.notYours };
-    const [stored] = await tx
-      .select(messageColumns)
+    const [raced] = await tx
+      .select({ ...messageColumns, authorId: chatMessage.authorId })
       .from(chatMessage)
       .where(and(eq(chatMessage.conversationId, conversationId), eq(chatMessage.clientKey, message.key)));
-    if (stored) return { ok: true, message: toMessage(stored) };
+    if (raced) return sameMessage(raced, signedIn.id, message);
     const added = await appendMessage(tx, locked, {
       authorId: signedIn.id,
       authorRole: role,
       authorName: name,
       body: message.body,
-      photo: message.photo ?? null,
+      photo: photo.jpeg,
       clientKey: message.key,
     });
     return { ok: true, message: added };
   });
+}
+
+/** The message stored under a key, if it is the one being sent again (same author, same words). */
+function sameMessage(
+  stored: Parameters<typeof toMessage>[0] & { authorId: string | null },
+  authorId: string,
+  message: NewMessage,
+): Outcome<{ message: ChatMessage }> {
+  const { authorId: storedAuthor, ...row } = stored;
+  if (storedAuthor !== authorId || row.body !== message.body) return { ok: false, error: KEY_REUSED };
+  return { ok: true, message: toMessage(row) };
 }
 
 async function lockConversation(tx: Tx, id: string) {
@@ -272,7 +323,8 @@ export async function takeConversation(vet: Vet, conversationId: string): Promis
         authorRole: "system",
         authorName: "PawPal",
         body: `${vet.displayName} (a vet licensed in ${vet.region}) has joined the conversation.`,
-        clientKey: `taken-${vet.id}`.slice(0, 64),
+        // Keys with ":" are PawPal's own: no page can send one (clientKeySchema).
+        clientKey: `taken:${vet.id}`,
       },
       { changed: true, queue: true },
     );
@@ -313,12 +365,47 @@ export async function endConversation(
         authorRole: "system",
         authorName: "PawPal",
         body: `${vet.displayName} ended the conversation. Their summary is in the pet's records: ${summary}`,
-        clientKey: "ended",
+        clientKey: "ended:",
       },
       { changed: true },
     );
     return { ok: true };
   });
+}
+
+/**
+ * A vet who can no longer answer (no longer a vet, account deleted): their conversations going
+ * on go back to the queue, each owner told, in the caller's transaction when given one.
+ */
+export async function requeueConversationsOf(vetId: string, tx?: Tx) {
+  const requeue = async (t: Tx) => {
+    const going = await t
+      .select(conversationColumns)
+      .from(chatConversation)
+      .where(and(eq(chatConversation.vetId, vetId), eq(chatConversation.status, "active")))
+      .for("update");
+    for (const locked of going) {
+      await t
+        .update(chatConversation)
+        .set({ status: "queued", vetId: null, takenAt: null })
+        .where(eq(chatConversation.id, locked.id));
+      await appendMessage(
+        t,
+        locked,
+        {
+          authorId: null,
+          authorRole: "system",
+          authorName: "PawPal",
+          body: "The vet is no longer available: the conversation is back in the queue for the next vet.",
+          clientKey: `requeued:${locked.lastSeq + 1}`,
+        },
+        { changed: true, queue: true },
+      );
+    }
+  };
+  if (tx) return requeue(tx);
+  const db = await getDb();
+  await db.transaction(requeue);
 }
 
 export type QueuedConversation = {

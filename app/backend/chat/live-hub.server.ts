@@ -82,7 +82,24 @@ class PageConnection {
     private readonly send: (frame: ServerFrame) => void,
   ) {}
 
+  /** Never throws: a database that fails now is a refusal the page can retry, not a crash. */
   async receive(raw: unknown) {
+    try {
+      await this.handle(raw);
+    } catch (error) {
+      console.error(`Live channel: a frame could not be handled: ${describe(error)}`);
+      const frame = clientFrameSchema.safeParse(raw).data;
+      this.send({
+        type: "refused",
+        conversationId: frame && "conversationId" in frame ? frame.conversationId : undefined,
+        key: frame?.type === "send" ? frame.key : undefined,
+        error: RETRY_LATER,
+        retry: true,
+      });
+    }
+  }
+
+  private async handle(raw: unknown) {
     const parsed = clientFrameSchema.safeParse(raw);
     if (!parsed.success) {
       this.send({
@@ -121,8 +138,7 @@ class PageConnection {
     } catch (error) {
       // The plan's refusal (403) is thrown as a route response with its sentence.
       if (isDataWithSentence(error)) return refuse(sentenceOf(error));
-      console.error("Live channel: a message could not be stored:", error);
-      refuse("Your message could not be sent just now. It will be sent again when you reconnect.");
+      throw error;
     }
   }
 
@@ -164,11 +180,23 @@ class PageConnection {
       } while (watch.again);
     } catch (error) {
       // The next notice, or the page's reconnection, reads again from the same number.
-      console.error("Live channel: messages could not be read:", error);
+      console.error(`Live channel: messages could not be read: ${describe(error)}`);
     } finally {
       watch.reading = false;
     }
   }
+}
+
+const RETRY_LATER = "Your message could not be sent just now: it will be sent again when you reconnect.";
+
+/**
+ * What a failure says in the log: the database's own error (a drizzle error's message carries
+ * the query's parameters, which may be what someone wrote).
+ */
+function describe(error: unknown) {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  if (cause instanceof Error && "code" in cause) return `${cause.message} (${String(cause.code)})`;
+  return error instanceof Error && !error.message.includes("params:") ? error.message : "database error";
 }
 
 /** A refusal thrown as a route answer (`data({ formError }, { status: 403 })`, the plan's). */

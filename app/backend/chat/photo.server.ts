@@ -9,8 +9,11 @@ import { CHAT_ERRORS, CHAT_LIMITS } from "~/domain/chat";
  * (jpeg-js, pngjs): nothing to compile or download.
  */
 
-/** Larger than any phone camera; a file claiming more is refused before decoding (memory). */
-const MAX_MEGAPIXELS = 50;
+/**
+ * Larger than a phone's usual photo; a file claiming more is refused before decoding (a small
+ * file may claim a huge image: memory and seconds of work).
+ */
+const MAX_MEGAPIXELS = 24;
 const JPEG_QUALITY = 85;
 
 type Rgba = { width: number; height: number; data: Uint8Array };
@@ -52,7 +55,7 @@ function decodeJpeg(file: Uint8Array): Rgba {
     useTArray: true,
     formatAsRGBA: true,
     maxResolutionInMP: MAX_MEGAPIXELS,
-    maxMemoryUsageInMB: 1024,
+    maxMemoryUsageInMB: 256,
   });
   // A phone stores the photo as the sensor saw it, and how to turn it in the metadata we drop.
   return orient(decoded, exifOrientation(file));

@@ -17,6 +17,7 @@ export function MessageLog({
   pending = [],
   mine,
   onDismiss,
+  onRetry,
 }: {
   conversationId: string;
   messages: readonly ChatMessage[];
@@ -24,6 +25,7 @@ export function MessageLog({
   /** Which side the reader is on. */
   mine: "owner" | "vet";
   onDismiss?: (key: string) => void;
+  onRetry?: (key: string) => void;
 }) {
   const end = useRef<HTMLLIElement>(null);
   const count = messages.length + pending.length;
@@ -89,10 +91,19 @@ export function MessageLog({
               <p className="mt-1 text-xs text-ink-700">
                 {message.error ? `Not sent: ${message.error}` : "Sending…"}
               </p>
-              {message.error && onDismiss ? (
-                <Button variant="ghost" size="sm" className="mt-1" onClick={() => onDismiss(message.key)}>
-                  Dismiss
-                </Button>
+              {message.error ? (
+                <div className="mt-1 flex gap-2">
+                  {onRetry ? (
+                    <Button variant="secondary" size="sm" onClick={() => onRetry(message.key)}>
+                      Try again
+                    </Button>
+                  ) : null}
+                  {onDismiss ? (
+                    <Button variant="ghost" size="sm" onClick={() => onDismiss(message.key)}>
+                      Dismiss
+                    </Button>
+                  ) : null}
+                </div>
               ) : null}
             </div>
           </li>

@@ -13,8 +13,11 @@ const RETRY_MAX_MS = 5_000;
 
 export type LiveStatus = "connecting" | "live" | "offline";
 
-/** A message typed here and not yet confirmed stored; `error` when the server refused it. */
-export type PendingMessage = { key: string; body: string; seq?: number; error?: string };
+/**
+ * A message typed here and not yet confirmed stored; `error` when the server refused it (with
+ * `retry`, a failure of the server's: sent again on reconnecting).
+ */
+export type PendingMessage = { key: string; body: string; seq?: number; error?: string; retry?: boolean };
 
 type Watch = { conversationId: string; messages: readonly ChatMessage[] } | { queue: true };
 
@@ -67,7 +70,7 @@ export function useLiveChannel(watch: Watch) {
         if (conversationId) {
           send(ws, { type: "watch", conversationId, after: lastSeqRef.current });
           for (const message of pendingRef.current) {
-            if (!message.error && message.seq === undefined)
+            if (message.seq === undefined && (!message.error || message.retry))
               send(ws, { type: "send", conversationId, key: message.key, body: message.body });
           }
         } else {
@@ -130,9 +133,24 @@ export function useLiveChannel(watch: Watch) {
     [],
   );
 
+  /** Sends a refused message again, under its key: stored once however often it is tried. */
+  const retry = useCallback(
+    (key: string) => {
+      const message = pendingRef.current.find((one) => one.key === key);
+      if (!message || !conversationId) return;
+      setPending((current) => current.map((one) => (one.key === key ? { key, body: one.body } : one)));
+      const ws = socket.current;
+      if (ws?.readyState === WebSocket.OPEN)
+        ws.send(
+          JSON.stringify({ type: "send", conversationId, key, body: message.body } satisfies ClientFrame),
+        );
+    },
+    [conversationId],
+  );
+
   // A pending message leaves once its stored copy is shown.
   const shownPending = pending.filter(
     (one) => one.seq === undefined || !messages.some((m) => m.seq === one.seq),
   );
-  return { status, messages, pending: shownPending, send, dismiss };
+  return { status, messages, pending: shownPending, send, dismiss, retry };
 }

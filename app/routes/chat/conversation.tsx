@@ -141,7 +141,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   refuseForm();
 }
 
-export default function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
+/** One conversation's page: another conversation is another page (its live state starts afresh). */
+export default function ConversationRoute(props: Route.ComponentProps) {
+  return <ConversationPage key={props.loaderData.conversation.id} {...props} />;
+}
+
+function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { conversation, pet, side } = loaderData;
   const live = useLiveChannel({ conversationId: conversation.id, messages: loaderData.messages });
   const hydrated = useHydrated();
@@ -209,6 +214,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
               pending={live.pending}
               mine={side}
               onDismiss={live.dismiss}
+              onRetry={live.retry}
             />
           </Card>
 
