@@ -34,6 +34,8 @@ export default defineConfig({
     include: process.env.TEST_DATABASE_URL ? databaseTestFiles() : TEST_FILES,
     environment: "happy-dom",
     setupFiles: ["./tests/setup-unit.ts"],
+    // The migrated embedded database, made once for every test file to start from.
+    globalSetup: ["./tests/support/test-database-template.ts"],
     // A test file's first database (PGlite, migrated) takes seconds on a busy machine, and
     // `npm test` runs these tests beside the production build.
     hookTimeout: 60_000,

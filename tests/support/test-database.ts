@@ -5,6 +5,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import { inject } from "vitest";
 import type { Database } from "~/backend/db/client.server";
 import { listenOnServer, type Listen } from "~/backend/db/listen.server";
 import * as schema from "~/backend/db/schema.server";
@@ -43,10 +45,12 @@ export async function closeTestDatabase() {
   await current?.close();
 }
 
+/** From the migrated template of this run (tests/support/test-database-template.ts), or migrated here. */
 async function inMemory(): Promise<TestConnection> {
-  const client = new PGlite();
+  const template = inject("pgliteTemplate");
+  const client = template ? new PGlite({ loadDataDir: new Blob([fs.readFileSync(template)]) }) : new PGlite();
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder: "drizzle" });
+  if (!template) await migratePglite(db, { migrationsFolder: "drizzle" });
   return {
     db: db as unknown as Database,
     close: () => client.close(),
