@@ -18,6 +18,7 @@ import { ACTIVITY_LEVELS, PET_TYPES, RECORD_KINDS } from "../../domain/pets";
 import { BILLING_INTERVALS, PLAN_IDS } from "../../domain/plans";
 import { CHAT_AUTHOR_ROLES, CHAT_STATUSES } from "../../domain/chat";
 import { STAFF_ROLES } from "../../domain/staff";
+import type { DayHours } from "../../domain/availability";
 
 /*
  * The database, in PostgreSQL's dialect (PGlite embedded, or a PostgreSQL server).
@@ -344,6 +345,11 @@ export const staffProfile = pgTable("staff_profile", {
   /** Where a vet is licensed, e.g. "California, USA"; null for support. */
   region: text("region"),
   onDuty: boolean("on_duty").notNull().default(false),
+  /** A vet's consultation hours (domain/availability.ts): their zone, their week, their days off. */
+  timeZone: text("time_zone").notNull().default("UTC"),
+  weeklyHours: jsonb("weekly_hours").$type<DayHours[]>().notNull().default([]),
+  /** "2026-12-25", days in the vet's zone. */
+  daysOff: jsonb("days_off").$type<string[]>().notNull().default([]),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

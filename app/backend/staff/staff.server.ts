@@ -1,9 +1,10 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { getUser } from "~/backend/auth/session.server";
 import { getDb } from "~/backend/db/client.server";
 import { staffProfile, user } from "~/backend/db/schema.server";
 import type { SessionUser } from "~/domain/auth";
+import type { Availability, DayHours } from "~/domain/availability";
 import type { StaffProfileValues, StaffRole } from "~/domain/staff";
 
 /** The staff_profile table: staff accounts' roles (support or vet), names owners see, and duty. */
@@ -106,4 +107,39 @@ export async function countVetsOnDuty(): Promise<number> {
     .from(staffProfile)
     .where(and(eq(staffProfile.role, "vet"), eq(staffProfile.onDuty, true)));
   return row?.n ?? 0;
+}
+
+/** A vet's consultation hours as stored (domain/availability.ts). */
+export async function availabilityOf(vetId: string): Promise<Availability> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      timeZone: staffProfile.timeZone,
+      weekly: staffProfile.weeklyHours,
+      daysOff: staffProfile.daysOff,
+    })
+    .from(staffProfile)
+    .where(eq(staffProfile.userId, vetId));
+  return row ?? { timeZone: "UTC", weekly: [], daysOff: [] };
+}
+
+/** The vet's zone and week (days off are kept). */
+export async function setWeeklyHours(vetId: string, timeZone: string, weekly: DayHours[]) {
+  const db = await getDb();
+  await db
+    .update(staffProfile)
+    .set({ timeZone, weeklyHours: weekly, updatedAt: new Date() })
+    .where(and(eq(staffProfile.userId, vetId), eq(staffProfile.role, "vet")));
+}
+
+/** Adds or removes one day off, in one statement (two tabs at once lose neither change). */
+export async function changeDayOff(vetId: string, day: string, off: boolean) {
+  const db = await getDb();
+  const days = off
+    ? sql`(select coalesce(jsonb_agg(d order by d), '[]'::jsonb) from (select distinct jsonb_array_elements_text(${staffProfile.daysOff} || to_jsonb(${day}::text)) d) days)`
+    : sql`(select coalesce(jsonb_agg(d order by d), '[]'::jsonb) from jsonb_array_elements_text(${staffProfile.daysOff}) d where d <> ${day})`;
+  await db
+    .update(staffProfile)
+    .set({ daysOff: days, updatedAt: new Date() })
+    .where(and(eq(staffProfile.userId, vetId), eq(staffProfile.role, "vet")));
 }

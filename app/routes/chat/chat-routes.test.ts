@@ -445,6 +445,53 @@ describe("/chat/:id/photos/:seq", () => {
 });
 
 describe("/vet", () => {
+  it("a vet sets weekly hours in their zone and days off; bad hours change nothing", async () => {
+    const hours = async () =>
+      (await answer(vetLoader, get("/vet", vetBo))).data as {
+        availability: { timeZone: string; weekly: unknown[]; daysOff: string[] };
+        hours: { count: number; next: string[] };
+      };
+    const week = (start: string, end: string) =>
+      Object.fromEntries(
+        [0, 1, 2, 3, 4, 5, 6].flatMap((day) => [
+          [`start-${day}`, start],
+          [`end-${day}`, end],
+        ]),
+      );
+    const saved = await answer(
+      vetAction,
+      post("/vet", vetBo, { intent: "hours", timeZone: "America/New_York", ...week("09:00", "10:00") }),
+    );
+    expect(saved).toMatchObject({ status: 200, data: { hours: { saved: true } } });
+    const after = await hours();
+    expect(after.availability.timeZone).toBe("America/New_York");
+    expect(after.availability.weekly).toHaveLength(7);
+    // Four a day for 14 days (and part of a fifteenth): every time named in New York's zone.
+    expect(after.hours.count).toBeGreaterThanOrEqual(56);
+    expect(after.hours.next[0]).toMatch(/ E[SD]T$/);
+
+    for (const [fields, error] of [
+      [{ timeZone: "Mars/Olympus", ...week("09:00", "10:00") }, "Choose a time zone"],
+      [{ timeZone: "UTC", ...week("10:00", "09:00") }, "Monday: The end must be after the start."],
+      [{ timeZone: "UTC", ...week("09:00", "") }, "both a start and an end"],
+    ] as const) {
+      const refused = await answer(vetAction, post("/vet", vetBo, { intent: "hours", ...fields }));
+      expect(refused.status).toBe(400);
+      expect(String((refused.data.hours as { error: string }).error)).toContain(error);
+    }
+    expect((await hours()).availability).toMatchObject({ timeZone: "America/New_York" });
+
+    await answer(vetAction, post("/vet", vetBo, { intent: "add-day-off", day: "2030-01-02" }));
+    await answer(vetAction, post("/vet", vetBo, { intent: "add-day-off", day: "2030-01-01" }));
+    await answer(vetAction, post("/vet", vetBo, { intent: "add-day-off", day: "2030-01-01" }));
+    expect((await hours()).availability.daysOff).toEqual(["2030-01-01", "2030-01-02"]);
+    await answer(vetAction, post("/vet", vetBo, { intent: "remove-day-off", day: "2030-01-01" }));
+    expect((await hours()).availability.daysOff).toEqual(["2030-01-02"]);
+    expect(
+      (await answer(vetAction, post("/vet", vetBo, { intent: "add-day-off", day: "soon" }))).status,
+    ).toBe(400);
+  });
+
   it("is a 404 for an owner and for a support staff member", async () => {
     for (const who of [premiumOwner, support]) {
       expect((await answer(vetLoader, get("/vet", who))).status).toBe(404);

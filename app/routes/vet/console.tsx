@@ -7,7 +7,24 @@ import {
   takeConversation,
 } from "~/backend/chat/conversations.server";
 import { readForm, refuseForm } from "~/backend/forms.server";
-import { requireVet, setOnDuty } from "~/backend/staff/staff.server";
+import {
+  availabilityOf,
+  changeDayOff,
+  requireVet,
+  setOnDuty,
+  setWeeklyHours,
+} from "~/backend/staff/staff.server";
+import {
+  consultationTimes,
+  dayHoursSchema,
+  dayOffSchema,
+  formatInZone,
+  timeZoneSchema,
+  WEEKDAY_NAMES,
+  WEEK_ORDER,
+  type DayHours,
+} from "~/domain/availability";
+import { ConsultationHours, type HoursResult } from "~/features/vet/consultation-hours";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormMessage } from "~/components/ui/form-message";
@@ -25,8 +42,19 @@ const time = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: 
 /** Vets only (anyone else gets the 404 page): the on-duty switch, the live queue, their conversations. */
 export async function loader({ request }: Route.LoaderArgs) {
   const vet = await requireVet(request);
-  const [queue, mine] = await Promise.all([listQueue(), listVetConversations(vet.id)]);
+  const [queue, mine, availability] = await Promise.all([
+    listQueue(),
+    listVetConversations(vet.id),
+    availabilityOf(vet.id),
+  ]);
+  const times = consultationTimes(availability, new Date());
   return data({
+    availability,
+    hours: {
+      count: times.length,
+      next: times.slice(0, 3).map((time) => formatInZone(time, availability.timeZone)),
+      zones: ["UTC", ...Intl.supportedValuesOf("timeZone")],
+    },
     vet: { displayName: vet.displayName, region: vet.region, onDuty: vet.onDuty },
     queue: queue.map((one) => ({ ...one, createdAt: one.createdAt.toISOString() })),
     mine: mine.map((one) => ({ ...one, createdAt: one.createdAt.toISOString() })),
@@ -41,6 +69,13 @@ export async function action({ request }: Route.ActionArgs) {
     await setOnDuty(vet.id, form.get("onDuty") === "on");
     return data({ error: null });
   }
+  if (intent === "hours") return saveHours(vet.id, form);
+  if (intent === "add-day-off" || intent === "remove-day-off") {
+    const day = dayOffSchema.safeParse(form.get("day"));
+    if (!day.success) return data({ hours: { error: day.error.issues[0]!.message } }, { status: 400 });
+    await changeDayOff(vet.id, day.data, intent === "add-day-off");
+    return data({ hours: { saved: true as const } });
+  }
   if (intent === "take") {
     const id = conversationIdOrNotFound(form.get("conversationId"));
     const taken = await takeConversation(vet, id);
@@ -49,6 +84,24 @@ export async function action({ request }: Route.ActionArgs) {
     throw redirect(`/chat/${id}`);
   }
   refuseForm();
+}
+
+/** The zone and each weekday's range, all checked before anything is stored. */
+async function saveHours(vetId: string, form: FormData) {
+  const zone = timeZoneSchema.safeParse(form.get("timeZone") ?? "");
+  if (!zone.success) return data({ hours: { error: zone.error.issues[0]!.message } }, { status: 400 });
+  const weekly: DayHours[] = [];
+  for (const weekday of WEEK_ORDER) {
+    const field = (name: string) => String(form.get(`${name}-${weekday}`) ?? "");
+    const hours = dayHoursSchema.safeParse({ start: field("start"), end: field("end") });
+    if (!hours.success) {
+      const error = `${WEEKDAY_NAMES[weekday]}: ${hours.error.issues[0]!.message}`;
+      return data({ hours: { error, weekday } }, { status: 400 });
+    }
+    if (hours.data.start) weekly.push({ weekday, ...hours.data });
+  }
+  await setWeeklyHours(vetId, zone.data, weekly);
+  return data({ hours: { saved: true as const } });
 }
 
 export default function VetConsole({ loaderData, actionData }: Route.ComponentProps) {
@@ -74,7 +127,7 @@ export default function VetConsole({ loaderData, actionData }: Route.ComponentPr
         </Form>
       </Card>
 
-      {actionData?.error ? (
+      {actionData && "error" in actionData && actionData.error ? (
         <FormMessage tone="error" title="Not taken." description={actionData.error} className="mt-6" />
       ) : null}
 
@@ -112,6 +165,16 @@ export default function VetConsole({ loaderData, actionData }: Route.ComponentPr
           </ul>
         )}
       </section>
+
+      <ConsultationHours
+        timeZone={loaderData.availability.timeZone}
+        weekly={loaderData.availability.weekly}
+        daysOff={loaderData.availability.daysOff}
+        next={loaderData.hours.next}
+        count={loaderData.hours.count}
+        zones={loaderData.hours.zones}
+        result={actionData && "hours" in actionData ? (actionData.hours as HoursResult) : undefined}
+      />
 
       <section aria-labelledby="mine-title" className="mt-10">
         <h2 id="mine-title" className="text-2xl font-bold text-ink-900">

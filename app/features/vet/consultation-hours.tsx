@@ -1,0 +1,151 @@
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/field";
+import { FormMessage } from "~/components/ui/form-message";
+import { WEEK_ORDER, WEEKDAY_NAMES, type DayHours } from "~/domain/availability";
+
+export type HoursResult = { error: string; weekday?: number } | { saved: true } | undefined;
+
+/**
+ * A vet's consultation hours on /vet: their time zone, one range a weekday (empty: none that
+ * day), their days off, and what that gives (the next consultations, in their zone, named).
+ * Plain forms: no JavaScript needed.
+ */
+export function ConsultationHours({
+  timeZone,
+  weekly,
+  daysOff,
+  next,
+  count,
+  zones,
+  result,
+}: {
+  timeZone: string;
+  weekly: readonly DayHours[];
+  daysOff: readonly string[];
+  /** The first few consultation times, formatted in the vet's zone. */
+  next: readonly string[];
+  count: number;
+  zones: readonly string[];
+  result: HoursResult;
+}) {
+  const hoursOf = (weekday: number) => weekly.find((one) => one.weekday === weekday);
+  return (
+    <section aria-labelledby="hours-title" className="mt-10">
+      <h2 id="hours-title" className="text-2xl font-bold text-ink-900">
+        Your consultation hours
+      </h2>
+      <p className="mt-1 text-ink-700">
+        Owners book 15-minute video consultations in these hours, in your time zone; times are kept as
+        instants, so a change of clocks never moves one already booked.
+      </p>
+      {result && "error" in result ? (
+        <FormMessage tone="error" title="Not saved." description={result.error} className="mt-4" />
+      ) : result ? (
+        <FormMessage tone="success" title="Saved." description="" className="mt-4" />
+      ) : null}
+      <Card className="mt-4">
+        <Form method="post" aria-label="Weekly hours" className="space-y-4">
+          <input type="hidden" name="intent" value="hours" />
+          <div>
+            <Label htmlFor="hours-zone">Your time zone</Label>
+            <Input
+              id="hours-zone"
+              name="timeZone"
+              list="hours-zones"
+              defaultValue={timeZone}
+              required
+              className="max-w-sm"
+            />
+            <datalist id="hours-zones">
+              {zones.map((zone) => (
+                <option key={zone} value={zone} />
+              ))}
+            </datalist>
+          </div>
+          <table className="w-full max-w-lg text-left text-sm">
+            <caption className="sr-only">Hours each weekday (leave a day empty for none)</caption>
+            <thead>
+              <tr className="text-ink-700">
+                <th scope="col" className="py-1">
+                  Day
+                </th>
+                <th scope="col" className="py-1">
+                  From
+                </th>
+                <th scope="col" className="py-1">
+                  To
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {WEEK_ORDER.map((weekday) => (
+                <tr key={weekday}>
+                  <th scope="row" className="py-1 pr-3 font-semibold text-ink-900">
+                    {WEEKDAY_NAMES[weekday]}
+                  </th>
+                  <td className="py-1 pr-2">
+                    <Input
+                      type="time"
+                      step={900}
+                      name={`start-${weekday}`}
+                      aria-label={`${WEEKDAY_NAMES[weekday]} from`}
+                      defaultValue={hoursOf(weekday)?.start ?? ""}
+                    />
+                  </td>
+                  <td className="py-1">
+                    <Input
+                      type="time"
+                      step={900}
+                      name={`end-${weekday}`}
+                      aria-label={`${WEEKDAY_NAMES[weekday]} to`}
+                      defaultValue={hoursOf(weekday)?.end ?? ""}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Button type="submit">Save hours</Button>
+        </Form>
+      </Card>
+      <Card className="mt-4">
+        <h3 className="text-lg font-semibold text-ink-900">Days off</h3>
+        {daysOff.length === 0 ? (
+          <p className="mt-1 text-ink-700">None.</p>
+        ) : (
+          <ul className="mt-2 space-y-2">
+            {daysOff.map((day) => (
+              <li key={day} className="flex items-center gap-3">
+                <span>{day}</span>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove-day-off" />
+                  <input type="hidden" name="day" value={day} />
+                  <Button type="submit" variant="ghost" size="sm">
+                    Remove<span className="sr-only"> {day}</span>
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form method="post" aria-label="Add a day off" className="mt-3 flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="add-day-off" />
+          <div>
+            <Label htmlFor="day-off">A day off</Label>
+            <Input id="day-off" type="date" name="day" required />
+          </div>
+          <Button type="submit" variant="secondary">
+            Add day off
+          </Button>
+        </Form>
+      </Card>
+      <p className="mt-4 text-ink-700" data-testid="hours-summary">
+        {count === 0
+          ? "No consultation times in the next 14 days."
+          : `${count} consultation ${count === 1 ? "time" : "times"} in the next 14 days. The next: ${next.join("; ")}.`}
+      </p>
+    </section>
+  );
+}
