@@ -64,8 +64,13 @@ export function ConsultationHours({
               ))}
             </datalist>
           </div>
-          <table className="w-full max-w-lg text-left text-sm">
+          <table className="w-full max-w-lg table-fixed text-left text-sm">
             <caption className="sr-only">Hours each weekday (leave a day empty for none)</caption>
+            <colgroup>
+              <col className="w-11 sm:w-32" />
+              <col />
+              <col />
+            </colgroup>
             <thead>
               <tr className="text-ink-700">
                 <th scope="col" className="py-1">
@@ -82,13 +87,18 @@ export function ConsultationHours({
             <tbody>
               {WEEK_ORDER.map((weekday) => (
                 <tr key={weekday}>
-                  <th scope="row" className="py-1 pr-3 font-semibold text-ink-900">
-                    {WEEKDAY_NAMES[weekday]}
+                  <th scope="row" className="py-1 pr-2 font-semibold text-ink-900">
+                    {/* "Mon" on a phone, where the two times need the width. */}
+                    <abbr title={WEEKDAY_NAMES[weekday]} className="no-underline sm:hidden">
+                      {WEEKDAY_NAMES[weekday].slice(0, 3)}
+                    </abbr>
+                    <span className="max-sm:hidden">{WEEKDAY_NAMES[weekday]}</span>
                   </th>
-                  <td className="py-1 pr-2">
+                  <td className="py-1 pr-1 sm:pr-2">
                     <Input
                       type="time"
                       step={900}
+                      className="min-w-0 px-1.5 text-sm sm:px-4 sm:text-base max-sm:[&::-webkit-calendar-picker-indicator]:hidden"
                       name={`start-${weekday}`}
                       aria-label={`${WEEKDAY_NAMES[weekday]} from`}
                       defaultValue={hoursOf(weekday)?.start ?? ""}
@@ -98,6 +108,7 @@ export function ConsultationHours({
                     <Input
                       type="time"
                       step={900}
+                      className="min-w-0 px-1.5 text-sm sm:px-4 sm:text-base max-sm:[&::-webkit-calendar-picker-indicator]:hidden"
                       name={`end-${weekday}`}
                       aria-label={`${WEEKDAY_NAMES[weekday]} to`}
                       defaultValue={hoursOf(weekday)?.end ?? ""}
@@ -130,10 +141,10 @@ export function ConsultationHours({
             ))}
           </ul>
         )}
-        <Form method="post" aria-label="Add a day off" className="mt-3 flex flex-wrap items-end gap-3">
+        <Form method="post" aria-label="Add to your days off" className="mt-3 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="add-day-off" />
           <div>
-            <Label htmlFor="day-off">A day off</Label>
+            <Label htmlFor="day-off">Date</Label>
             <Input id="day-off" type="date" name="day" required />
           </div>
           <Button type="submit" variant="secondary">
