@@ -22,7 +22,7 @@ import {
   sendMessage,
   takeConversation,
 } from "./conversations.server";
-import { LiveHub } from "./live-hub.server";
+import { LiveHub, RECHECK_ACCESS_MS } from "./live-hub.server";
 
 let serial = 0;
 
@@ -395,6 +395,36 @@ describe("the live channel", () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(ownerPage.seqs()).toEqual([1, 2]);
     } finally {
+      await hub.close();
+    }
+  });
+
+  it("a page whose reader lost the right to read (a vet no longer on it) stops receiving within the recheck time", async () => {
+    const hub = await LiveHub.start();
+    try {
+      const owner = await addAccount("Rhea");
+      const id = await opened(owner, (await addPet(owner.id)).id);
+      const vet = await addVet("Dr. Moved");
+      await takeConversation(vet, id);
+      const vetPage = page(hub, vet);
+      await vetPage.connection.receive({ type: "watch", conversationId: id, after: 0 });
+      await until(() => vetPage.seqs().length === 2);
+      await requeueConversationsOf(vet.id);
+      const later = Date.now() + RECHECK_ACCESS_MS;
+      vi.spyOn(Date, "now").mockReturnValue(later);
+      await sendMessage(owner, id, { body: "Is anyone there?", key: key() });
+      await until(() => vetPage.frames.some((frame) => frame.type === "refused"));
+      expect(vetPage.frames.at(-1)).toEqual({
+        type: "refused",
+        conversationId: id,
+        error: "You can no longer read this conversation.",
+      });
+      expect(
+        vetPage.frames.some((frame) => frame.type === "message" && frame.message.body === "Is anyone there?"),
+      ).toBe(false);
+    } finally {
+      vi.restoreAllMocks();
+      vi.spyOn(console, "info").mockImplementation(() => {});
       await hub.close();
     }
   });

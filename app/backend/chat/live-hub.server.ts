@@ -18,7 +18,14 @@ import { LIVE_CHANNEL, parseNotice, type LiveNotice } from "./live-notices";
 /** Messages read at a time for one page. */
 const READ_BATCH = 500;
 
-type Watch = { after: number; reading: boolean; again: boolean };
+/**
+ * How long a page's right to read a conversation is trusted before it is checked again: a
+ * family member removed, or a vet whose conversation went back to the queue, stops receiving
+ * it within this time, without reloading.
+ */
+export const RECHECK_ACCESS_MS = 30_000;
+
+type Watch = { after: number; reading: boolean; again: boolean; checkedAt: number };
 
 export type LiveConnection = {
   /** A frame the page sent (JSON already parsed, not yet checked). */
@@ -123,7 +130,13 @@ class PageConnection {
       // Asked again on the same socket: the same watch, never back before what it was sent.
       const watch = this.watches.get(conversationId);
       if (watch) watch.after = Math.max(watch.after, frame.after);
-      else this.watches.set(conversationId, { after: frame.after, reading: false, again: false });
+      else
+        this.watches.set(conversationId, {
+          after: frame.after,
+          reading: false,
+          again: false,
+          checkedAt: Date.now(),
+        });
       await this.pump(conversationId);
       return;
     }
@@ -167,6 +180,14 @@ class PageConnection {
     }
     watch.reading = true;
     try {
+      if (Date.now() - watch.checkedAt >= RECHECK_ACCESS_MS) {
+        if (!(await findConversation(this.user, conversationId))) {
+          this.watches.delete(conversationId);
+          this.send({ type: "refused", conversationId, error: "You can no longer read this conversation." });
+          return;
+        }
+        watch.checkedAt = Date.now();
+      }
       do {
         watch.again = false;
         const messages = await messagesAfter(conversationId, watch.after, READ_BATCH);
