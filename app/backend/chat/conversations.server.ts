@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import { data } from "react-router";
 import { requirePetFeature } from "~/backend/billing/plans.server";
 import { getDb, type Database } from "~/backend/db/client.server";
@@ -131,19 +131,7 @@ export async function openConversation(
   await requirePetFeature(ownPet, "emergency-chat");
   if (!first.body && !first.photo) return { ok: false, error: CHAT_ERRORS.empty };
   const db = await getDb();
-  const opened = () =>
-    db
-      .select({ conversationId: chatMessage.conversationId })
-      .from(chatMessage)
-      .innerJoin(chatConversation, eq(chatConversation.id, chatMessage.conversationId))
-      .where(
-        and(
-          eq(chatMessage.seq, 1),
-          eq(chatMessage.clientKey, first.key),
-          eq(chatConversation.openedBy, signedIn.id),
-        ),
-      );
-  const [again] = await opened();
+  const [again] = await openedWithKey(db, signedIn.id, first.key);
   if (again) return { ok: true, conversationId: again.conversationId };
   const limited = await consumeRateLimit("chatOpen", signedIn.id);
   if (!limited.ok) return { ok: false, error: tooFast(limited.retryAfterSeconds) };
@@ -152,17 +140,7 @@ export async function openConversation(
   return db.transaction(async (tx) => {
     // One opening per account at a time: a double tap finds the first one's conversation.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`chat-open:${signedIn.id}`}))`);
-    const [raced] = await tx
-      .select({ conversationId: chatMessage.conversationId })
-      .from(chatMessage)
-      .innerJoin(chatConversation, eq(chatConversation.id, chatMessage.conversationId))
-      .where(
-        and(
-          eq(chatMessage.seq, 1),
-          eq(chatMessage.clientKey, first.key),
-          eq(chatConversation.openedBy, signedIn.id),
-        ),
-      );
+    const [raced] = await openedWithKey(tx, signedIn.id, first.key);
     if (raced) return { ok: true as const, conversationId: raced.conversationId };
     const [created] = await tx
       .insert(chatConversation)
@@ -181,6 +159,25 @@ export async function openConversation(
     await notify(tx, { c: created!.id, s: 1, queue: true });
     return { ok: true as const, conversationId: created!.id };
   });
+}
+
+/** The conversation `userId` opened with this first message's key, if any (a form sent twice). */
+function openedWithKey(db: Pick<Database, "select">, userId: string, key: string) {
+  return db
+    .select({ conversationId: chatMessage.conversationId })
+    .from(chatMessage)
+    .innerJoin(chatConversation, eq(chatConversation.id, chatMessage.conversationId))
+    .where(
+      and(eq(chatMessage.seq, 1), eq(chatMessage.clientKey, key), eq(chatConversation.openedBy, userId)),
+    );
+}
+
+/** The message stored under a key in a conversation, if any, with its author. */
+function storedWithKey(db: Pick<Database, "select">, conversationId: string, key: string) {
+  return db
+    .select({ ...messageColumns, authorId: chatMessage.authorId })
+    .from(chatMessage)
+    .where(and(eq(chatMessage.conversationId, conversationId), eq(chatMessage.clientKey, key)));
 }
 
 function tooFast(seconds: number) {
@@ -203,10 +200,7 @@ export async function sendMessage(
   if (reader.side === "owner") await requirePetFeature(reader.pet, "emergency-chat");
   const db = await getDb();
   // Sent again (a reconnection, a retry): the stored one is the answer, and costs nothing.
-  const [stored] = await db
-    .select({ ...messageColumns, authorId: chatMessage.authorId })
-    .from(chatMessage)
-    .where(and(eq(chatMessage.conversationId, conversationId), eq(chatMessage.clientKey, message.key)));
+  const [stored] = await storedWithKey(db, conversationId, message.key);
   if (stored) return sameMessage(stored, signedIn.id, message);
   const limited = await consumeRateLimit("chatMessage", `${signedIn.id}:${conversationId}`);
   if (!limited.ok) return { ok: false, error: tooFast(limited.retryAfterSeconds) };
@@ -218,10 +212,7 @@ export async function sendMessage(
     const locked = await lockConversation(tx, conversationId);
     if (!locked || locked.status === "ended") return { ok: false, error: CHAT_ERRORS.ended };
     if (role === "vet" && locked.vetId !== signedIn.id) return { ok: false, error: CHAT_ERRORS.notYours };
-    const [raced] = await tx
-      .select({ ...messageColumns, authorId: chatMessage.authorId })
-      .from(chatMessage)
-      .where(and(eq(chatMessage.conversationId, conversationId), eq(chatMessage.clientKey, message.key)));
+    const [raced] = await storedWithKey(tx, conversationId, message.key);
     if (raced) return sameMessage(raced, signedIn.id, message);
     const added = await appendMessage(tx, locked, {
       authorId: signedIn.id,
@@ -439,12 +430,11 @@ export type ConversationSummary = {
   petName: string;
 };
 
-/** How many ended conversations a list keeps showing. */
-const RECENT_ENDED = 20;
+/** How many conversations the vet's list shows: those going on first, then the latest ended. */
+const VET_LIST_LENGTH = 40;
 
-/** The vet's conversations: those going on, then the latest ended ones. */
-export async function listVetConversations(vetId: string): Promise<ConversationSummary[]> {
-  const db = await getDb();
+/** Conversations as the lists show them, with their pet's name. */
+function conversationSummaries(db: Database, where: SQL | undefined) {
   return db
     .select({
       id: chatConversation.id,
@@ -454,27 +444,24 @@ export async function listVetConversations(vetId: string): Promise<ConversationS
     })
     .from(chatConversation)
     .innerJoin(pet, eq(pet.id, chatConversation.petId))
-    .where(eq(chatConversation.vetId, vetId))
+    .where(where)
+    .$dynamic();
+}
+
+/** The vet's conversations: those going on, then the latest ended ones. */
+export async function listVetConversations(vetId: string): Promise<ConversationSummary[]> {
+  return conversationSummaries(await getDb(), eq(chatConversation.vetId, vetId))
     .orderBy(sql`${chatConversation.status} = 'ended'`, desc(chatConversation.createdAt))
-    .limit(RECENT_ENDED + 20);
+    .limit(VET_LIST_LENGTH);
 }
 
 /** The conversations about every pet the user can open (theirs and their families'), newest first. */
 export async function listOwnerConversations(userId: string): Promise<ConversationSummary[]> {
   const petIds = (await listAccessiblePets(userId)).map((one) => one.id);
   if (petIds.length === 0) return [];
-  const db = await getDb();
-  return db
-    .select({
-      id: chatConversation.id,
-      status: chatConversation.status,
-      createdAt: chatConversation.createdAt,
-      petName: pet.name,
-    })
-    .from(chatConversation)
-    .innerJoin(pet, eq(pet.id, chatConversation.petId))
-    .where(inArray(chatConversation.petId, petIds))
-    .orderBy(desc(chatConversation.createdAt));
+  return conversationSummaries(await getDb(), inArray(chatConversation.petId, petIds)).orderBy(
+    desc(chatConversation.createdAt),
+  );
 }
 
 /** The vet's name and licence region, for the conversation page; null until one took it. */
