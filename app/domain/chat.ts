@@ -1,4 +1,5 @@
 import { z } from "~/utils/zod";
+import { pageIdSchema, signalDataSchema, type CallSide, type SignalData } from "./consultations";
 import { multiLine } from "./text";
 
 /*
@@ -9,6 +10,10 @@ import { multiLine } from "./text";
 /** queued: waiting for a vet; active: a vet took it; ended: the vet closed it with a summary. */
 export const CHAT_STATUSES = ["queued", "active", "ended"] as const;
 export type ChatStatus = (typeof CHAT_STATUSES)[number];
+
+/** An emergency chat, or the text chat of a video consultation's room (its vet set at booking). */
+export const CHAT_KINDS = ["emergency", "consultation"] as const;
+export type ChatKind = (typeof CHAT_KINDS)[number];
 
 /** Who wrote a message: the pet's side (owner or family member), the vet, or PawPal itself. */
 export const CHAT_AUTHOR_ROLES = ["owner", "vet", "system"] as const;
@@ -107,6 +112,11 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
     key: clientKeySchema,
     body: z.string().max(20_000),
   }),
+  /** A consultation's call: this page is in the room (again, after a reconnection). */
+  z.object({ type: z.literal("joinCall"), consultationId: uuid, pageId: pageIdSchema }),
+  z.object({ type: z.literal("leaveCall"), consultationId: uuid }),
+  /** An offer, answer, ICE candidate or hello for one page of the room. */
+  z.object({ type: z.literal("signal"), consultationId: uuid, to: pageIdSchema, data: signalDataSchema }),
 ]);
 export type ClientFrame = z.output<typeof clientFrameSchema>;
 
@@ -118,4 +128,11 @@ export type ServerFrame =
   | { type: "refused"; conversationId?: string; key?: string; error: string; retry?: true }
   /** The conversation's status changed (taken, ended): reload what the page shows. */
   | { type: "changed"; conversationId: string }
-  | { type: "queue" };
+  | { type: "queue" }
+  /** A page of the consultation's other side joined or left its room. */
+  | { type: "peer"; consultationId: string; pageId: string; side: CallSide; name: string; event: "joined" | "left" }
+  | { type: "signal"; consultationId: string; from: string; data: SignalData }
+  /** This page is in the room; `side` is its own. */
+  | { type: "callJoined"; consultationId: string; side: CallSide }
+  /** The consultation ended or was cancelled: the room is closed. */
+  | { type: "callChanged"; consultationId: string };

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   customType,
   date,
@@ -16,7 +17,8 @@ import {
 } from "drizzle-orm/pg-core";
 import { ACTIVITY_LEVELS, PET_TYPES, RECORD_KINDS } from "../../domain/pets";
 import { BILLING_INTERVALS, PLAN_IDS } from "../../domain/plans";
-import { CHAT_AUTHOR_ROLES, CHAT_STATUSES } from "../../domain/chat";
+import { CHAT_AUTHOR_ROLES, CHAT_KINDS, CHAT_STATUSES } from "../../domain/chat";
+import { CONSULTATION_STATUSES } from "../../domain/consultations";
 import { STAFF_ROLES } from "../../domain/staff";
 import type { DayHours } from "../../domain/availability";
 
@@ -136,6 +138,8 @@ export const petRecord = pgTable(
     dose: text("dose"),
     intervalDays: integer("interval_days"),
     endDate: date("end_date"),
+    /** An appointment's time of day, HH:MM in the owner's own time (the clinic's). */
+    time: text("time"),
     weightKg: numeric("weight_kg", { precision: 5, scale: 2 }),
     /** Who added it (the owner or a family member); kept as null when that account goes. */
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
@@ -368,6 +372,8 @@ export const chatConversation = pgTable(
     /** The vet who took it. */
     vetId: text("vet_id").references(() => user.id, { onDelete: "set null" }),
     status: text("status", { enum: CHAT_STATUSES }).notNull().default("queued"),
+    /** An emergency chat (queued for any vet) or a consultation room's text chat (its vet from the start). */
+    kind: text("kind", { enum: CHAT_KINDS }).notNull().default("emergency"),
     /** The seq of the last message: the next one takes last_seq + 1 under this row's lock. */
     lastSeq: integer("last_seq").notNull().default(0),
     summary: text("summary"),
@@ -410,4 +416,54 @@ export const chatMessage = pgTable(
     primaryKey({ columns: [table.conversationId, table.seq] }),
     uniqueIndex("chat_message_client_key_idx").on(table.conversationId, table.clientKey),
   ],
+);
+
+/**
+ * A booked 15-minute video consultation. One per vet and time: the partial unique index makes
+ * two owners booking the same time at once end with one booking (cancelled ones free the time).
+ */
+export const consultation = pgTable(
+  "consultation",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    petId: uuid("pet_id")
+      .notNull()
+      .references(() => pet.id, { onDelete: "cascade" }),
+    /** The owner or family member who booked it; kept as null when that account goes. */
+    bookedBy: text("booked_by").references(() => user.id, { onDelete: "set null" }),
+    vetId: text("vet_id").references(() => user.id, { onDelete: "set null" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: CONSULTATION_STATUSES }).notNull().default("booked"),
+    /** The room's text chat (a chat_conversation of kind "consultation"). */
+    conversationId: uuid("conversation_id").references(() => chatConversation.id, { onDelete: "set null" }),
+    notes: text("notes"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("consultation_vet_time_idx")
+      .on(table.vetId, table.startsAt)
+      .where(sql`status <> 'cancelled'`),
+    index("consultation_pet_id_idx").on(table.petId),
+    index("consultation_starts_at_idx").on(table.startsAt),
+  ],
+);
+
+/**
+ * WebRTC signalling between the pages of a consultation room, kept a moment so any process can
+ * read it: pg_notify carries only its id (an offer's SDP can be near NOTIFY's 8,000-byte limit).
+ */
+export const callSignal = pgTable(
+  "call_signal",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    consultationId: uuid("consultation_id")
+      .notNull()
+      .references(() => consultation.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("call_signal_created_at_idx").on(table.createdAt)],
 );
