@@ -6,10 +6,14 @@ import { startJobRunner } from "~/backend/jobs/queue.server";
 import { startDraining } from "~/backend/lifecycle.server";
 import { startReminderScans } from "~/backend/reminders.server";
 import { LiveHub } from "~/backend/chat/live-hub.server";
+import { iceServers, roomOpensMinutes } from "~/backend/consultations/call-config.server";
 import { createApp } from "./index";
 import { attachLiveSocket } from "./live-socket";
 
 const port = Number(process.env.PORT) || 3000;
+// A mistyped ICE_SERVERS or ROOM_OPENS_MINUTES stops the start with its sentence, not a call later.
+iceServers();
+roomOpensMinutes();
 // `npm run plan:set` and `staff:create` reach this process while it holds the embedded database.
 registerOperatorHandler(runOperatorCommand);
 const host = process.env.HOST || "0.0.0.0";

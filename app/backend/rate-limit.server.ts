@@ -27,6 +27,8 @@ export const RATE_LIMITS = {
   chatMessage: { limit: 30, windowSeconds: 60 },
   // Per account: new emergency chats (each one waits in every on-duty vet's queue).
   chatOpen: { limit: 10, windowSeconds: 60 * 60 },
+  // Per account: consultations booked or moved.
+  consultationBook: { limit: 10, windowSeconds: 60 * 60 },
 } as const;
 
 export type RateLimitBucket = keyof typeof RATE_LIMITS;

@@ -125,7 +125,7 @@ export type ServerFrame =
   | { type: "message"; conversationId: string; message: ChatMessage }
   | { type: "sent"; conversationId: string; key: string; seq: number }
   /** Not done; with `retry`, a failure of ours: the page sends it again (same key) when it reconnects. */
-  | { type: "refused"; conversationId?: string; key?: string; error: string; retry?: true }
+  | { type: "refused"; conversationId?: string; consultationId?: string; key?: string; error: string; retry?: true }
   /** The conversation's status changed (taken, ended): reload what the page shows. */
   | { type: "changed"; conversationId: string }
   | { type: "queue" }

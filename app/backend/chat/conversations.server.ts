@@ -13,6 +13,7 @@ import {
   chatRecordTitle,
   conversationIdSchema,
   type ChatAuthorRole,
+  type ChatKind,
   type ChatMessage,
   type ChatStatus,
 } from "~/domain/chat";
@@ -32,6 +33,7 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type Conversation = {
   id: string;
   petId: string;
+  kind: ChatKind;
   status: ChatStatus;
   vetId: string | null;
   lastSeq: number;
@@ -49,6 +51,7 @@ export type Outcome<T = object> = ({ ok: true } & T) | { ok: false; error: strin
 const conversationColumns = {
   id: chatConversation.id,
   petId: chatConversation.petId,
+  kind: chatConversation.kind,
   status: chatConversation.status,
   vetId: chatConversation.vetId,
   lastSeq: chatConversation.lastSeq,
@@ -197,7 +200,9 @@ export async function sendMessage(
   if (!found) return null;
   const { reader } = found;
   if (!message.body && !message.photo) return { ok: false, error: CHAT_ERRORS.empty };
-  if (reader.side === "owner") await requirePetFeature(reader.pet, "emergency-chat");
+  if (reader.side === "owner") {
+    await requirePetFeature(reader.pet, found.conversation.kind === "consultation" ? "consultations" : "emergency-chat");
+  }
   const db = await getDb();
   // Sent again (a reconnection, a retry): the stored one is the answer, and costs nothing.
   const [stored] = await storedWithKey(db, conversationId, message.key);
@@ -373,7 +378,13 @@ export async function requeueConversationsOf(vetId: string, tx?: Tx) {
     const going = await t
       .select(conversationColumns)
       .from(chatConversation)
-      .where(and(eq(chatConversation.vetId, vetId), eq(chatConversation.status, "active")))
+      .where(
+        and(
+          eq(chatConversation.vetId, vetId),
+          eq(chatConversation.status, "active"),
+          eq(chatConversation.kind, "emergency"),
+        ),
+      )
       .for("update");
     for (const locked of going) {
       await t
@@ -404,6 +415,27 @@ export type QueuedConversation = {
   createdAt: Date;
   pet: { name: string; type: string; breed: string | null };
 };
+
+/**
+ * The text chat of a consultation's room, made at booking: the vet is its vet from the start, so
+ * it never waits in the queue; it ends with the consultation (closeRoomChat).
+ */
+export async function openRoomChat(tx: Tx, petId: string, bookedBy: string, vetId: string): Promise<string> {
+  const [created] = await tx
+    .insert(chatConversation)
+    .values({ petId, openedBy: bookedBy, vetId, kind: "consultation", status: "active", takenAt: new Date() })
+    .returning({ id: chatConversation.id });
+  return created!.id;
+}
+
+/** Ends a room's text chat with its consultation (ended or cancelled): nothing more is written in it. */
+export async function closeRoomChat(tx: Tx, conversationId: string) {
+  await tx
+    .update(chatConversation)
+    .set({ status: "ended", endedAt: new Date() })
+    .where(and(eq(chatConversation.id, conversationId), eq(chatConversation.kind, "consultation")));
+  await notify(tx, { c: conversationId, changed: true });
+}
 
 /** Conversations waiting for a vet, oldest first: what an on-duty vet's console lists. */
 export async function listQueue(): Promise<QueuedConversation[]> {
@@ -450,7 +482,10 @@ function conversationSummaries(db: Database, where: SQL | undefined) {
 
 /** The vet's conversations: those going on, then the latest ended ones. */
 export async function listVetConversations(vetId: string): Promise<ConversationSummary[]> {
-  return conversationSummaries(await getDb(), eq(chatConversation.vetId, vetId))
+  return conversationSummaries(
+    await getDb(),
+    and(eq(chatConversation.vetId, vetId), eq(chatConversation.kind, "emergency")),
+  )
     .orderBy(sql`${chatConversation.status} = 'ended'`, desc(chatConversation.createdAt))
     .limit(VET_LIST_LENGTH);
 }
@@ -459,7 +494,10 @@ export async function listVetConversations(vetId: string): Promise<ConversationS
 export async function listOwnerConversations(userId: string): Promise<ConversationSummary[]> {
   const petIds = (await listAccessiblePets(userId)).map((one) => one.id);
   if (petIds.length === 0) return [];
-  return conversationSummaries(await getDb(), inArray(chatConversation.petId, petIds)).orderBy(
+  return conversationSummaries(
+    await getDb(),
+    and(inArray(chatConversation.petId, petIds), eq(chatConversation.kind, "emergency")),
+  ).orderBy(
     desc(chatConversation.createdAt),
   );
 }

@@ -1,7 +1,12 @@
 import { listenToDatabase, type Listener } from "~/backend/db/client.server";
+import { requirePetFeature } from "~/backend/billing/plans.server";
+import { roomOpensMinutes } from "~/backend/consultations/call-config.server";
+import { findConsultation } from "~/backend/consultations/consultations.server";
+import { announcePeer, readSignal, sendSignal } from "~/backend/consultations/signalling.server";
 import { findVet } from "~/backend/staff/staff.server";
 import type { SessionUser } from "~/domain/auth";
-import { clientFrameSchema, messageBodySchema, type ServerFrame } from "~/domain/chat";
+import { clientFrameSchema, messageBodySchema, type ClientFrame, type ServerFrame } from "~/domain/chat";
+import { CONSULTATION_ERRORS, roomState, type CallSide } from "~/domain/consultations";
 import { findConversation, messagesAfter, sendMessage } from "./conversations.server";
 import { LIVE_CHANNEL, parseNotice, type LiveNotice } from "./live-notices";
 
@@ -13,6 +18,9 @@ import { LIVE_CHANNEL, parseNotice, type LiveNotice } from "./live-notices";
  * A page says the last message number it has; the hub sends what follows, read from the
  * database, then each new one as its notice arrives. Numbers only go up per page, so a page
  * gets no gaps and no doubles, also after it reconnects to another process.
+ *
+ * A consultation's call is set up here too: a page joins the room, is told when a page of the
+ * other side joins or leaves, and exchanges WebRTC signals with it (signalling.server.ts).
  */
 
 /** Messages read at a time for one page. */
@@ -26,6 +34,9 @@ const READ_BATCH = 500;
 export const RECHECK_ACCESS_MS = 30_000;
 
 type Watch = { after: number; reading: boolean; again: boolean; checkedAt: number };
+
+/** This page in a consultation's room. */
+type InCall = { pageId: string; side: CallSide; name: string };
 
 export type LiveConnection = {
   /** A frame the page sent (JSON already parsed, not yet checked). */
@@ -57,7 +68,10 @@ export class LiveHub {
     this.connections.add(connection);
     return {
       receive: (frame) => connection.receive(frame),
-      close: () => this.connections.delete(connection),
+      close: () => {
+        this.connections.delete(connection);
+        void connection.leaveCalls();
+      },
     };
   }
 
@@ -82,6 +96,7 @@ export class LiveHub {
 
 class PageConnection {
   private readonly watches = new Map<string, Watch>();
+  private readonly calls = new Map<string, InCall>();
   private watchingQueue = false;
 
   constructor(
@@ -96,6 +111,10 @@ class PageConnection {
     } catch (error) {
       console.error(`Live channel: a frame could not be handled: ${describe(error)}`);
       const frame = clientFrameSchema.safeParse(raw).data;
+      if (frame && "consultationId" in frame) {
+        this.send({ type: "refused", consultationId: frame.consultationId, error: CALL_RETRY_LATER, retry: true });
+        return;
+      }
       this.send({
         type: "refused",
         conversationId: frame && "conversationId" in frame ? frame.conversationId : undefined,
@@ -119,6 +138,10 @@ class PageConnection {
     if (frame.type === "watchQueue") {
       if (await findVet(this.user)) this.watchingQueue = true;
       else this.send({ type: "refused", error: "Only vets see the queue." });
+      return;
+    }
+    if (frame.type === "joinCall" || frame.type === "leaveCall" || frame.type === "signal") {
+      await this.handleCall(frame);
       return;
     }
     const { conversationId } = frame;
@@ -155,7 +178,80 @@ class PageConnection {
     }
   }
 
+  private async handleCall(frame: Extract<ClientFrame, { type: "joinCall" | "leaveCall" | "signal" }>) {
+    const { consultationId } = frame;
+    const refuse = (error: string) => this.send({ type: "refused", consultationId, error });
+    if (frame.type === "leaveCall") {
+      const call = this.calls.get(consultationId);
+      this.calls.delete(consultationId);
+      if (call) await announcePeer(consultationId, { ...call, event: "left" });
+      return;
+    }
+    if (frame.type === "signal") {
+      const call = this.calls.get(consultationId);
+      if (!call) return refuse("Join the call before sending to it.");
+      await sendSignal(consultationId, { from: call.pageId, to: frame.to, data: frame.data });
+      return;
+    }
+    const found = await findConsultation(this.user, consultationId);
+    if (!found) return refuse("There is no such consultation.");
+    const { consultation, reader } = found;
+    if (consultation.status !== "booked") return refuse(CONSULTATION_ERRORS.roomClosed);
+    const state = roomState(consultation.startsAt, new Date(), roomOpensMinutes());
+    if (state === "not-yet") return refuse(CONSULTATION_ERRORS.roomNotOpen);
+    if (state === "closed") return refuse(CONSULTATION_ERRORS.roomClosed);
+    if (reader.side === "owner") {
+      try {
+        await requirePetFeature(reader.pet, "consultations");
+      } catch (error) {
+        if (isDataWithSentence(error)) return refuse(sentenceOf(error));
+        throw error;
+      }
+    }
+    const call: InCall = {
+      pageId: frame.pageId,
+      side: reader.side,
+      name: reader.side === "vet" ? reader.vet.displayName : this.user.name,
+    };
+    this.calls.set(consultationId, call);
+    this.send({ type: "callJoined", consultationId, side: call.side });
+    await announcePeer(consultationId, { ...call, event: "joined" });
+  }
+
+  /** The page's socket closed: the other side of each of its calls is told it left. */
+  async leaveCalls() {
+    const calls = [...this.calls.entries()];
+    this.calls.clear();
+    for (const [consultationId, call] of calls) {
+      await announcePeer(consultationId, { ...call, event: "left" }).catch((error: unknown) =>
+        console.error(`Live channel: a call's leaving could not be announced: ${describe(error)}`),
+      );
+    }
+  }
+
+  private callNotice(notice: LiveNotice & { k: string }) {
+    const call = this.calls.get(notice.k);
+    if (!call) return;
+    const consultationId = notice.k;
+    if (notice.changed) this.send({ type: "callChanged", consultationId });
+    const peer = notice.peer;
+    // Each side talks only with the other: an owner's page with the vet's, never with a family member's.
+    if (peer && peer.pageId !== call.pageId && peer.side !== call.side) {
+      this.send({ type: "peer", consultationId, ...peer });
+    }
+    if (notice.sig !== undefined && notice.to === call.pageId) {
+      void readSignal(consultationId, notice.sig)
+        .then((signal) => {
+          if (signal && this.calls.get(consultationId)?.pageId === signal.to) {
+            this.send({ type: "signal", consultationId, from: signal.from, data: signal.data });
+          }
+        })
+        .catch((error: unknown) => console.error(`Live channel: a call signal could not be read: ${describe(error)}`));
+    }
+  }
+
   notice(notice: LiveNotice) {
+    if (notice.k) this.callNotice({ ...notice, k: notice.k });
     if (notice.queue && this.watchingQueue) this.send({ type: "queue" });
     if (!notice.c || !this.watches.has(notice.c)) return;
     if (notice.changed) this.send({ type: "changed", conversationId: notice.c });
@@ -209,6 +305,7 @@ class PageConnection {
 }
 
 const RETRY_LATER = "Your message could not be sent just now: it will be sent again when you reconnect.";
+const CALL_RETRY_LATER = "The call could not be set up just now: it is tried again when you reconnect.";
 
 /**
  * What a failure says in the log: the database's own error (a drizzle error's message carries

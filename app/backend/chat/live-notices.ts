@@ -1,7 +1,9 @@
 /*
  * What the live channel carries between server processes: pg_notify(LIVE_CHANNEL, notice)
  * in the transaction that stored the change. A notice only names what changed; each process
- * reads the rest from the database, so a notice lost or late never loses a message.
+ * reads the rest from the database, so a notice lost or late never loses a message. A call's
+ * presence (joined, left) is only announced: a page that misses it joins again when its
+ * connection fails.
  */
 
 export const LIVE_CHANNEL = "pawpal_live";
@@ -15,6 +17,13 @@ export type LiveNotice = {
   changed?: true;
   /** The queue of waiting conversations changed. */
   queue?: true;
+  /** A consultation's room: with `changed`, it ended, was cancelled or moved… */
+  k?: string;
+  /** …a signal (call_signal's id) for one page of it… */
+  sig?: number;
+  to?: string;
+  /** …or a page joined or left it. */
+  peer?: { pageId: string; side: "owner" | "vet"; name: string; event: "joined" | "left" };
 };
 
 export function parseNotice(payload: string): LiveNotice | null {

@@ -13,6 +13,8 @@ export type Mail = {
   replyTo?: string;
   /** Extra header fields, such as List-Unsubscribe. */
   headers?: Record<string, string>;
+  /** A calendar invitation (text/calendar, RFC 5546) that mail apps offer to add. */
+  icalEvent?: { method: "REQUEST" | "CANCEL"; filename: string; content: string };
 };
 
 /** Where mail goes when no SMTP server is configured: one .eml file per message. */

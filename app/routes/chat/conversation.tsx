@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/conversation";
 import { requireUser } from "~/backend/auth/session.server";
 import { petAllows } from "~/backend/billing/plans.server";
@@ -33,13 +33,12 @@ import {
   type ChatStatus,
 } from "~/domain/chat";
 import { upgradeSentence } from "~/domain/plans";
-import { RECORD_KIND_LABELS } from "~/domain/records";
 import { MessageLog } from "~/features/chat/message-log";
 import { newMessageKey, useLiveChannel } from "~/features/chat/use-live-chat";
 import { EmergencyHelp } from "~/features/emergency/emergency-help";
-import { formatDate } from "~/features/pets/format";
 import { petHealth } from "~/features/analysis/care-plan/pet-health";
-import { CarePlanSection, PetDetails } from "~/features/pets/pet-profile";
+import { VetPetPanel } from "~/features/pets/vet-pet-panel";
+import { Composer } from "~/features/chat/composer";
 import { actionOrLoaderHeaders } from "~/utils/http";
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [
@@ -66,7 +65,8 @@ const STATUS_TEXT: Record<ChatStatus, string> = {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const found = await findConversation(user, conversationIdOrNotFound(params.id));
-  if (!found) throw data(null, { status: 404 });
+  // A consultation room's chat is shown in its room only.
+  if (!found || found.conversation.kind !== "emergency") throw data(null, { status: 404 });
   const { conversation, reader } = found;
   const [messages, vet] = await Promise.all([messagesAfter(conversation.id, 0, 5000), vetOf(conversation)]);
   const base = {
@@ -241,35 +241,14 @@ function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
         </div>
 
         {side === "vet" && "records" in loaderData ? (
-          <aside aria-label={`${pet.name}'s profile and records`} className="min-w-0 space-y-4 lg:col-span-2">
-            <PetDetails
-              pet={pet}
-              ageMonths={loaderData.ageMonths}
-              latestWeightKg={loaderData.latestWeightKg}
-            />
-            <Card>
-              <h2 className="text-xl font-bold text-ink-900">Records</h2>
-              {loaderData.records.length === 0 ? (
-                <p className="mt-2 text-ink-700">No records yet.</p>
-              ) : (
-                <ul className="mt-3 divide-y divide-ink-100 text-sm">
-                  {loaderData.records.map((record) => (
-                    <li key={record.id} className="py-2">
-                      <p className="font-semibold text-ink-900">
-                        {RECORD_KIND_LABELS[record.kind].one}:{" "}
-                        {record.title ?? (record.weightKg ? `${record.weightKg} kg` : "")}
-                      </p>
-                      <p className="text-ink-600">{formatDate(record.date)}</p>
-                      {record.notes ? (
-                        <p className="mt-1 whitespace-pre-wrap text-ink-800">{record.notes}</p>
-                      ) : null}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Card>
-            <CarePlanSection pet={pet} plan={loaderData.carePlan} basis={loaderData.carePlanBasis} />
-          </aside>
+          <VetPetPanel
+            pet={pet}
+            records={loaderData.records}
+            ageMonths={loaderData.ageMonths}
+            latestWeightKg={loaderData.latestWeightKg}
+            carePlan={loaderData.carePlan}
+            carePlanBasis={loaderData.carePlanBasis}
+          />
         ) : null}
       </div>
     </div>
@@ -290,92 +269,6 @@ function useEmergencyHelp(
   }, [owner, conversation.status, conversation.createdAt]);
   if (!owner || conversation.status !== "queued") return false;
   return owner.helpNow || late;
-}
-
-/**
- * Writing a message: a plain form that posts and reloads (no JavaScript needed); with the live
- * channel open, text goes over it at once, and a photo still goes with the form.
- */
-function Composer({
-  messageKey,
-  send,
-  failed,
-  photos,
-}: {
-  messageKey: string;
-  send: ((body: string) => void) | null;
-  failed?: { error: string; body: string };
-  photos: boolean;
-}) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "send";
-  const text = useRef<HTMLTextAreaElement>(null);
-  const photo = useRef<HTMLInputElement>(null);
-  return (
-    <Card className="p-4 sm:p-6" id="composer">
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        aria-label="Send a message"
-        onSubmit={(event) => {
-          const body = text.current?.value.trim() ?? "";
-          const hasPhoto = (photo.current?.files?.length ?? 0) > 0;
-          if (!send || hasPhoto || !body) return;
-          event.preventDefault();
-          send(body);
-          text.current!.value = "";
-          text.current!.focus();
-        }}
-      >
-        <input type="hidden" name="intent" value="send" />
-        <input type="hidden" name="key" value={messageKey} />
-        {failed ? (
-          <FormMessage tone="error" title="Not sent." description={failed.error} className="mb-4" />
-        ) : null}
-        <Field id="chat-body" label="Your message">
-          {(control) => (
-            <Textarea
-              {...control}
-              ref={text}
-              name="body"
-              rows={3}
-              className="min-h-20"
-              maxLength={CHAT_LIMITS.message}
-              defaultValue={failed?.body}
-              onKeyDown={(event) => {
-                // Enter sends, Shift+Enter starts a new line (as in every chat).
-                if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-                  event.preventDefault();
-                  event.currentTarget.form?.requestSubmit();
-                }
-              }}
-            />
-          )}
-        </Field>
-        <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
-          {photos ? (
-            <Field id="chat-photo" label="Photo (optional, JPEG or PNG, up to 5 MB)">
-              {(control) => (
-                <input
-                  {...control}
-                  ref={photo}
-                  type="file"
-                  name="photo"
-                  accept="image/jpeg,image/png"
-                  className="block max-w-full text-sm text-ink-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-semibold file:text-brand-900"
-                />
-              )}
-            </Field>
-          ) : (
-            <span />
-          )}
-          <Button type="submit" aria-disabled={busy || undefined}>
-            {busy ? "Sending…" : "Send"}
-          </Button>
-        </div>
-      </Form>
-    </Card>
-  );
 }
 
 function EndForm({ failed, petName }: { failed?: { error: string; body: string }; petName: string }) {

@@ -1,0 +1,52 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import { LIVE_CHANNEL, type LiveNotice } from "~/backend/chat/live-notices";
+import { getDb } from "~/backend/db/client.server";
+import { callSignal } from "~/backend/db/schema.server";
+import type { SignalData } from "~/domain/consultations";
+
+/*
+ * WebRTC signalling between the pages of a consultation room, through the database so pages on
+ * different server processes reach each other: a signal is stored and its id announced with
+ * pg_notify; the process holding the page it is for reads and forwards it. Signals are only
+ * needed while a call is set up, so they are deleted after a few minutes.
+ */
+
+const SIGNAL_KEEP_MINUTES = 5;
+
+async function announce(notice: LiveNotice) {
+  const db = await getDb();
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
+}
+
+export type StoredSignal = { from: string; to: string; data: SignalData };
+
+/** Stores a signal from one page of the room to another and announces it. */
+export async function sendSignal(consultationId: string, signal: StoredSignal) {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(callSignal)
+      .where(lt(callSignal.createdAt, sql`now() - make_interval(mins => ${SIGNAL_KEEP_MINUTES})`));
+    const [row] = await tx
+      .insert(callSignal)
+      .values({ consultationId, body: JSON.stringify(signal) })
+      .returning({ id: callSignal.id });
+    const notice: LiveNotice = { k: consultationId, sig: row!.id, to: signal.to };
+    await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
+  });
+}
+
+/** A stored signal of the room, or null when it is gone (older than a few minutes). */
+export async function readSignal(consultationId: string, id: number): Promise<StoredSignal | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ body: callSignal.body })
+    .from(callSignal)
+    .where(and(eq(callSignal.id, id), eq(callSignal.consultationId, consultationId)));
+  return row ? (JSON.parse(row.body) as StoredSignal) : null;
+}
+
+/** Tells every page of the room that one of its pages joined or left. */
+export async function announcePeer(consultationId: string, peer: NonNullable<LiveNotice["peer"]>) {
+  await announce({ k: consultationId, peer });
+}
