@@ -35,10 +35,21 @@ export const FLASH_MESSAGES = {
     description: "Open it within 24 hours to confirm your email address.",
   },
   dueDone: { title: "Marked done.", description: "What comes next, if anything, is on the list." },
+  appointmentAdded: {
+    title: "Appointment added.",
+    description:
+      "PawPal has not booked it: call or visit the clinic's website to confirm this time with them.",
+  },
   checkoutDone: {
     title: "Thank you: your plan is active.",
     description: "Everything it includes is open now; a mail confirms it.",
   },
+  consultationBooked: {
+    title: "Your consultation is booked.",
+    description: "A mail confirms it with a calendar invitation; a reminder comes 1 hour before.",
+  },
+  consultationMoved: { title: "Your consultation is moved.", description: "A mail confirms the new time." },
+  consultationCancelled: { title: "Your consultation is cancelled.", description: "Its time is free again." },
   familyJoined: {
     title: "Welcome to the family!",
     description: "Their pets are listed on this page: open one to see and add to its records.",

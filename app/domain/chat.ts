@@ -125,12 +125,26 @@ export type ServerFrame =
   | { type: "message"; conversationId: string; message: ChatMessage }
   | { type: "sent"; conversationId: string; key: string; seq: number }
   /** Not done; with `retry`, a failure of ours: the page sends it again (same key) when it reconnects. */
-  | { type: "refused"; conversationId?: string; consultationId?: string; key?: string; error: string; retry?: true }
+  | {
+      type: "refused";
+      conversationId?: string;
+      consultationId?: string;
+      key?: string;
+      error: string;
+      retry?: true;
+    }
   /** The conversation's status changed (taken, ended): reload what the page shows. */
   | { type: "changed"; conversationId: string }
   | { type: "queue" }
   /** A page of the consultation's other side joined or left its room. */
-  | { type: "peer"; consultationId: string; pageId: string; side: CallSide; name: string; event: "joined" | "left" }
+  | {
+      type: "peer";
+      consultationId: string;
+      pageId: string;
+      side: CallSide;
+      name: string;
+      event: "joined" | "left";
+    }
   | { type: "signal"; consultationId: string; from: string; data: SignalData }
   /** This page is in the room; `side` is its own. */
   | { type: "callJoined"; consultationId: string; side: CallSide }

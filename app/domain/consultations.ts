@@ -112,7 +112,10 @@ export function roomState(startsAt: Date, now: Date, opensMinutes = ROOM_OPENS_M
 }
 
 /** The consultation's clock: seconds left of its 15 minutes (negative when over), or until it starts. */
-export function callClock(startsAt: Date, now: Date): { phase: "before" | "during" | "over"; seconds: number } {
+export function callClock(
+  startsAt: Date,
+  now: Date,
+): { phase: "before" | "during" | "over"; seconds: number } {
   const fromStart = Math.floor((now.getTime() - startsAt.getTime()) / 1000);
   if (fromStart < 0) return { phase: "before", seconds: -fromStart };
   const left = CONSULTATION_MINUTES * 60 - fromStart;
@@ -138,7 +141,11 @@ export const pageIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 /** An SDP description or an ICE candidate, as the browser gives it; bounded, passed on as is. */
 export const SIGNAL_MAX_CHARS = 24_000;
 export const signalDataSchema = z.union([
-  z.object({ description: z.object({ type: z.enum(["offer", "answer"]), sdp: z.string().max(SIGNAL_MAX_CHARS) }) }),
+  z.object({
+    description: z.object({ type: z.enum(["offer", "answer"]), sdp: z.string().max(SIGNAL_MAX_CHARS) }),
+    /** Which offer of the vet's page this is, or answers: an answer to an older one is ignored. */
+    n: z.number().int().min(0),
+  }),
   z.object({
     candidate: z.object({
       candidate: z.string().max(1000),

@@ -201,7 +201,10 @@ export async function sendMessage(
   const { reader } = found;
   if (!message.body && !message.photo) return { ok: false, error: CHAT_ERRORS.empty };
   if (reader.side === "owner") {
-    await requirePetFeature(reader.pet, found.conversation.kind === "consultation" ? "consultations" : "emergency-chat");
+    await requirePetFeature(
+      reader.pet,
+      found.conversation.kind === "consultation" ? "consultations" : "emergency-chat",
+    );
   }
   const db = await getDb();
   // Sent again (a reconnection, a retry): the stored one is the answer, and costs nothing.
@@ -497,9 +500,7 @@ export async function listOwnerConversations(userId: string): Promise<Conversati
   return conversationSummaries(
     await getDb(),
     and(inArray(chatConversation.petId, petIds), eq(chatConversation.kind, "emergency")),
-  ).orderBy(
-    desc(chatConversation.createdAt),
-  );
+  ).orderBy(desc(chatConversation.createdAt));
 }
 
 /** The vet's name and licence region, for the conversation page; null until one took it. */

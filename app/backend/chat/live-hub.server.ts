@@ -112,7 +112,12 @@ class PageConnection {
       console.error(`Live channel: a frame could not be handled: ${describe(error)}`);
       const frame = clientFrameSchema.safeParse(raw).data;
       if (frame && "consultationId" in frame) {
-        this.send({ type: "refused", consultationId: frame.consultationId, error: CALL_RETRY_LATER, retry: true });
+        this.send({
+          type: "refused",
+          consultationId: frame.consultationId,
+          error: CALL_RETRY_LATER,
+          retry: true,
+        });
         return;
       }
       this.send({
@@ -246,7 +251,9 @@ class PageConnection {
             this.send({ type: "signal", consultationId, from: signal.from, data: signal.data });
           }
         })
-        .catch((error: unknown) => console.error(`Live channel: a call signal could not be read: ${describe(error)}`));
+        .catch((error: unknown) =>
+          console.error(`Live channel: a call signal could not be read: ${describe(error)}`),
+        );
     }
   }
 

@@ -24,7 +24,7 @@ export function iceServers(env: Record<string, string | undefined> = process.env
   try {
     value = JSON.parse(raw);
   } catch {
-    throw new Error("ICE_SERVERS must be JSON: a list of {\"urls\": …, \"username\": …, \"credential\": …}.");
+    throw new Error('ICE_SERVERS must be JSON: a list of {"urls": …, "username": …, "credential": …}.');
   }
   const parsed = z.array(iceServerSchema).safeParse(value);
   if (!parsed.success) {

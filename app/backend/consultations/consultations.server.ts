@@ -113,7 +113,11 @@ export async function listBookableVets(): Promise<BookableVet[]> {
 }
 
 /** The times still free from `now` (with the booking notice) for the next 14 days: of one vet, or of all. */
-export async function freeTimes(vets: readonly BookableVet[], now: Date, vetId?: string): Promise<FreeTime[]> {
+export async function freeTimes(
+  vets: readonly BookableVet[],
+  now: Date,
+  vetId?: string,
+): Promise<FreeTime[]> {
   const chosen = vetId ? vets.filter((vet) => vet.id === vetId) : vets;
   if (chosen.length === 0) return [];
   const from = new Date(now.getTime());
@@ -149,7 +153,11 @@ export async function freeTimes(vets: readonly BookableVet[], now: Date, vetId?:
 /** How many next free times a refusal offers. */
 const NEXT_TIMES = 5;
 
-async function takenOutcome(vets: readonly BookableVet[], now: Date, vetId?: string): Promise<Outcome<never>> {
+async function takenOutcome(
+  vets: readonly BookableVet[],
+  now: Date,
+  vetId?: string,
+): Promise<Outcome<never>> {
   const nextTimes = (await freeTimes(vets, now, vetId)).slice(0, NEXT_TIMES);
   return { ok: false, error: CONSULTATION_ERRORS.taken, nextTimes };
 }
@@ -196,9 +204,14 @@ export async function bookConsultation(
   if (wanted && !vets.some((vet) => vet.id === wanted)) return { ok: false, error: CONSULTATION_ERRORS.vet };
   const limited = await consumeRateLimit("consultationBook", signedIn.id);
   if (!limited.ok) {
-    return { ok: false, error: `You booked many consultations just now: please wait ${limited.retryAfterSeconds} seconds.` };
+    return {
+      ok: false,
+      error: `You booked many consultations just now: please wait ${limited.retryAfterSeconds} seconds.`,
+    };
   }
-  const free = (await freeTimes(vets, now, wanted)).find((time) => time.startsAt.getTime() === form.startsAt.getTime());
+  const free = (await freeTimes(vets, now, wanted)).find(
+    (time) => time.startsAt.getTime() === form.startsAt.getTime(),
+  );
   if (!free) return takenOutcome(vets, now, wanted);
   const db = await getDb();
   for (const vetId of free.vetIds) {
@@ -225,7 +238,9 @@ export async function bookConsultation(
 
 /** The consultation, locked, if `signedIn` is on its pet's side. */
 async function lockForOwner(tx: Tx, signedIn: SessionUser, id: string) {
-  const [locked] = await selectConsultations(tx).where(eq(consultation.id, id)).for("update", { of: consultation });
+  const [locked] = await selectConsultations(tx)
+    .where(eq(consultation.id, id))
+    .for("update", { of: consultation });
   if (!locked || !(await findAccessiblePet(signedIn.id, locked.petId))) return null;
   return locked;
 }
@@ -242,10 +257,7 @@ export async function cancelConsultation(
     if (!locked) return null;
     if (locked.status !== "booked") return { ok: false, error: CONSULTATION_ERRORS.notBooked };
     if (!isChangeable(locked.startsAt, now)) return { ok: false, error: CONSULTATION_ERRORS.tooLate };
-    await tx
-      .update(consultation)
-      .set({ status: "cancelled", updatedAt: now })
-      .where(eq(consultation.id, id));
+    await tx.update(consultation).set({ status: "cancelled", updatedAt: now }).where(eq(consultation.id, id));
     if (locked.conversationId) await closeRoomChat(tx, locked.conversationId);
     await queueBookingMails(tx, { ...locked, status: "cancelled" }, signedIn, {
       method: "CANCEL",
@@ -273,11 +285,16 @@ export async function moveConsultation(
   await requirePetFeature(found.reader.pet, "consultations");
   const vets = await listBookableVets();
   const vetId = current.vetId ?? undefined;
-  const free = vetId && (await freeTimes(vets, now, vetId)).some((time) => time.startsAt.getTime() === startsAt.getTime());
+  const free =
+    vetId &&
+    (await freeTimes(vets, now, vetId)).some((time) => time.startsAt.getTime() === startsAt.getTime());
   if (!free) return takenOutcome(vets, now, vetId);
   const limited = await consumeRateLimit("consultationBook", signedIn.id);
   if (!limited.ok) {
-    return { ok: false, error: `You changed many consultations just now: please wait ${limited.retryAfterSeconds} seconds.` };
+    return {
+      ok: false,
+      error: `You changed many consultations just now: please wait ${limited.retryAfterSeconds} seconds.`,
+    };
   }
   const db = await getDb();
   const moved = await db.transaction(async (tx) => {
@@ -323,7 +340,9 @@ export async function endConsultation(
 ): Promise<Outcome | null> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [locked] = await selectConsultations(tx).where(eq(consultation.id, id)).for("update", { of: consultation });
+    const [locked] = await selectConsultations(tx)
+      .where(eq(consultation.id, id))
+      .for("update", { of: consultation });
     if (!locked || locked.vetId !== vet.id) return null;
     if (locked.status !== "booked") return { ok: false, error: CONSULTATION_ERRORS.notBooked };
     await tx
@@ -380,14 +399,21 @@ async function queueBookingMails(
   tx: Tx,
   booked: Consultation,
   booker: SessionUser,
-  { method, timeZone, now, heading }: { method: "REQUEST" | "CANCEL"; timeZone: string; now: Date; heading: string },
+  {
+    method,
+    timeZone,
+    now,
+    heading,
+  }: { method: "REQUEST" | "CANCEL"; timeZone: string; now: Date; heading: string },
 ) {
   const when = formatInZone(booked.startsAt, timeZone);
   const url = consultationUrl(booked.id);
   const summary = `Video consultation about ${booked.petName} with ${booked.vetName}`;
   const lines =
     method === "CANCEL"
-      ? [`Your video consultation about ${booked.petName} with ${booked.vetName} on ${when} is cancelled. The time is free again.`]
+      ? [
+          `Your video consultation about ${booked.petName} with ${booked.vetName} on ${when} is cancelled. The time is free again.`,
+        ]
       : [
           `Your 15-minute video consultation about ${booked.petName} with ${booked.vetName} is ${heading === "moved" ? "moved to" : "booked for"} ${when}.`,
           "",
@@ -490,6 +516,12 @@ export async function upcomingConsultationsFor(userId: string, from: Date): Prom
   const petIds = (await listAccessiblePets(userId)).map((one) => one.id);
   if (petIds.length === 0) return [];
   return selectConsultations(await getDb())
-    .where(and(inArray(consultation.petId, petIds), eq(consultation.status, "booked"), gte(consultation.startsAt, from)))
+    .where(
+      and(
+        inArray(consultation.petId, petIds),
+        eq(consultation.status, "booked"),
+        gte(consultation.startsAt, from),
+      ),
+    )
     .orderBy(asc(consultation.startsAt));
 }

@@ -1,0 +1,450 @@
+import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import type { Route } from "./+types/consultations";
+import { requireUser } from "~/backend/auth/session.server";
+import { planOf, petsWhereAllowed } from "~/backend/billing/plans.server";
+import {
+  bookConsultation,
+  cancelConsultation,
+  freeTimes,
+  listBookableVets,
+  listOwnerConsultations,
+  moveConsultation,
+  type FreeTime,
+} from "~/backend/consultations/consultations.server";
+import { redirectWithFlash } from "~/backend/flash.server";
+import { readForm, refuseForm } from "~/backend/forms.server";
+import { listAccessiblePets } from "~/backend/pets.server";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, Select, Textarea } from "~/components/ui/field";
+import { FormMessage } from "~/components/ui/form-message";
+import { PlanLocked } from "~/components/ui/plan-locked";
+import { BRAND } from "~/content/site";
+import { isTimeZone } from "~/domain/availability";
+import {
+  bookingFormSchema,
+  CONSULTATION_ERRORS,
+  CONSULTATION_LIMITS,
+  consultationIdSchema,
+  FIRST_AVAILABLE,
+  isChangeable,
+  moveFormSchema,
+  type ConsultationStatus,
+} from "~/domain/consultations";
+import { allows, upgradeSentence } from "~/domain/plans";
+import { formatWhen, groupByDay } from "~/features/consultations/format";
+import { TimePicker } from "~/features/consultations/time-picker";
+import { useBrowserTimeZone } from "~/features/consultations/use-browser-time-zone";
+import { actionOrLoaderHeaders } from "~/utils/http";
+import { viewerTimeZone } from "~/utils/time-zone";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Vet consultations by video — ${BRAND}` },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers = actionOrLoaderHeaders;
+
+const STATUS_LABELS: Record<ConsultationStatus, string> = {
+  booked: "Booked",
+  cancelled: "Cancelled",
+  ended: "Ended",
+};
+
+/** How many free times a move offers. */
+const MOVE_TIMES = 48;
+
+/** Premium owners (and their family members) book a 15-minute video consultation about one of their pets. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const timeZone = viewerTimeZone(request);
+  const now = new Date();
+  const [pets, plan, vets, consultations] = await Promise.all([
+    listAccessiblePets(user.id),
+    planOf(user.id),
+    listBookableVets(),
+    listOwnerConsultations(user.id, now),
+  ]);
+  const allowed = await petsWhereAllowed(pets, "consultations");
+  const open = allowed.length > 0 || (pets.length === 0 && allows(plan, "consultations"));
+  const asked = new URL(request.url).searchParams.get("vet");
+  const vet = vets.some((one) => one.id === asked) ? asked! : FIRST_AVAILABLE;
+  const times = open ? await freeTimes(vets, now, vet === FIRST_AVAILABLE ? undefined : vet) : [];
+  const listed = await Promise.all(
+    consultations.map(async (one) => {
+      const changeable = one.status === "booked" && isChangeable(one.startsAt, now);
+      const moveTimes =
+        changeable && one.vetId ? (await freeTimes(vets, now, one.vetId)).slice(0, MOVE_TIMES) : [];
+      return {
+        id: one.id,
+        petName: one.petName,
+        vetName: one.vetName,
+        reason: one.reason,
+        status: one.status,
+        when: formatWhen(one.startsAt, timeZone),
+        changeable,
+        moveDays: groupByDay(
+          moveTimes.map((time) => time.startsAt),
+          timeZone,
+        ),
+      };
+    }),
+  );
+  return data({
+    timeZone,
+    zones: ["UTC", ...Intl.supportedValuesOf("timeZone")],
+    pets: allowed.map(({ id, name }) => ({ id, name })),
+    hasPets: pets.length > 0,
+    locked: open ? null : upgradeSentence("consultations"),
+    vets: vets.map(({ id, displayName, region }) => ({ id, displayName, region })),
+    vet,
+    days: groupByDay(
+      times.map((time) => time.startsAt),
+      timeZone,
+    ),
+    consultations: listed,
+  });
+}
+
+type Refusal = {
+  intent: string;
+  id?: string;
+  error: string;
+  nextDays?: ReturnType<typeof groupByDay>;
+  values?: { petId?: string; reason?: string };
+};
+
+function refusal(refused: Refusal, status = 400) {
+  return data(refused, { status });
+}
+
+function nextDays(nextTimes: FreeTime[] | undefined, zone: string) {
+  return nextTimes
+    ? groupByDay(
+        nextTimes.map((time) => time.startsAt),
+        zone,
+      )
+    : undefined;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const asked = form.get("timeZone");
+  const timeZone = typeof asked === "string" && isTimeZone(asked) ? asked : viewerTimeZone(request);
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  if (intent === "book") {
+    const values = {
+      petId: text("petId"),
+      reason: text("reason")?.slice(0, CONSULTATION_LIMITS.reason + 100),
+    };
+    const parsed = bookingFormSchema.safeParse({
+      petId: text("petId"),
+      reason: text("reason") ?? "",
+      vet: text("vet") ?? FIRST_AVAILABLE,
+      startsAt: text("startsAt"),
+    });
+    if (!parsed.success) return refusal({ intent, error: parsed.error.issues[0]!.message, values });
+    const booked = await bookConsultation(user, parsed.data, { timeZone });
+    if (!booked.ok) {
+      return refusal(
+        { intent, error: booked.error, nextDays: nextDays(booked.nextTimes, timeZone), values },
+        booked.error === CONSULTATION_ERRORS.taken ? 409 : 400,
+      );
+    }
+    return redirectWithFlash(
+      request,
+      `/consultations#consultation-${booked.consultationId}`,
+      "consultationBooked",
+    );
+  }
+  if (intent === "cancel") {
+    const id = consultationIdSchema.safeParse(text("id"));
+    if (!id.success) refuseForm();
+    const cancelled = await cancelConsultation(user, id.data, { timeZone });
+    if (!cancelled) throw data(null, { status: 404 });
+    if (!cancelled.ok) return refusal({ intent, id: id.data, error: cancelled.error });
+    return redirectWithFlash(request, "/consultations", "consultationCancelled");
+  }
+  if (intent === "move") {
+    const parsed = moveFormSchema.safeParse({ id: text("id"), startsAt: text("startsAt") });
+    if (!parsed.success) {
+      const id = consultationIdSchema.safeParse(text("id"));
+      if (!id.success) refuseForm();
+      return refusal({ intent, id: id.data, error: parsed.error.issues[0]!.message });
+    }
+    const moved = await moveConsultation(user, parsed.data.id, parsed.data.startsAt, { timeZone });
+    if (!moved) throw data(null, { status: 404 });
+    if (!moved.ok) {
+      return refusal(
+        { intent, id: parsed.data.id, error: moved.error, nextDays: nextDays(moved.nextTimes, timeZone) },
+        moved.error === CONSULTATION_ERRORS.taken ? 409 : 400,
+      );
+    }
+    return redirectWithFlash(request, `/consultations#consultation-${parsed.data.id}`, "consultationMoved");
+  }
+  refuseForm();
+}
+
+export default function ConsultationsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { locked, timeZone } = loaderData;
+  useBrowserTimeZone(timeZone);
+  return (
+    <div className="mx-auto max-w-5xl">
+      <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">
+        Vet consultations by video
+      </h1>
+      <p className="mt-4 max-w-3xl text-lg text-ink-700">
+        Book 15 minutes with a vet and talk face to face from your browser: health, diet or behaviour
+        questions. For an emergency, do not wait for a time:{" "}
+        <Link to="/emergency" className="font-semibold text-brand-800 underline underline-offset-4">
+          check the signs and find a clinic
+        </Link>
+        .
+      </p>
+      <TimeZoneLine timeZone={timeZone} zones={loaderData.zones} />
+      <div className="mt-8 grid items-start gap-8 lg:grid-cols-5">
+        <section aria-labelledby="book-title" className="min-w-0 lg:col-span-3">
+          <Card className="sm:p-8">
+            <h2 id="book-title" className="text-2xl font-bold text-ink-900">
+              Book a consultation
+            </h2>
+            {locked ? (
+              <PlanLocked sentence={locked} className="mt-4" />
+            ) : !loaderData.hasPets ? (
+              <p className="mt-4 text-ink-800">
+                First{" "}
+                <Link to="/pets" className="font-semibold text-brand-800 underline underline-offset-4">
+                  add your pet
+                </Link>
+                : the vet sees its profile and records during the call.
+              </p>
+            ) : loaderData.vets.length === 0 ? (
+              <p className="mt-4 text-ink-800">No vet has consultation hours yet. Please look again soon.</p>
+            ) : (
+              <BookingForm
+                loaderData={loaderData}
+                failed={actionData?.intent === "book" ? (actionData as Refusal) : undefined}
+              />
+            )}
+          </Card>
+        </section>
+        <section aria-labelledby="yours-title" className="min-w-0 lg:col-span-2">
+          <h2 id="yours-title" className="text-2xl font-bold text-ink-900">
+            Your consultations
+          </h2>
+          {loaderData.consultations.length === 0 ? (
+            <p className="mt-3 text-ink-700">None yet.</p>
+          ) : (
+            <ul className="mt-3 space-y-3">
+              {loaderData.consultations.map((one) => (
+                <ConsultationItem
+                  key={one.id}
+                  consultation={one}
+                  timeZone={timeZone}
+                  failed={
+                    actionData && "id" in actionData && actionData.id === one.id
+                      ? (actionData as Refusal)
+                      : undefined
+                  }
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** The zone the times are in, named; without JavaScript, a way to pick another. */
+function TimeZoneLine({ timeZone, zones }: { timeZone: string; zones: readonly string[] }) {
+  return (
+    <Form method="get" className="mt-4 flex flex-wrap items-end gap-2 text-sm text-ink-700">
+      <p data-testid="time-zone">
+        Times are shown in <strong className="text-ink-900">{timeZone.replaceAll("_", " ")}</strong> time.
+      </p>
+      <label htmlFor="tz-choice" className="sr-only">
+        Show times in another time zone
+      </label>
+      <input
+        id="tz-choice"
+        name="tz"
+        list="tz-zones"
+        placeholder="Another zone, e.g. Europe/Paris"
+        className="rounded-lg bg-white px-2 py-1 ring-1 ring-ink-300"
+      />
+      <datalist id="tz-zones">
+        {zones.map((zone) => (
+          <option key={zone} value={zone} />
+        ))}
+      </datalist>
+      <Button type="submit" size="sm" variant="secondary">
+        Show
+      </Button>
+    </Form>
+  );
+}
+
+function BookingForm({
+  loaderData,
+  failed,
+}: {
+  loaderData: Route.ComponentProps["loaderData"];
+  failed?: Refusal;
+}) {
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "book";
+  const { pets, vets, vet, days, timeZone } = loaderData;
+  return (
+    <div className="mt-6 space-y-6">
+      {/* Which vet's times to show: a GET form, so it works without JavaScript too. */}
+      <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Whose times">
+        <Field id="consult-vet" label="With which vet?">
+          {(control) => (
+            <Select
+              {...control}
+              name="vet"
+              defaultValue={vet}
+              onChange={(event) =>
+                void submit(event.currentTarget.form, { replace: true, preventScrollReset: true })
+              }
+            >
+              <option value={FIRST_AVAILABLE}>First available</option>
+              {vets.map((one) => (
+                <option key={one.id} value={one.id}>
+                  {one.displayName}
+                  {one.region ? `, licensed in ${one.region}` : ""}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <noscript>
+          <Button type="submit" variant="secondary">
+            Show times
+          </Button>
+        </noscript>
+      </Form>
+      <Form method="post" className="space-y-4" aria-label="Book a consultation">
+        <input type="hidden" name="intent" value="book" />
+        <input type="hidden" name="vet" value={vet} />
+        <input type="hidden" name="timeZone" value={timeZone} />
+        {failed ? <FormMessage tone="error" title="Not booked." description={failed.error} /> : null}
+        {failed?.nextDays ? (
+          <div data-testid="next-times">
+            <TimePicker name="startsAt" days={failed.nextDays} legend="The next free times" />
+          </div>
+        ) : null}
+        <Field id="consult-pet" label="Which pet?">
+          {(control) => (
+            <Select {...control} name="petId" defaultValue={failed?.values?.petId ?? pets[0]?.id}>
+              {pets.map((pet) => (
+                <option key={pet.id} value={pet.id}>
+                  {pet.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field id="consult-reason" label="What would you like to talk about?" hint="A few words for the vet.">
+          {(control) => (
+            <Textarea
+              {...control}
+              name="reason"
+              required
+              maxLength={CONSULTATION_LIMITS.reason}
+              defaultValue={failed?.values?.reason}
+            />
+          )}
+        </Field>
+        {failed?.nextDays ? null : (
+          <TimePicker
+            name="startsAt"
+            days={days}
+            legend={vet === FIRST_AVAILABLE ? "Free times (any vet)" : "Free times"}
+          />
+        )}
+        <Button type="submit" aria-disabled={busy || undefined}>
+          {busy ? "Booking…" : "Book this time"}
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+type Listed = Route.ComponentProps["loaderData"]["consultations"][number];
+
+function ConsultationItem({
+  consultation,
+  timeZone,
+  failed,
+}: {
+  consultation: Listed;
+  timeZone: string;
+  failed?: Refusal;
+}) {
+  return (
+    <li id={`consultation-${consultation.id}`} data-testid="consultation">
+      <Card className="p-4">
+        <p className="font-semibold text-ink-900">
+          {consultation.petName} with {consultation.vetName}
+        </p>
+        <p className="text-ink-700">{consultation.when}</p>
+        <p className="mt-1 text-sm text-ink-600">
+          {STATUS_LABELS[consultation.status]} · {consultation.reason}
+        </p>
+        {failed ? (
+          <FormMessage tone="error" title="Not changed." description={failed.error} className="mt-3" />
+        ) : null}
+        {consultation.status !== "cancelled" ? (
+          <Link
+            to={`/consultations/${consultation.id}`}
+            className="mt-3 inline-block font-semibold text-brand-800 underline underline-offset-4"
+          >
+            {consultation.status === "ended" ? "See the vet's notes" : "Open the consultation room"}
+          </Link>
+        ) : null}
+        {consultation.changeable ? (
+          <div className="mt-3 space-y-3">
+            <details>
+              <summary className="cursor-pointer text-sm font-semibold text-ink-900">
+                Move to another time
+              </summary>
+              <Form method="post" className="mt-2 space-y-3" aria-label="Move the consultation">
+                <input type="hidden" name="intent" value="move" />
+                <input type="hidden" name="id" value={consultation.id} />
+                <input type="hidden" name="timeZone" value={timeZone} />
+                <TimePicker
+                  name="startsAt"
+                  days={failed?.nextDays ?? consultation.moveDays}
+                  legend={`${consultation.vetName}'s free times`}
+                />
+                <Button type="submit" size="sm" variant="secondary">
+                  Move
+                </Button>
+              </Form>
+            </details>
+            <Form method="post" aria-label="Cancel the consultation">
+              <input type="hidden" name="intent" value="cancel" />
+              <input type="hidden" name="id" value={consultation.id} />
+              <input type="hidden" name="timeZone" value={timeZone} />
+              <Button type="submit" size="sm" variant="secondary">
+                Cancel this consultation
+              </Button>
+            </Form>
+          </div>
+        ) : consultation.status === "booked" ? (
+          <p className="mt-2 text-sm text-ink-600">
+            It starts in less than 2 hours: it can no longer be moved or cancelled.
+          </p>
+        ) : null}
+      </Card>
+    </li>
+  );
+}

@@ -1,0 +1,360 @@
+import { useEffect } from "react";
+import { data, Form, isRouteErrorResponse, Link, redirect, useRevalidator } from "react-router";
+import type { Route } from "./+types/room";
+import { requireUser } from "~/backend/auth/session.server";
+import { petAllows } from "~/backend/billing/plans.server";
+import { readMessageForm } from "~/backend/chat/chat-form.server";
+import { messagesAfter, sendMessage } from "~/backend/chat/conversations.server";
+import { iceServers, roomOpensMinutes } from "~/backend/consultations/call-config.server";
+import { endConsultation, findConsultation } from "~/backend/consultations/consultations.server";
+import { readForm, refuseForm } from "~/backend/forms.server";
+import { listRecordsForVet } from "~/backend/pet-records.server";
+import { findPetForVet } from "~/backend/pets.server";
+import { NotFound } from "~/components/layout/not-found";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, Textarea } from "~/components/ui/field";
+import { FormMessage } from "~/components/ui/form-message";
+import { PlanLocked } from "~/components/ui/plan-locked";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { BRAND, NOT_FOUND_TITLE } from "~/content/site";
+import { CHAT_FORM_BYTES } from "~/domain/chat";
+import {
+  CONSULTATION_LIMITS,
+  consultationIdSchema,
+  notesSchema,
+  roomState,
+  type CallSide,
+} from "~/domain/consultations";
+import { upgradeSentence } from "~/domain/plans";
+import { petHealth } from "~/features/analysis/care-plan/pet-health";
+import { CallView } from "~/features/call/call-view";
+import { Composer } from "~/features/chat/composer";
+import { MessageLog } from "~/features/chat/message-log";
+import { newMessageKey, useLiveChannel } from "~/features/chat/use-live-chat";
+import { formatTime, formatWhen } from "~/features/consultations/format";
+import { useBrowserTimeZone } from "~/features/consultations/use-browser-time-zone";
+import { VetPetPanel } from "~/features/pets/vet-pet-panel";
+import { actionOrLoaderHeaders } from "~/utils/http";
+import { viewerTimeZone } from "~/utils/time-zone";
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) => [
+  {
+    title:
+      error || !loaderData
+        ? NOT_FOUND_TITLE
+        : `Video consultation about ${loaderData.consultation.petName} — ${BRAND}`,
+  },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers = actionOrLoaderHeaders;
+
+/** Someone else's consultation is the site's 404 page: a stranger cannot tell it exists. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  throw error;
+}
+
+function idOrNotFound(id: unknown): string {
+  const parsed = consultationIdSchema.safeParse(id);
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data;
+}
+
+async function findOrNotFound(request: Request, id: unknown) {
+  const user = await requireUser(request);
+  const found = await findConsultation(user, idOrNotFound(id));
+  if (!found) throw data(null, { status: 404 });
+  return { user, ...found };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { consultation, reader } = await findOrNotFound(request, params.id);
+  const timeZone = viewerTimeZone(request);
+  const opensMinutes = roomOpensMinutes();
+  const state =
+    consultation.status === "booked" ? roomState(consultation.startsAt, new Date(), opensMinutes) : "closed";
+  const conversationId = consultation.conversationId;
+  const base = {
+    consultation: {
+      id: consultation.id,
+      startsAt: consultation.startsAt.toISOString(),
+      when: formatWhen(consultation.startsAt, timeZone),
+      status: consultation.status,
+      reason: consultation.reason,
+      notes: consultation.notes,
+      petName: consultation.petName,
+      vetName: consultation.vetName,
+      vetRegion: consultation.vetRegion,
+      conversationId,
+    },
+    timeZone,
+    state,
+    opensAt: formatTime(new Date(consultation.startsAt.getTime() - opensMinutes * 60_000), timeZone),
+    opensInMs: consultation.startsAt.getTime() - opensMinutes * 60_000 - Date.now(),
+    iceServers: iceServers() as RTCIceServer[],
+    messages: conversationId ? await messagesAfter(conversationId, 0, 5000) : [],
+    key: newMessageKey(),
+  };
+  if (reader.side === "vet") {
+    const pet = (await findPetForVet(consultation.petId))!;
+    const records = await listRecordsForVet(pet.id);
+    const today = new Date().toISOString().slice(0, 10);
+    return data({
+      ...base,
+      side: "vet" as CallSide,
+      otherName: pet.ownerName,
+      locked: null,
+      vetPanel: { pet, records, ...petHealth(pet, records, today) },
+    });
+  }
+  const allowed = await petAllows(reader.pet, "consultations");
+  return data({
+    ...base,
+    side: "owner" as CallSide,
+    otherName: consultation.vetName,
+    locked: allowed ? null : upgradeSentence("consultations"),
+    vetPanel: null,
+  });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user, consultation, reader } = await findOrNotFound(request, params.id);
+  const form = await readForm(request, { maxBytes: CHAT_FORM_BYTES });
+  const intent = form.get("intent");
+  if (intent === "send") {
+    if (!consultation.conversationId) throw data(null, { status: 404 });
+    const read = await readMessageForm(form);
+    if (!read.ok) return data({ intent, error: read.error, body: read.body }, { status: 400 });
+    // The room's chat is text: a photo is for the emergency chat.
+    const sent = await sendMessage(user, consultation.conversationId, { ...read.message, photo: null });
+    if (!sent) throw data(null, { status: 404 });
+    if (!sent.ok) return data({ intent, error: sent.error, body: read.message.body }, { status: 400 });
+    throw redirect(`/consultations/${consultation.id}#composer`);
+  }
+  if (intent === "end") {
+    if (reader.side !== "vet") refuseForm("Only the consultation's vet ends it.");
+    const raw = form.get("notes");
+    const body = typeof raw === "string" ? raw.slice(0, CONSULTATION_LIMITS.notes + 100) : "";
+    const notes = notesSchema.safeParse(typeof raw === "string" ? raw : "");
+    if (!notes.success) return data({ intent, error: notes.error.issues[0]!.message, body }, { status: 400 });
+    const ended = await endConsultation(reader.vet, consultation.id, notes.data);
+    if (!ended) throw data(null, { status: 404 });
+    if (!ended.ok) return data({ intent, error: ended.error, body }, { status: 400 });
+    throw redirect(`/consultations/${consultation.id}`);
+  }
+  refuseForm();
+}
+
+/** One consultation's page: another one is another page (its call starts afresh). */
+export default function RoomRoute(props: Route.ComponentProps) {
+  return <RoomPage key={props.loaderData.consultation.id} {...props} />;
+}
+
+function RoomPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { consultation, side, state, vetPanel } = loaderData;
+  const hydrated = useHydrated();
+  const { revalidate } = useRevalidator();
+  useBrowserTimeZone(loaderData.timeZone);
+  // The page opens the room itself when its time comes.
+  useEffect(() => {
+    if (state !== "not-yet") return;
+    const timer = setTimeout(() => void revalidate(), Math.max(1000, loaderData.opensInMs + 500));
+    return () => clearTimeout(timer);
+  }, [state, loaderData.opensInMs, revalidate]);
+  const booked = consultation.status === "booked";
+
+  return (
+    <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-8 sm:px-6 lg:py-12">
+      <div className={vetPanel ? "mx-auto grid max-w-6xl gap-6 lg:grid-cols-5" : "mx-auto max-w-3xl"}>
+        <div className="min-w-0 space-y-4 lg:col-span-3">
+          <nav aria-label="Consultations" className="text-sm">
+            <Link
+              to={side === "vet" ? "/vet" : "/consultations"}
+              className="font-semibold text-brand-800 underline underline-offset-4"
+            >
+              ← {side === "vet" ? "Vet console" : "All consultations"}
+            </Link>
+          </nav>
+          <header>
+            <h1 className="text-3xl font-extrabold tracking-tight text-ink-900">
+              Video consultation about {consultation.petName}
+            </h1>
+            <p className="mt-2 text-ink-700">
+              {consultation.when} with {side === "vet" ? loaderData.otherName : consultation.vetName}
+              {side === "owner" && consultation.vetRegion ? `, licensed in ${consultation.vetRegion}` : ""}
+            </p>
+            <p className="mt-1 text-ink-700">
+              <span className="font-semibold">Reason:</span> {consultation.reason}
+            </p>
+          </header>
+
+          {loaderData.locked ? <PlanLocked sentence={loaderData.locked} /> : null}
+          {!loaderData.locked && booked && state === "not-yet" ? (
+            <Card data-testid="room-not-open">
+              <p className="text-ink-800">
+                The room opens at <strong>{loaderData.opensAt}</strong>, a few minutes before the
+                consultation. Come back then, or keep this page open: it opens by itself.
+              </p>
+            </Card>
+          ) : null}
+          {!loaderData.locked && booked && state === "open" ? (
+            hydrated ? (
+              <CallView
+                consultationId={consultation.id}
+                side={side}
+                otherName={loaderData.otherName}
+                startsAt={consultation.startsAt}
+                iceServers={loaderData.iceServers}
+                onClosed={() => void revalidate()}
+              />
+            ) : (
+              <Card>
+                <p className="text-ink-800">
+                  The video call needs JavaScript. Without it, write in the chat below and the{" "}
+                  {side === "vet" ? "owner" : "vet"} reads it live.
+                </p>
+              </Card>
+            )
+          ) : null}
+          {booked && state === "closed" ? (
+            <Card>
+              <p className="text-ink-800">This consultation's room is closed.</p>
+            </Card>
+          ) : null}
+          {consultation.status === "cancelled" ? (
+            <Card>
+              <p className="text-ink-800">This consultation was cancelled.</p>
+            </Card>
+          ) : null}
+          {consultation.status === "ended" ? (
+            <Card data-testid="consultation-notes">
+              <h2 className="text-xl font-bold text-ink-900">The vet's notes</h2>
+              <p className="mt-2 whitespace-pre-wrap text-ink-800">{consultation.notes}</p>
+              <p className="mt-2 text-sm text-ink-600">
+                They are in {consultation.petName}'s records as a vet visit.
+              </p>
+            </Card>
+          ) : null}
+
+          {consultation.conversationId && !loaderData.locked ? (
+            <RoomChat
+              conversationId={consultation.conversationId}
+              messages={loaderData.messages}
+              side={side}
+              open={booked && state !== "closed"}
+              messageKey={loaderData.key}
+              action={`/consultations/${consultation.id}`}
+              failed={actionData?.intent === "send" ? actionData : undefined}
+            />
+          ) : null}
+
+          {side === "vet" && booked ? (
+            <EndForm
+              petName={consultation.petName}
+              failed={actionData?.intent === "end" ? actionData : undefined}
+            />
+          ) : null}
+        </div>
+        {vetPanel ? (
+          <VetPetPanel
+            pet={vetPanel.pet}
+            records={vetPanel.records}
+            ageMonths={vetPanel.ageMonths}
+            latestWeightKg={vetPanel.latestWeightKg}
+            carePlan={vetPanel.carePlan}
+            carePlanBasis={vetPanel.carePlanBasis}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The room's text chat: beside the call, and in its place when a camera or the network fails. */
+function RoomChat({
+  conversationId,
+  messages,
+  side,
+  open,
+  messageKey,
+  action,
+  failed,
+}: {
+  conversationId: string;
+  messages: Route.ComponentProps["loaderData"]["messages"];
+  side: CallSide;
+  open: boolean;
+  messageKey: string;
+  action: string;
+  failed?: { error: string; body: string };
+}) {
+  const live = useLiveChannel({ conversationId, messages });
+  return (
+    <section aria-labelledby="room-chat-title" className="space-y-3">
+      <h2 id="room-chat-title" className="text-xl font-bold text-ink-900">
+        Chat
+      </h2>
+      <Card className="p-4 sm:p-6">
+        {live.messages.length === 0 && live.pending.length === 0 ? (
+          <p className="text-ink-700">
+            Write here if the video or sound does not work: the other side reads it at once.
+          </p>
+        ) : null}
+        <MessageLog
+          conversationId={conversationId}
+          messages={live.messages}
+          pending={live.pending}
+          mine={side}
+          onDismiss={live.dismiss}
+          onRetry={live.retry}
+        />
+      </Card>
+      {open ? (
+        <Composer
+          messageKey={messageKey}
+          send={live.status === "live" ? live.send : null}
+          failed={failed}
+          photos={false}
+          action={action}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function EndForm({ failed, petName }: { failed?: { error: string; body: string }; petName: string }) {
+  return (
+    <Card>
+      <Form method="post" aria-label="End the consultation">
+        <input type="hidden" name="intent" value="end" />
+        <h2 className="text-xl font-bold text-ink-900">End the consultation</h2>
+        {failed ? (
+          <FormMessage tone="error" title="Not ended." description={failed.error} className="mt-3" />
+        ) : null}
+        <div className="mt-3">
+          <Field
+            id="consultation-notes"
+            label={`Your notes for ${petName}'s records`}
+            hint="The owner gets them by mail too."
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                name="notes"
+                required
+                rows={5}
+                maxLength={CONSULTATION_LIMITS.notes}
+                defaultValue={failed?.body}
+              />
+            )}
+          </Field>
+        </div>
+        <Button type="submit" variant="secondary" className="mt-3">
+          End with these notes
+        </Button>
+      </Form>
+    </Card>
+  );
+}
