@@ -12,6 +12,12 @@ import { multiLine } from "./text";
 export const CONSULTATION_STATUSES = ["booked", "cancelled", "ended"] as const;
 export type ConsultationStatus = (typeof CONSULTATION_STATUSES)[number];
 
+export const CONSULTATION_STATUS_LABELS: Record<ConsultationStatus, string> = {
+  booked: "Booked",
+  cancelled: "Cancelled",
+  ended: "Ended",
+};
+
 export const CONSULTATION_MINUTES = SLOT_MINUTES;
 
 /**

@@ -98,6 +98,11 @@ function UserMenuItems({ name, onNavigate }: { name: string; onNavigate: () => v
         </Link>
       </li>
       <li>
+        <Link to="/consultations" className={itemClass} onClick={onNavigate}>
+          Vet consultations
+        </Link>
+      </li>
+      <li>
         <Link to="/chat" className={itemClass} onClick={onNavigate}>
           Emergency chat
         </Link>
@@ -141,6 +146,11 @@ export function MobileUserItems({
       <li>
         <NavLink to="/family" end className={navLinkClass} onClick={onNavigate}>
           {({ isActive }) => <span className={cn("block", isActive && "font-semibold")}>Family sharing</span>}
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/consultations" end className={navLinkClass} onClick={onNavigate}>
+          {({ isActive }) => <span className={cn("block", isActive && "font-semibold")}>Vet consultations</span>}
         </NavLink>
       </li>
       <li>

@@ -29,7 +29,7 @@ import {
   FIRST_AVAILABLE,
   isChangeable,
   moveFormSchema,
-  type ConsultationStatus,
+  CONSULTATION_STATUS_LABELS,
 } from "~/domain/consultations";
 import { allows, upgradeSentence } from "~/domain/plans";
 import { formatWhen, groupByDay } from "~/features/consultations/format";
@@ -44,12 +44,6 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export const headers = actionOrLoaderHeaders;
-
-const STATUS_LABELS: Record<ConsultationStatus, string> = {
-  booked: "Booked",
-  cancelled: "Cancelled",
-  ended: "Ended",
-};
 
 /** How many free times a move offers. */
 const MOVE_TIMES = 48;
@@ -397,7 +391,7 @@ function ConsultationItem({
         </p>
         <p className="text-ink-700">{consultation.when}</p>
         <p className="mt-1 text-sm text-ink-600">
-          {STATUS_LABELS[consultation.status]} · {consultation.reason}
+          {CONSULTATION_STATUS_LABELS[consultation.status]} · {consultation.reason}
         </p>
         {failed ? (
           <FormMessage tone="error" title="Not changed." description={failed.error} className="mt-3" />

@@ -25,6 +25,9 @@ import {
   type DayHours,
 } from "~/domain/availability";
 import { ConsultationHours, type HoursResult } from "~/features/vet/consultation-hours";
+import { formatWhen } from "~/features/consultations/format";
+import { listVetConsultations } from "~/backend/consultations/consultations.server";
+import { CONSULTATION_STATUS_LABELS } from "~/domain/consultations";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormMessage } from "~/components/ui/form-message";
@@ -42,10 +45,11 @@ const time = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: 
 /** Vets only (anyone else gets the 404 page): the on-duty switch, the live queue, their conversations. */
 export async function loader({ request }: Route.LoaderArgs) {
   const vet = await requireVet(request);
-  const [queue, mine, availability] = await Promise.all([
+  const [queue, mine, availability, consultations] = await Promise.all([
     listQueue(),
     listVetConversations(vet.id),
     availabilityOf(vet.id),
+    listVetConsultations(vet.id),
   ]);
   const times = consultationTimes(availability, new Date());
   return data({
@@ -58,6 +62,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     vet: { displayName: vet.displayName, region: vet.region, onDuty: vet.onDuty },
     queue: queue.map((one) => ({ ...one, createdAt: one.createdAt.toISOString() })),
     mine: mine.map((one) => ({ ...one, createdAt: one.createdAt.toISOString() })),
+    consultations: consultations.map((one) => ({
+      id: one.id,
+      petName: one.petName,
+      reason: one.reason,
+      status: one.status,
+      when: formatWhen(one.startsAt, availability.timeZone),
+    })),
   });
 }
 
@@ -160,6 +171,32 @@ export default function VetConsole({ loaderData, actionData }: Route.ComponentPr
                     </Button>
                   </Form>
                 </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="consultations-title" className="mt-10">
+        <h2 id="consultations-title" className="text-2xl font-bold text-ink-900">
+          Your video consultations
+        </h2>
+        {loaderData.consultations.length === 0 ? (
+          <p className="mt-2 text-ink-700">None booked yet.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-ink-100 rounded-xl bg-white ring-1 ring-ink-100">
+            {loaderData.consultations.map((one) => (
+              <li key={one.id} className="px-4 py-3" data-testid="vet-consultation">
+                <div className="flex flex-wrap justify-between gap-2">
+                  <Link
+                    to={`/consultations/${one.id}`}
+                    className="font-semibold text-brand-800 underline underline-offset-4"
+                  >
+                    {one.petName}: {one.when}
+                  </Link>
+                  <span className="text-sm text-ink-600">{CONSULTATION_STATUS_LABELS[one.status]}</span>
+                </div>
+                <p className="mt-1 text-sm text-ink-700">{one.reason}</p>
               </li>
             ))}
           </ul>
