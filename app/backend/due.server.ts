@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/backend/db/client.server";
 import { dueDone, pet, petRecord } from "~/backend/db/schema.server";
 import { findAccessiblePet } from "~/backend/pets.server";
 import { dueItems, isoDay, type DoneMark, type DueItem, type DuePet, type DueRecord } from "~/domain/due";
 
 /** The record kinds due items come from (weights and notes are never due). */
-const DUE_RECORD_KINDS = ["vaccination", "medication", "vet_visit"] as const;
+const DUE_RECORD_KINDS = ["vaccination", "medication", "vet_visit", "appointment"] as const;
 
 /**
  * The due items of each pet on `today`, soonest first, in three queries whatever the number of
@@ -33,18 +33,20 @@ export async function dueItemsForPets(
       dose: petRecord.dose,
       intervalDays: petRecord.intervalDays,
       endDate: petRecord.endDate,
+      time: petRecord.time,
+      clinic: petRecord.clinic,
+      // Only an appointment's notes say anything due items show (the clinic's phone and website).
+      notes: sql<string | null>`case when ${petRecord.kind} = 'appointment' then ${petRecord.notes} end`,
     })
     .from(petRecord)
-    .where(inArray(petRecord.petId, ids))
+    .where(and(inArray(petRecord.petId, ids), inArray(petRecord.kind, [...DUE_RECORD_KINDS])))
     .orderBy(asc(petRecord.date), asc(petRecord.createdAt), asc(petRecord.id));
   const marks = await db
     .select({ petId: dueDone.petId, itemKey: dueDone.itemKey, dueDate: dueDone.dueDate })
     .from(dueDone)
     .where(inArray(dueDone.petId, ids));
 
-  const recordsOf = groupBy<DueRecord & { petId: string }>(
-    records.filter((record) => (DUE_RECORD_KINDS as readonly string[]).includes(record.kind)),
-  );
+  const recordsOf = groupBy<DueRecord & { petId: string }>(records);
   const marksOf = groupBy<DoneMark & { petId: string }>(marks);
   const items: Record<string, DueItem[]> = {};
   for (const { createdAt, ...found } of pets) {

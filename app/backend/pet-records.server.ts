@@ -15,6 +15,7 @@ const columns = {
   id: petRecord.id,
   kind: petRecord.kind,
   date: petRecord.date,
+  time: petRecord.time,
   title: petRecord.title,
   clinic: petRecord.clinic,
   notes: petRecord.notes,

@@ -64,7 +64,7 @@ async function addPet(
 async function addRecord(
   petId: string,
   values: Partial<typeof petRecord.$inferInsert> & {
-    kind: "vaccination" | "medication" | "vet_visit" | "weight";
+    kind: "vaccination" | "medication" | "vet_visit" | "weight" | "appointment";
     date: string;
   },
 ) {
@@ -231,6 +231,41 @@ describe("reminder scans", () => {
     expect(mail!.text).toContain(`https://pawpal.example/pets/${petId}`);
     expect(mail!.text).toContain("on for your PawPal account, 3 days ahead");
     expect(mail!.text).toContain(`Stop reminder emails: ${unsubscribe}`);
+  });
+
+  it("an appointment is mailed about within the window, with its clinic, time and phone; a past one is not", async () => {
+    const owner = await addUser("Ada");
+    await saveReminderSettings(owner, { remindersEnabled: true, daysAhead: 7 });
+    const petId = await addPet(owner, { addedOn: "2027-03-01" });
+    await addRecord(petId, { kind: "vet_visit", title: "Check-up", date: "2026-12-01" });
+    const appointment = {
+      kind: "appointment" as const,
+      time: "14:30",
+      title: "Booster",
+      clinic: "Strand Veterinary Clinic",
+      notes: "Phone: +44 20 7946 0101\nWebsite: https://strand-vets.example",
+    };
+    await addRecord(petId, { ...appointment, date: "2027-03-04" });
+    await addRecord(petId, { ...appointment, date: "2027-02-28", clinic: "Gone Vets" });
+    await addRecord(petId, { ...appointment, date: "2027-03-20", clinic: "Later Vets" });
+
+    await scanReminders({ now: NOW, userIds: [owner] });
+    const keys = await reminderKeys(petId);
+    expect(keys.filter((key) => key?.includes(":appointment:"))).toEqual([
+      expect.stringMatching(new RegExp(`^reminder:${petId}:appointment:[\\w-]+:2027-03-04$`)),
+    ]);
+    expect(keys).toHaveLength(1);
+    await runJobs();
+    const [mail] = mailsTo(owner);
+    expect(mail!.subject).toBe(
+      "Reminder for Biscuit: Appointment at Strand Veterinary Clinic, 14:30, due Mar 4, 2027",
+    );
+    expect(mail!.text).toContain(
+      "Biscuit: Appointment at Strand Veterinary Clinic, 14:30, due Mar 4, 2027 (in 3 days).",
+    );
+    expect(mail!.text).toContain(
+      "Booster · Phone +44 20 7946 0101 · https://strand-vets.example · Confirm the time with the clinic",
+    );
   });
 
   it("an item marked done after it was queued is not mailed", async () => {

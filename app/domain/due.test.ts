@@ -239,6 +239,75 @@ describe("yearly check-up", () => {
   });
 });
 
+describe("appointments", () => {
+  const appointment = (date: string, time: string, values: Partial<DueRecord> = {}) =>
+    record({
+      kind: "appointment",
+      date,
+      time,
+      title: "Booster",
+      clinic: "Strand Veterinary Clinic",
+      notes: "Phone: +44 20 7946 0101\nWebsite: https://strand-vets.example\nAddress: 12 Strand",
+      ...values,
+    });
+  const appointmentsOf = (records: DueRecord[], today: string, done: DoneMark[] = []) =>
+    dueItems({ pet: adultDog, records, done, today }).filter((item) => item.kind === "appointment");
+
+  it("is due on its date, with its time, clinic, reason and the clinic's contacts", () => {
+    const booked = appointment("2027-03-10", "14:30");
+    expect(appointmentsOf([booked], "2027-03-01")).toEqual([
+      {
+        key: `appointment:${booked.id}`,
+        kind: "appointment",
+        title: "Appointment at Strand Veterinary Clinic, 14:30",
+        detail:
+          "Booster · Phone +44 20 7946 0101 · https://strand-vets.example · Confirm the time with the clinic",
+        dueDate: "2027-03-10",
+        time: "14:30",
+        status: "soon",
+      },
+    ]);
+    expect(appointmentsOf([appointment("2027-06-10", "09:00")], "2027-03-01")[0]!.status).toBe("later");
+  });
+
+  it("stays due on its day, and is gone once the day has passed: never overdue", () => {
+    const booked = appointment("2027-03-10", "14:30");
+    expect(appointmentsOf([booked], "2027-03-10")).toMatchObject([{ dueDate: "2027-03-10", status: "soon" }]);
+    expect(appointmentsOf([booked], "2027-03-11")).toEqual([]);
+  });
+
+  it("is gone once marked done for its date", () => {
+    const booked = appointment("2027-03-10", "14:30");
+    const done = [{ itemKey: `appointment:${booked.id}`, dueDate: "2027-03-10" }];
+    expect(appointmentsOf([booked], "2027-03-01", done)).toEqual([]);
+    // A mark for another date (before the appointment was moved) does not count.
+    const moved = [{ itemKey: `appointment:${booked.id}`, dueDate: "2027-03-03" }];
+    expect(appointmentsOf([booked], "2027-03-01", moved)).toHaveLength(1);
+  });
+
+  it("says only what it knows, and two on one day come in the order of their times", () => {
+    const late = appointment("2027-03-10", "16:00", { clinic: "A Clinic", notes: null, title: "Check-up" });
+    const early = appointment("2027-03-10", "08:30", { clinic: "Z Clinic", notes: "Bring the card" });
+    const items = appointmentsOf([late, early], "2027-03-01");
+    expect(items.map((item) => item.title)).toEqual([
+      "Appointment at Z Clinic, 08:30",
+      "Appointment at A Clinic, 16:00",
+    ]);
+    expect(items[1]!.detail).toBe("Check-up · Confirm the time with the clinic");
+    expect(items[0]!.detail).toBe("Booster · Confirm the time with the clinic");
+  });
+
+  it("does not count as a vet visit for the yearly check-up", () => {
+    const items = dueItems({
+      pet: adultDog,
+      records: [visit("2026-06-01"), appointment("2027-03-10", "14:30")],
+      done: [],
+      today: "2027-03-01",
+    });
+    expect(items.find((item) => item.key === "checkup")?.dueDate).toBe("2027-06-01");
+  });
+});
+
 describe("the list", () => {
   it("is sorted by due date, each item with its status", () => {
     const treatment = record({ kind: "medication", title: "Wormer", date: "2027-03-01", intervalDays: 10 });

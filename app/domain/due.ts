@@ -1,3 +1,4 @@
+import { readContactNotes } from "./appointments";
 import type { PetType, RecordKind } from "./pets";
 import { isIsoDate } from "./pets";
 import { singleLine } from "./text";
@@ -27,6 +28,8 @@ import { z } from "~/utils/zod";
  *   Nothing is due once the end date has passed.
  * - Check-up: a year after the latest vet visit; a pet with no visit recorded is due one from
  *   the day it was added, so a new pet asks for a check-up (or for its last visit to be added).
+ * - Appointments (appointment records): due on their date, with their time, until that date
+ *   has passed (or the appointment is marked done): an appointment is never overdue.
  * An item marked done for its due date is not due: the next one follows (a year after a
  * check-up, the schedule's next vaccine dose as if given on the due date, the next treatment
  * dose); an item whose schedule is unknown (a vaccine only the owner's date names) is over.
@@ -53,6 +56,10 @@ export type DueRecord = {
   dose: string | null;
   intervalDays: number | null;
   endDate: string | null;
+  /** An appointment's time (HH:MM), clinic and notes (the clinic's phone and website). */
+  time?: string | null;
+  clinic?: string | null;
+  notes?: string | null;
 };
 
 /** A due_done row: `itemKey` was done for `dueDate`. */
@@ -60,7 +67,7 @@ export type DoneMark = { itemKey: string; dueDate: string };
 
 export const DUE_STATUSES = ["overdue", "soon", "later"] as const;
 export type DueStatus = (typeof DUE_STATUSES)[number];
-export type DueKind = "vaccine" | "medication" | "checkup";
+export type DueKind = "vaccine" | "medication" | "checkup" | "appointment";
 
 export type DueItem = {
   key: string;
@@ -69,6 +76,8 @@ export type DueItem = {
   /** Why it is due (the schedule's reason, the dose and interval). */
   detail: string;
   dueDate: string;
+  /** An appointment's time, HH:MM in the owner's own time (the calendar feed's timed event). */
+  time?: string;
   status: DueStatus;
 };
 
@@ -236,6 +245,39 @@ function checkupItem(
   };
 }
 
+/** Each appointment from today on, not marked done: "Appointment at <clinic>, <time>". */
+function appointmentItems(
+  records: readonly DueRecord[],
+  isDone: (key: string, date: string) => boolean,
+  today: string,
+): Pending[] {
+  return records.flatMap((record) => {
+    const key = `appointment:${record.id}`;
+    if (record.kind !== "appointment" || !record.time || record.date < today || isDone(key, record.date)) {
+      return [];
+    }
+    const clinic = record.clinic?.trim() || "the clinic";
+    const { phone, website } = readContactNotes(record.notes ?? null);
+    return [
+      {
+        key,
+        kind: "appointment" as const,
+        title: `Appointment at ${clinic}, ${record.time}`,
+        detail: [
+          record.title?.trim(),
+          phone ? `Phone ${phone}` : null,
+          website,
+          "Confirm the time with the clinic",
+        ]
+          .filter(Boolean)
+          .join(" · "),
+        dueDate: record.date,
+        time: record.time,
+      },
+    ];
+  });
+}
+
 /**
  * The items a pet is due on `today`, soonest first: overdue, due within `soonDays`, or later.
  * `records` are the pet's records, oldest first; `done` its done marks.
@@ -260,9 +302,15 @@ export function dueItems({
     ...vaccineItems(pet, records, isDone, today),
     ...treatmentItems(records, marksOf, today),
     checkupItem(pet, records, isDone),
+    ...appointmentItems(records, isDone, today),
   ]
     .map((item) => ({ ...item, status: dueStatus(item.dueDate, today, soonDays) }))
-    .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.title.localeCompare(b.title));
+    .sort(
+      (a, b) =>
+        a.dueDate.localeCompare(b.dueDate) ||
+        (a.time ?? "").localeCompare(b.time ?? "") ||
+        a.title.localeCompare(b.title),
+    );
 }
 
 export const DUE_ERRORS = {

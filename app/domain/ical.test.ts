@@ -93,3 +93,89 @@ describe("writeCalendar", () => {
     expect(parseCalendar(writeCalendar({ name: "None", now, events: [] })).events).toEqual([]);
   });
 });
+
+describe("timed events", () => {
+  const text = writeCalendar({
+    name: "PawPal: Ada's pets",
+    now,
+    events: [
+      {
+        uid: "pet-1/appointment:rec-1/2027-03-10@pawpal",
+        localStart: "2027-03-10T14:30",
+        durationMinutes: 30,
+        summary: "Biscuit: Appointment at Strand Veterinary Clinic, 14:30",
+        description: "Booster · Phone +44 20 7946 0101 · Confirm the time with the clinic; bring the card",
+        url: "https://pawpal.example/pets/pet-1",
+      },
+      {
+        uid: "consultation-1@pawpal",
+        start: new Date("2027-03-11T23:45:00.000Z"),
+        durationMinutes: 30,
+        summary: "Biscuit: video consultation",
+      },
+      { uid: "pet-1/checkup/2027-03-12@pawpal", date: "2027-03-12", summary: "Biscuit: Yearly check-up" },
+    ],
+  });
+  const events = parseCalendar(text).events;
+
+  it("a floating local time is written without a zone, and ends 30 minutes later", () => {
+    expect(text).toContain("DTSTART:20270310T143000\r\nDTEND:20270310T150000\r\n");
+    expect(events[0]).toMatchObject({
+      DTSTART: "20270310T143000",
+      DTEND: "20270310T150000",
+      TRANSP: "OPAQUE",
+      SUMMARY: "Biscuit: Appointment at Strand Veterinary Clinic, 14:30",
+      DESCRIPTION: "Booster · Phone +44 20 7946 0101 · Confirm the time with the clinic; bring the card",
+    });
+    expect(text).toContain("SUMMARY:Biscuit: Appointment at Strand Veterinary Clinic\\, 14:30\r\n");
+  });
+
+  it("an instant is written in UTC with Z, and its end may fall on the next day", () => {
+    expect(text).toContain("DTSTART:20270311T234500Z\r\nDTEND:20270312T001500Z\r\n");
+    expect(events[1]).toMatchObject({
+      DTSTART: "20270311T234500Z",
+      DTEND: "20270312T001500Z",
+      TRANSP: "OPAQUE",
+    });
+  });
+
+  it("keeps all-day events as they were, folded and escaped alike", () => {
+    expect(text).toContain("DTSTART;VALUE=DATE:20270312\r\nDTEND;VALUE=DATE:20270313\r\n");
+    expect(events[2]).toMatchObject({ DTSTART: "20270312", DTEND: "20270313", TRANSP: "TRANSPARENT" });
+    // The appointment's long description is folded (the parser refuses any line over 75 octets).
+    expect(text).toMatch(/DESCRIPTION:[^\r]*\r\n [^\r]/);
+  });
+
+  it("a local start crosses midnight and months by the clock, with no zone to change it", () => {
+    const late = writeCalendar({
+      name: "x",
+      now,
+      events: [{ uid: "u", localStart: "2027-03-31T23:50", durationMinutes: 30, summary: "Late" }],
+    });
+    expect(parseCalendar(late).events[0]).toMatchObject({
+      DTSTART: "20270331T235000",
+      DTEND: "20270401T002000",
+    });
+  });
+
+  it("refuses a local start that is not a real date-time, or a duration that is not whole minutes", () => {
+    const write = (event: Parameters<typeof writeCalendar>[0]["events"][number]) => () =>
+      writeCalendar({ name: "x", now, events: [event] });
+    for (const localStart of [
+      "2027-02-30T10:00",
+      "2027-03-10T24:00",
+      "2027-03-10 10:00",
+      "2027-03-10T9:00",
+    ]) {
+      expect(write({ uid: "u", localStart, durationMinutes: 30, summary: "x" }), localStart).toThrow(
+        RangeError,
+      );
+    }
+    expect(write({ uid: "u", localStart: "2027-03-10T10:00", durationMinutes: 0, summary: "x" })).toThrow(
+      RangeError,
+    );
+    expect(
+      write({ uid: "u", start: new Date("2027-03-10T10:00Z"), durationMinutes: 7.5, summary: "x" }),
+    ).toThrow(RangeError);
+  });
+});

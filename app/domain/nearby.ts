@@ -43,6 +43,12 @@ export const placeSchema = z.object({
   address: z.string().max(300).optional(),
   openingHours: z.string().max(300).optional(),
   phone: z.string().max(100).optional(),
+  /** The place's own website: an http(s) address only. */
+  website: z
+    .string()
+    .max(300)
+    .regex(/^https?:\/\//i)
+    .optional(),
   /** OpenStreetMap marks it as taking emergencies (emergency=yes) or open 24/7. */
   emergency: z.boolean().default(false),
 });
@@ -62,6 +68,11 @@ export type NearbyResponse = z.output<typeof nearbyResponseSchema>;
 
 /** Every refusal and failure of GET /api/nearby: a sentence to show as it is. */
 export const nearbyErrorSchema = z.object({ error: z.string().min(1).max(500) });
+
+/** The places a visit can be booked at ("Book a visit"): veterinary clinics, not shops, groomers or shelters. */
+export function takesVisits(place: Pick<Place, "kind">) {
+  return place.kind === "veterinary";
+}
 
 export function osmUrl(id: Place["id"]) {
   return `https://www.openstreetmap.org/${id}`;

@@ -14,8 +14,18 @@ export type PetType = (typeof PET_TYPES)[number];
 export const ACTIVITY_LEVELS = ["low", "normal", "high"] as const;
 export type ActivityLevel = (typeof ACTIVITY_LEVELS)[number];
 
-/** The kinds of health record a pet has (the pet_record table's `kind`). */
-export const RECORD_KINDS = ["vaccination", "vet_visit", "medication", "weight", "note"] as const;
+/**
+ * The kinds of health record a pet has (the pet_record table's `kind`): an "appointment" is a
+ * visit the owner arranged with a clinic, on a date and at a time (the owner's own clock).
+ */
+export const RECORD_KINDS = [
+  "vaccination",
+  "vet_visit",
+  "appointment",
+  "medication",
+  "weight",
+  "note",
+] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 /** A pet as the page shows it. */

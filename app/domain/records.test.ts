@@ -3,6 +3,8 @@ import { parseWithSchema } from "~/utils/forms";
 import { TEXT_ERRORS } from "./text";
 import {
   ageInMonths,
+  appointmentSchema,
+  earliestAppointmentDate,
   kgToLb,
   latestPastDate,
   medicationSchema,
@@ -158,6 +160,90 @@ describe("medicationSchema", () => {
   });
 });
 
+describe("appointmentSchema", () => {
+  const booked = {
+    date: "2026-12-01",
+    time: "14:30",
+    title: " Booster ",
+    clinic: " Strand Veterinary Clinic ",
+    notes: "Phone: +44 20 7946 0101",
+  };
+
+  it("accepts an appointment from today on, at any minute; blank notes become null", () => {
+    expect(parseWithSchema(appointmentSchema, booked)).toEqual({
+      success: true,
+      data: {
+        date: "2026-12-01",
+        time: "14:30",
+        title: "Booster",
+        clinic: "Strand Veterinary Clinic",
+        notes: "Phone: +44 20 7946 0101",
+      },
+    });
+    for (const time of ["00:00", "09:07", "23:59"]) {
+      expect(parseWithSchema(appointmentSchema, { ...booked, time }).success, time).toBe(true);
+    }
+    expect(parseWithSchema(appointmentSchema, { ...booked, notes: " " })).toMatchObject({
+      success: true,
+      data: { notes: null },
+    });
+  });
+
+  it("takes today where the day is youngest (UTC-12), and up to ten years ahead", () => {
+    // 12:00 UTC on Nov 23: it is Nov 23 from UTC-12 to UTC+14.
+    expect(earliestAppointmentDate()).toBe("2026-11-23");
+    expect(parseWithSchema(appointmentSchema, { ...booked, date: "2026-11-23" }).success).toBe(true);
+    expect(earliestAppointmentDate(new Date("2026-11-23T11:59:00Z"))).toBe("2026-11-22");
+    expect(parseWithSchema(appointmentSchema, { ...booked, date: "2036-11-23" }).success).toBe(true);
+  });
+
+  it("writes the time as HH:MM, whatever a browser's time field adds", () => {
+    for (const [time, written] of [
+      ["09:05:00", "09:05"],
+      ["9:05", "09:05"],
+      [" 18:45 ", "18:45"],
+    ] as const) {
+      expect(parseWithSchema(appointmentSchema, { ...booked, time }), time).toMatchObject({
+        success: true,
+        data: { time: written },
+      });
+    }
+  });
+
+  it("says what is wrong with each field", () => {
+    for (const [values, errors] of [
+      [{ date: "" }, { date: RECORD_ERRORS.dateRequired }],
+      [{ date: undefined }, { date: RECORD_ERRORS.dateRequired }],
+      [{ date: "next Tuesday" }, { date: RECORD_ERRORS.dateInvalid }],
+      [{ date: "2026-11-31" }, { date: RECORD_ERRORS.dateInvalid }],
+      [{ date: "2026-11-22" }, { date: RECORD_ERRORS.appointmentPast }],
+      [{ date: "1990-01-01" }, { date: RECORD_ERRORS.appointmentPast }],
+      [{ date: "2036-11-24" }, { date: RECORD_ERRORS.dateTooFar }],
+      [{ time: "" }, { time: RECORD_ERRORS.timeRequired }],
+      [{ time: undefined }, { time: RECORD_ERRORS.timeRequired }],
+      [{ time: "24:00" }, { time: RECORD_ERRORS.timeInvalid }],
+      [{ time: "12:60" }, { time: RECORD_ERRORS.timeInvalid }],
+      [{ time: "2pm" }, { time: RECORD_ERRORS.timeInvalid }],
+      [{ time: "14:30:15" }, { time: RECORD_ERRORS.timeInvalid }],
+      [{ time: "123:00" }, { time: RECORD_ERRORS.timeInvalid }],
+      [{ title: "  " }, { title: RECORD_ERRORS.reasonRequired }],
+      [{ title: undefined }, { title: RECORD_ERRORS.reasonRequired }],
+      [{ title: "x".repeat(101) }, { title: RECORD_ERRORS.titleTooLong }],
+      [{ title: "Booster\nand more" }, { title: TEXT_ERRORS.lineBreak }],
+      [{ clinic: "" }, { clinic: RECORD_ERRORS.clinicRequired }],
+      [{ clinic: undefined }, { clinic: RECORD_ERRORS.clinicRequired }],
+      [{ clinic: "x".repeat(101) }, { clinic: RECORD_ERRORS.clinicTooLong }],
+      [{ notes: "x".repeat(2001) }, { notes: RECORD_ERRORS.notesTooLong }],
+      [{ notes: "bell\u0007" }, { notes: TEXT_ERRORS.control }],
+    ] as const) {
+      expect(
+        errorsOf(parseWithSchema(appointmentSchema, { ...booked, ...values })),
+        JSON.stringify(values),
+      ).toEqual(errors);
+    }
+  });
+});
+
 describe("weightSchema", () => {
   it("takes kilograms above 0 and up to 150, two decimals kept, a comma allowed", () => {
     expect(parseWithSchema(weightSchema, { date: "2026-11-01", weightKg: "12,345" })).toEqual({
@@ -197,6 +283,7 @@ describe("helpers", () => {
     expect(toRecordValues({ date: "2026-01-01", weightKg: 4 })).toEqual({
       title: null,
       date: "2026-01-01",
+      time: null,
       nextDueDate: null,
       clinic: null,
       notes: null,

@@ -10,6 +10,10 @@ export const RECORD_LIMITS = {
   clinic: 100,
   dose: 100,
   notes: 2000,
+  /** A clinic's phone and website as a booking carries them into the appointment's notes. */
+  phone: 100,
+  website: 300,
+  address: 300,
   intervalDaysMin: 1,
   intervalDaysMax: 365,
   weightMax: PET_LIMITS.weightMax,
@@ -23,6 +27,11 @@ export const RECORD_ERRORS = {
   dateFuture: "This date cannot be in the future.",
   dateTooOld: `Please enter a date within the last ${PET_LIMITS.maxAgeYears} years.`,
   dateTooFar: `Please enter a date within the next ${RECORD_LIMITS.maxYearsAhead} years.`,
+  appointmentPast:
+    "An appointment is today or later: for a visit that has already happened, add a vet visit.",
+  timeRequired: "Please enter the time of the appointment.",
+  timeInvalid: "Please enter the time as hours and minutes, like 14:30.",
+  clinicRequired: "Please enter the clinic.",
   nextDueBeforeGiven: "The next due date cannot be before the date given.",
   endBeforeStart: "The end date cannot be before the start date.",
   vaccineRequired: "Please enter the vaccine.",
@@ -34,6 +43,9 @@ export const RECORD_ERRORS = {
   clinicTooLong: `Please shorten the clinic to ${RECORD_LIMITS.clinic} characters or fewer.`,
   doseTooLong: `Please shorten the dose to ${RECORD_LIMITS.dose} characters or fewer.`,
   notesTooLong: `Please shorten the notes to ${RECORD_LIMITS.notes} characters or fewer.`,
+  phoneTooLong: `Please shorten the phone number to ${RECORD_LIMITS.phone} characters or fewer.`,
+  websiteInvalid: "Please enter the website as an address starting with https:// or http://.",
+  addressTooLong: `Please shorten the address to ${RECORD_LIMITS.address} characters or fewer.`,
   intervalInvalid: `Please enter how often as a whole number of days, from ${RECORD_LIMITS.intervalDaysMin} to ${RECORD_LIMITS.intervalDaysMax}.`,
   weightRequired: "Please enter the weight in kilograms.",
   weightInvalid: "Please enter the weight as a number of kilograms, like 12.5.",
@@ -47,6 +59,14 @@ export function latestPastDate(now = new Date()) {
   return new Date(now.getTime() + DAY_MS).toISOString().slice(0, 10);
 }
 
+/**
+ * The earliest date an appointment may be on: today where the day is youngest (UTC-12), so no
+ * time zone sees its today refused.
+ */
+export function earliestAppointmentDate(now = new Date()) {
+  return new Date(now.getTime() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
 /** The latest date a next due date or an end may be planned for. */
 export function latestPlannedDate(now = new Date()) {
   const latest = new Date(now);
@@ -54,9 +74,12 @@ export function latestPlannedDate(now = new Date()) {
   return latest.toISOString().slice(0, 10);
 }
 
-type DateRule = { required: boolean; latest: "past" | "planned" };
+type DateRule = { required: boolean; latest: "past" | "planned"; upcoming?: boolean };
 
-/** A date field: a real calendar date, not before earliestBirthDate, and not after the rule's latest. */
+/**
+ * A date field: a real calendar date, not before earliestBirthDate (nor before today when
+ * `upcoming`), and not after the rule's latest.
+ */
 function dateField<Rule extends DateRule>(rule: Rule) {
   return z
     .string()
@@ -69,6 +92,10 @@ function dateField<Rule extends DateRule>(rule: Rule) {
       }
       if (!isIsoDate(value)) {
         ctx.addIssue({ code: "custom", message: RECORD_ERRORS.dateInvalid });
+        return z.NEVER;
+      }
+      if (rule.upcoming && value < earliestAppointmentDate()) {
+        ctx.addIssue({ code: "custom", message: RECORD_ERRORS.appointmentPast });
         return z.NEVER;
       }
       if (value < earliestBirthDate()) {
@@ -90,6 +117,27 @@ function dateField<Rule extends DateRule>(rule: Rule) {
 const happenedOn = dateField({ required: true, latest: "past" });
 const startsOn = dateField({ required: true, latest: "planned" });
 const plannedFor = dateField({ required: false, latest: "planned" });
+const upcomingOn = dateField({ required: true, latest: "planned", upcoming: true });
+
+const TIME_OF_DAY = /^(\d{1,2}):([0-5]\d)(?::00)?$/;
+
+/** A time of day, HH:MM (a browser's time field may add ":00" seconds; "9:05" is 09:05). */
+const timeOfDay = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) {
+      ctx.addIssue({ code: "custom", message: RECORD_ERRORS.timeRequired });
+      return z.NEVER;
+    }
+    const [, hours, minutes] = TIME_OF_DAY.exec(value) ?? [];
+    if (!hours || !minutes || Number(hours) > 23) {
+      ctx.addIssue({ code: "custom", message: RECORD_ERRORS.timeInvalid });
+      return z.NEVER;
+    }
+    return `${hours.padStart(2, "0")}:${minutes}`;
+  });
 
 function requiredText(limit: number, required: string, tooLong: string) {
   return singleLine(z.string({ error: required }).trim().min(1, required).max(limit, tooLong));
@@ -162,6 +210,19 @@ export const vetVisitSchema = z.object({
   notes: optionalNotes,
 });
 
+/**
+ * Appointment: a visit the owner arranged with a clinic, today or later: date, time (the
+ * owner's own, as the clinic gave it), reason, clinic, notes (a booking from the nearby list
+ * puts the clinic's phone, website and address there; see appointments.ts).
+ */
+export const appointmentSchema = z.object({
+  date: upcomingOn,
+  time: timeOfDay,
+  title: requiredText(RECORD_LIMITS.title, RECORD_ERRORS.reasonRequired, RECORD_ERRORS.titleTooLong),
+  clinic: requiredText(RECORD_LIMITS.clinic, RECORD_ERRORS.clinicRequired, RECORD_ERRORS.clinicTooLong),
+  notes: optionalNotes,
+});
+
 /** Medication or treatment: name, dose, every how many days, start, optional end (not before the start). */
 export const medicationSchema = z
   .object({
@@ -195,6 +256,7 @@ export const noteSchema = z.object({
 export const RECORD_SCHEMAS = {
   vaccination: vaccinationSchema,
   vet_visit: vetVisitSchema,
+  appointment: appointmentSchema,
   medication: medicationSchema,
   weight: weightSchema,
   note: noteSchema,
@@ -207,6 +269,7 @@ export type RecordValuesOf<Kind extends RecordKind> = z.output<RecordSchemas[Kin
 export const RECORD_FIELDS = [
   "title",
   "date",
+  "time",
   "nextDueDate",
   "clinic",
   "notes",
@@ -221,6 +284,8 @@ export type RecordField = (typeof RECORD_FIELDS)[number];
 export type RecordValues = {
   title: string | null;
   date: string;
+  /** An appointment's time, HH:MM. */
+  time: string | null;
   nextDueDate: string | null;
   clinic: string | null;
   notes: string | null;
@@ -234,6 +299,7 @@ export type RecordValues = {
 export function toRecordValues(values: Partial<RecordValues> & { date: string }): RecordValues {
   return {
     title: null,
+    time: null,
     nextDueDate: null,
     clinic: null,
     notes: null,
@@ -250,6 +316,8 @@ export type PetRecord = {
   id: string;
   kind: RecordKind;
   date: string;
+  /** An appointment's time, HH:MM in the owner's own time; null for every other kind. */
+  time: string | null;
   title: string | null;
   clinic: string | null;
   notes: string | null;
@@ -267,6 +335,7 @@ export type PetRecord = {
 export const RECORD_KIND_LABELS: Record<RecordKind, { one: string; many: string }> = {
   vaccination: { one: "Vaccination", many: "Vaccinations" },
   vet_visit: { one: "Vet visit", many: "Vet visits" },
+  appointment: { one: "Appointment", many: "Appointments" },
   medication: { one: "Medication", many: "Medications and treatments" },
   weight: { one: "Weight", many: "Weight log" },
   note: { one: "Note", many: "Symptoms and notes" },

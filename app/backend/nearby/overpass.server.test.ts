@@ -119,6 +119,38 @@ describe("parseOverpassResponse", () => {
     expect(places[0]!.name).toHaveLength(200);
   });
 
+  it("takes the website (or contact:website) as an http(s) address only, never another scheme", () => {
+    const vet = (id: number, tags: Record<string, string>) => ({
+      type: "node",
+      id,
+      lat: 1,
+      lon: 1,
+      tags: { amenity: "veterinary", name: `Vet ${id}`, ...tags },
+    });
+    const { places } = parseOverpassResponse({
+      elements: [
+        vet(1, { website: "https://vets.example/book" }),
+        vet(2, { "contact:website": "http://vets.example" }),
+        vet(3, { website: "www.vets.example; https://other.example" }),
+        vet(4, { website: "javascript:alert(1)" }),
+        vet(5, { website: "ftp://vets.example" }),
+        vet(6, { website: "not a website" }),
+        vet(7, { website: `https://vets.example/${"x".repeat(300)}` }),
+        vet(8, {}),
+      ],
+    });
+    expect(places.map((place) => place.website)).toEqual([
+      "https://vets.example/book",
+      "http://vets.example",
+      "https://www.vets.example",
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
   it("passes on Overpass's remark, and rejects an answer without elements", () => {
     expect(parseOverpassResponse({ elements: [], remark: "runtime error: Query timed out" }).remark).toBe(
       "runtime error: Query timed out",

@@ -68,6 +68,7 @@ function toPlace(element: z.output<typeof elementSchema>): Place[] {
       openingHours,
       // Several numbers are separated by ";": the first is enough for a call.
       phone: clean((tags.phone ?? tags["contact:phone"])?.split(";")[0], 100),
+      website: websiteOf(tags.website ?? tags["contact:website"]),
       // What the emergency page counts as an emergency clinic whatever the time.
       emergency: tags.emergency === "yes" || openingHours === "24/7",
     },
@@ -91,6 +92,23 @@ function addressOf(tags: Record<string, string>) {
   const street = [tags["addr:housenumber"], tags["addr:street"]].filter(Boolean).join(" ");
   const parts = [street, tags["addr:city"], tags["addr:postcode"]].filter(Boolean);
   return clean(parts.length > 0 ? parts.join(", ") : tags["addr:full"], 300);
+}
+
+/**
+ * The first website of the tag as an http(s) address ("example.org" is taken as https), or
+ * undefined: never another scheme, never one cut short.
+ */
+function websiteOf(value: string | undefined) {
+  const first = clean(value?.split(";")[0], 1000);
+  if (!first || first.includes(" ")) return undefined;
+  const address = /^[a-z][a-z\d+.-]*:/i.test(first) ? first : `https://${first}`;
+  try {
+    const url = new URL(address);
+    if (url.protocol !== "https:" && url.protocol !== "http:") return undefined;
+    return address.length <= 300 ? address : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Trimmed, on one line, cut to `max` characters; undefined when nothing is left. */

@@ -8,6 +8,7 @@ const KIND_LABELS: Record<DueKind, string> = {
   vaccine: "Vaccine",
   medication: "Treatment",
   checkup: "Check-up",
+  appointment: "Appointment",
 };
 
 const STATUS_LABELS: Record<DueStatus, string> = { overdue: "Overdue", soon: "Due soon", later: "Later" };

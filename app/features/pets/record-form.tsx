@@ -7,6 +7,7 @@ import { ErrorSummary, errorSummaryItems } from "~/components/ui/form-message";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
 import type { RecordKind } from "~/domain/pets";
 import {
+  earliestAppointmentDate,
   latestPastDate,
   latestPlannedDate,
   RECORD_KIND_LABELS,
@@ -20,7 +21,7 @@ import type { z } from "~/utils/zod";
 type FieldSpec = {
   name: RecordField;
   label: string;
-  control: "text" | "textarea" | "past-date" | "planned-date" | "days" | "kg";
+  control: "text" | "textarea" | "past-date" | "planned-date" | "upcoming-date" | "time" | "days" | "kg";
   required?: boolean;
   maxLength?: number;
 };
@@ -38,6 +39,13 @@ export const RECORD_FORM_FIELDS: Record<RecordKind, readonly FieldSpec[]> = {
     { name: "date", label: "Date of the visit", control: "past-date", required: true },
     { name: "title", label: "Reason", control: "text", required: true, maxLength: RECORD_LIMITS.title },
     { name: "clinic", label: "Clinic (optional)", control: "text", maxLength: RECORD_LIMITS.clinic },
+    { name: "notes", label: "Notes (optional)", control: "textarea", maxLength: RECORD_LIMITS.notes },
+  ],
+  appointment: [
+    { name: "date", label: "Date", control: "upcoming-date", required: true },
+    { name: "time", label: "Time", control: "time", required: true },
+    { name: "title", label: "Reason", control: "text", required: true, maxLength: RECORD_LIMITS.title },
+    { name: "clinic", label: "Clinic", control: "text", required: true, maxLength: RECORD_LIMITS.clinic },
     { name: "notes", label: "Notes (optional)", control: "textarea", maxLength: RECORD_LIMITS.notes },
   ],
   medication: [
@@ -192,6 +200,10 @@ function RecordControl({ field, ...props }: ControlProps) {
       return <Input {...common} type="date" max={latestPastDate()} />;
     case "planned-date":
       return <Input {...common} type="date" max={latestPlannedDate()} />;
+    case "upcoming-date":
+      return <Input {...common} type="date" min={earliestAppointmentDate()} max={latestPlannedDate()} />;
+    case "time":
+      return <Input {...common} type="time" step={60} />;
     case "days":
       return (
         <Input

@@ -4,6 +4,7 @@ import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import type { RecordKind } from "~/domain/pets";
+import { CONFIRM_WITH_CLINIC, readContactNotes, telUrl } from "~/domain/appointments";
 import { kgToLb, RECORD_KIND_LABELS, type PetRecord, type RecordActionData } from "~/domain/records";
 import { formatDate } from "./format";
 import { RecordForm, type RecordFormValues, type RecordHints } from "./record-form";
@@ -29,6 +30,8 @@ export function recordName(record: PetRecord) {
     case "vaccination":
     case "vet_visit":
       return `${record.title}, ${date}`;
+    case "appointment":
+      return `${record.title}, ${date} at ${record.time}`;
     case "medication":
       return `${record.title}, from ${date}`;
     case "weight":
@@ -44,6 +47,7 @@ function formValues(record: PetRecord): RecordFormValues {
   return {
     title: text(record.title),
     date: record.date,
+    time: text(record.time),
     nextDueDate: text(record.nextDueDate),
     clinic: text(record.clinic),
     notes: text(record.notes),
@@ -81,6 +85,7 @@ type SectionProps = {
 export function RecordSection({ kind, records, context, lead, hints, addDefaults = {} }: SectionProps) {
   const labels = RECORD_KIND_LABELS[kind];
   const noun = labels.one.toLowerCase();
+  const aNoun = `${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun}`;
   const added = addResult(kind, context.result);
   const titleId = `records-${kind}-title`;
   return (
@@ -113,13 +118,13 @@ export function RecordSection({ kind, records, context, lead, hints, addDefaults
             data-print-hide
           >
             <summary className="cursor-pointer font-semibold text-brand-800">
-              Add {kind === "weight" || kind === "note" ? "an entry" : `a ${noun}`}
+              Add {kind === "weight" || kind === "note" ? "an entry" : aNoun}
             </summary>
             <div className="mt-4">
               <RecordForm
                 petId={context.petId}
                 kind={kind}
-                label={`Add ${kind === "weight" ? "a weight" : `a ${noun}`}`}
+                label={`Add ${kind === "weight" ? "a weight" : aNoun}`}
                 initial={{ date: context.today, ...addDefaults }}
                 result={added}
                 hints={hints}
@@ -147,7 +152,7 @@ function RecordEntry({
   if (context.readOnly) {
     return (
       <article aria-labelledby={`record-${record.id}-title`}>
-        <RecordSummary record={record} titleId={`record-${record.id}-title`} />
+        <RecordSummary record={record} titleId={`record-${record.id}-title`} today={context.today} />
       </article>
     );
   }
@@ -167,7 +172,7 @@ function RecordEntry({
   }
   return (
     <article aria-labelledby={`record-${record.id}-title`}>
-      <RecordSummary record={record} titleId={`record-${record.id}-title`} />
+      <RecordSummary record={record} titleId={`record-${record.id}-title`} today={context.today} />
       {context.removeId === record.id ? (
         <RemoveConfirmation record={record} name={name} petId={context.petId} />
       ) : (
@@ -177,13 +182,16 @@ function RecordEntry({
   );
 }
 
-function RecordSummary({ record, titleId }: { record: PetRecord; titleId: string }) {
+function RecordSummary({ record, titleId, today }: { record: PetRecord; titleId: string; today: string }) {
   const heading = (text: string) => (
     <h3 id={titleId} className="text-lg font-semibold break-words text-ink-900">
       {text}
     </h3>
   );
   const lines: (string | null)[] = [];
+  // An appointment's notes carry the clinic's phone, website and address: shown as links.
+  const contacts = record.kind === "appointment" ? readContactNotes(record.notes) : null;
+  const notes = contacts ? contacts.rest : record.notes;
   switch (record.kind) {
     case "vaccination":
       lines.push(
@@ -193,6 +201,9 @@ function RecordSummary({ record, titleId }: { record: PetRecord; titleId: string
       break;
     case "vet_visit":
       lines.push(formatDate(record.date));
+      break;
+    case "appointment":
+      lines.push(`${formatDate(record.date)} at ${record.time}${record.date < today ? " (past)" : ""}`);
       break;
     case "medication":
       lines.push(
@@ -207,11 +218,49 @@ function RecordSummary({ record, titleId }: { record: PetRecord; titleId: string
     <>
       {record.kind === "note" ? heading(formatDate(record.date)) : heading(record.title ?? "")}
       <p className="mt-1 text-sm text-ink-700">{[...lines, record.clinic].filter(Boolean).join(" · ")}</p>
-      {record.notes ? (
-        <p className="mt-2 break-words whitespace-pre-line text-ink-800">{record.notes}</p>
-      ) : null}
+      {contacts ? <ClinicContacts contacts={contacts} upcoming={record.date >= today} /> : null}
+      {notes ? <p className="mt-2 break-words whitespace-pre-line text-ink-800">{notes}</p> : null}
       {record.createdByName ? (
         <p className="mt-1 text-xs text-ink-600">Added by {record.createdByName}</p>
+      ) : null}
+    </>
+  );
+}
+
+/** An appointment's clinic contacts, and (while it is to come) that the owner confirms it with the clinic. */
+function ClinicContacts({
+  contacts,
+  upcoming,
+}: {
+  contacts: ReturnType<typeof readContactNotes>;
+  upcoming: boolean;
+}) {
+  const link = "font-semibold text-brand-800 underline underline-offset-4";
+  return (
+    <>
+      {contacts.phone || contacts.website || contacts.address ? (
+        <ul className="mt-2 space-y-0.5 text-sm break-words text-ink-800" aria-label="The clinic's contacts">
+          {contacts.phone ? (
+            <li>
+              Phone:{" "}
+              <a href={telUrl(contacts.phone)} className={link}>
+                {contacts.phone}
+              </a>
+            </li>
+          ) : null}
+          {contacts.website ? (
+            <li>
+              Website:{" "}
+              <a href={contacts.website} className={link} rel="nofollow noopener noreferrer">
+                {contacts.website}
+              </a>
+            </li>
+          ) : null}
+          {contacts.address ? <li>Address: {contacts.address}</li> : null}
+        </ul>
+      ) : null}
+      {upcoming ? (
+        <p className="mt-2 text-sm text-ink-700">PawPal does not book it for you. {CONFIRM_WITH_CLINIC}</p>
       ) : null}
     </>
   );

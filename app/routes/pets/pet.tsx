@@ -27,6 +27,7 @@ import { DueList } from "~/features/pets/due-list";
 import { Card } from "~/components/ui/card";
 import { requireUser } from "~/backend/auth/session.server";
 import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
+import { redirectWithFlash } from "~/backend/flash.server";
 import { dueItemsForPets } from "~/backend/due.server";
 import { sharedWith } from "~/backend/family.server";
 import { addRecord, listRecords, removeRecord, updateRecord } from "~/backend/pet-records.server";
@@ -34,6 +35,7 @@ import { requireAccessiblePet } from "~/backend/pets.server";
 import { petAllows, requirePetFeature } from "~/backend/billing/plans.server";
 import { PlanLocked } from "~/components/ui/plan-locked";
 import { upgradeSentence } from "~/domain/plans";
+import { bookVisitSchema, contactNotes, type BookVisitField } from "~/domain/appointments";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import type { z } from "~/utils/zod";
@@ -96,6 +98,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const RECORD_ECHO: Record<RecordField, number> = {
   title: RECORD_LIMITS.title,
   date: 10,
+  time: 8,
   nextDueDate: 10,
   clinic: RECORD_LIMITS.clinic,
   notes: RECORD_LIMITS.notes,
@@ -103,6 +106,17 @@ const RECORD_ECHO: Record<RecordField, number> = {
   intervalDays: 10,
   endDate: 10,
   weightKg: 10,
+};
+
+/** Refills a rejected booking (the nearby list's "Book a visit"). */
+const BOOK_VISIT_ECHO: Record<BookVisitField, number> = {
+  date: 10,
+  time: 8,
+  title: RECORD_LIMITS.title,
+  clinic: RECORD_LIMITS.clinic,
+  phone: RECORD_LIMITS.phone,
+  website: RECORD_LIMITS.website,
+  address: RECORD_LIMITS.address,
 };
 
 /** Any kind's schema, as what its checked values have in common. */
@@ -145,14 +159,31 @@ function withSuggestedDue(
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const pet = await requireAccessiblePet(user.id, params.id);
-  await requirePetFeature(pet, "health-tracking");
   const form = await readForm(request);
   const intent = form.get("intent");
+  // A booking refused by the plan names vet booking; every other form, health tracking.
+  if (intent === "book-visit") await requirePetFeature(pet, "vet-booking");
+  await requirePetFeature(pet, "health-tracking");
+
+  // "Book a visit" on a clinic of the nearby list (a fetcher on /features): the appointment goes
+  // into the records with the clinic's contacts, and the owner lands on it. PawPal books nothing.
+  if (intent === "book-visit") {
+    const submission = await parseSubmission(form, bookVisitSchema, { echo: BOOK_VISIT_ECHO });
+    if (!submission.ok)
+      return data({ intent: "book-visit" as const, ...submission.reply() }, submission.init);
+    const { phone, website, address, ...appointment } = submission.value;
+    const values = toRecordValues({ ...appointment, notes: contactNotes({ phone, website, address }) });
+    const added = await addRecord(user.id, pet.id, "appointment", values);
+    if (!added) throw data(null, { status: 404 });
+    throw redirectWithFlash(request, `/pets/${pet.id}#record-${added.id}`, "appointmentAdded");
+  }
+
   const kind = kindFrom(form);
   const label = RECORD_KIND_LABELS[kind].one;
   const records = (await listRecords(user.id, pet.id)) ?? [];
 
   if (intent === "add-record") {
+    if (kind === "appointment") await requirePetFeature(pet, "vet-booking");
     const submission = await parseSubmission(form, recordSchema(kind), { echo: RECORD_ECHO });
     if (!submission.ok)
       return data({ intent: "add-record" as const, kind, ...submission.reply() }, submission.init);
@@ -194,6 +225,7 @@ const SECTIONS: { id: string; title: string }[] = [
   { id: "due", title: "What's due" },
   { id: "records-weight", title: "Weight" },
   { id: "records-vaccination", title: "Vaccinations" },
+  { id: "records-appointment", title: "Appointments" },
   { id: "records-vet_visit", title: "Vet visits" },
   { id: "records-medication", title: "Medications" },
   { id: "records-note", title: "Notes" },
@@ -215,7 +247,8 @@ export default function PetPage({ loaderData, actionData }: Route.ComponentProps
     today,
     editId: loaderData.editId,
     removeId: loaderData.removeId,
-    result: actionData,
+    // A refused booking answers the nearby list's fetcher, never this page's forms.
+    result: actionData?.intent === "book-visit" ? undefined : actionData,
     readOnly: loaderData.locked !== null,
   };
   const ofKind = (kind: RecordKind) => records.filter((record) => record.kind === kind);
@@ -293,6 +326,21 @@ export default function PetPage({ loaderData, actionData }: Route.ComponentProps
                 : "Leave blank if you do not know: for a vaccine we recognise (rabies, DHPP, FVRCP…) we fill in the date the schedule suggests.",
             };
           }}
+        />
+        <RecordSection
+          kind="appointment"
+          records={ofKind("appointment")}
+          context={context}
+          lead={
+            <p className="mt-1 text-sm text-ink-700">
+              Visits arranged with a clinic: each is on the list of what's due, in reminder mails and in your
+              calendar feed at its time. PawPal does not book the clinic for you: confirm each time with them.
+            </p>
+          }
+          hints={() => ({
+            notes:
+              "A clinic's phone and website on lines of their own (Phone: …, Website: https://…) become links.",
+          })}
         />
         <RecordSection kind="vet_visit" records={ofKind("vet_visit")} context={context} />
         <RecordSection kind="medication" records={ofKind("medication")} context={context} />

@@ -9,9 +9,16 @@ import { PetForm } from "~/features/pets/pet-form";
 import { PetList } from "~/features/pets/pet-list";
 import { PET_LIMITS, petSchema, saveAnalysisSchema } from "~/domain/pets";
 import { dueItemsForPets } from "~/backend/due.server";
-import { planOf, planRequired, petRoom, requireRoomForPet } from "~/backend/billing/plans.server";
+import {
+  petsWhereAllowed,
+  planOf,
+  planRequired,
+  petRoom,
+  requireRoomForPet,
+} from "~/backend/billing/plans.server";
 import { PlanLocked } from "~/components/ui/plan-locked";
-import { allows, petLimitSentence, PLAN_ALLOWANCES } from "~/domain/plans";
+import { allows, petLimitSentence, PLAN_ALLOWANCES, upgradeSentence } from "~/domain/plans";
+import type { BookingChoices } from "~/domain/appointments";
 import { sharedWith } from "~/backend/family.server";
 import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import {
@@ -47,11 +54,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   // pets shared with them by their family come apart.
   const pets = accessible.filter((pet) => pet.role === "owner");
   const sharedPets = accessible.filter((pet) => pet.role === "member");
-  const [due, sharing, petLimit] = await Promise.all([
+  const [due, sharing, petLimit, bookable, plan] = await Promise.all([
     dueItemsForPets(accessible.map((pet) => pet.id)),
     sharedWith([...new Set(accessible.map((pet) => pet.ownerId))]),
     petRoom(user.id),
+    petsWhereAllowed(accessible, "vet-booking"),
+    planOf(user.id),
   ]);
+  // For the nearby list's "Book a visit" (a fetcher on /features): the pets whose owner's plan
+  // has vet booking (their own, or a Premium family's), else why not.
+  const booking: BookingChoices = {
+    pets: bookable.map(({ id, name }) => ({ id, name })),
+    locked: bookable.length === 0 && !allows(plan, "vet-booking") ? upgradeSentence("vet-booking") : null,
+  };
   const params = new URL(request.url).searchParams;
   // Only the owner edits or deletes a pet: a shared pet's id opens nothing.
   const known = (id: string | null) => (id && pets.some((pet) => pet.id === id) ? id : null);
@@ -61,6 +76,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     due,
     sharing,
     petLimit,
+    booking,
     editId: known(params.get("edit")),
     deleteId: known(params.get("delete")),
   });

@@ -6,9 +6,13 @@ import { petsWhereAllowed } from "~/backend/billing/plans.server";
 import { findCalendarAccount } from "~/backend/reminders.server";
 import { siteBaseUrl } from "~/utils/seo";
 
+/** How long an appointment's event lasts in the calendar (the clinic did not say). */
+const APPOINTMENT_MINUTES = 30;
+
 /**
- * GET /calendar/<token>.ics: the account's secret iCalendar feed, one all-day event per due
- * item of every pet the account can open (its own and those shared with it by a family).
+ * GET /calendar/<token>.ics: the account's secret iCalendar feed, one event per due item of
+ * every pet the account can open (its own and those shared with it by a family): all-day, but
+ * an appointment is a 30-minute event at its time (floating: the owner's own clock time).
  * The token is the only key: an unknown or revoked one is a 404. Never cached on the way.
  */
 export async function loader({ params }: Route.LoaderArgs) {
@@ -29,7 +33,9 @@ export async function loader({ params }: Route.LoaderArgs) {
     (itemsOf[pet.id] ?? []).map((item) => ({
       // The same item and due date keep their UID, so calendar apps update rather than duplicate.
       uid: `${pet.id}/${item.key}/${item.dueDate}@${host}`,
-      date: item.dueDate,
+      ...(item.time
+        ? { localStart: `${item.dueDate}T${item.time}`, durationMinutes: APPOINTMENT_MINUTES }
+        : { date: item.dueDate }),
       summary: `${pet.name}: ${item.title}`,
       description: [
         item.detail,

@@ -7,7 +7,9 @@ import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/utils/cn";
 import { formatMiles, kmToMiles, sortByDistance } from "~/domain/geo";
 import { currentPosition, fetchNearbyPlaces, NEARBY_ERRORS, NearbyError } from "~/utils/nearby-api";
-import { osmUrl, PLACE_KINDS, type Place, type PlaceKind } from "~/domain/nearby";
+import { osmUrl, PLACE_KINDS, takesVisits, type Place, type PlaceKind } from "~/domain/nearby";
+import { telUrl } from "~/domain/appointments";
+import { BookVisit } from "./book-visit";
 
 type NearbyPlace = Place & { distanceMiles: number };
 type State =
@@ -168,7 +170,7 @@ function PlaceItem({ place }: { place: NearbyPlace }) {
           ) : null}
           {place.phone ? (
             <Detail icon="phone" label="Phone">
-              <a href={`tel:${place.phone.replace(/[^\d+]/g, "")}`} className="underline underline-offset-4">
+              <a href={telUrl(place.phone)} className="underline underline-offset-4">
                 {place.phone}
               </a>
             </Detail>
@@ -183,6 +185,7 @@ function PlaceItem({ place }: { place: NearbyPlace }) {
         >
           View on OpenStreetMap<span className="sr-only">: {place.name} (opens in a new tab)</span>
         </a>
+        {takesVisits(place) ? <BookVisit place={place} /> : null}
       </div>
       <p className="shrink-0 text-sm font-semibold text-brand-800">
         {formatMiles(place.distanceMiles)}
