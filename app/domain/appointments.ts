@@ -15,7 +15,7 @@ import { singleLine } from "./text";
 /** What the booking form and the appointment say about who books: never PawPal. */
 export const CONFIRM_WITH_CLINIC = "Call or visit the clinic's website to confirm this time with them.";
 export const NOT_BOOKED_BY_PAWPAL =
-  "PawPal does not book the clinic for you: it keeps the appointment in your pet's records, reminds you and adds it to your calendar feed.";
+  "PawPal does not book the clinic for you: it keeps the appointment in your pet's records and on its list of what's due, so your reminder mails and calendar feed include it if you use them.";
 
 /** The clinic's contacts a booking carries. */
 export type ClinicContacts = { phone: string | null; website: string | null; address: string | null };

@@ -333,8 +333,9 @@ export default function PetPage({ loaderData, actionData }: Route.ComponentProps
           context={context}
           lead={
             <p className="mt-1 text-sm text-ink-700">
-              Visits arranged with a clinic: each is on the list of what's due, in reminder mails and in your
-              calendar feed at its time. PawPal does not book the clinic for you: confirm each time with them.
+              Visits arranged with a clinic: each is on the list of what's due until its day has passed, so
+              reminder mails and the calendar feed (if you use them) include it at its time. PawPal does not
+              book the clinic for you: confirm each time with them.
             </p>
           }
           hints={() => ({
