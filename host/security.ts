@@ -49,7 +49,8 @@ export function securityHeaders({ https }: { https: boolean }): RequestHandler {
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(self), geolocation=(self), microphone=()");
+    // The microphone for a consultation's call (the camera also takes photos to analyse).
+    res.setHeader("Permissions-Policy", "camera=(self), geolocation=(self), microphone=(self)");
     if (https) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     next();
   };

@@ -40,26 +40,40 @@ export function freshEmail(prefix = "owner") {
 
 export type Plan = "free" | "pro" | "premium";
 
-/**
- * Sets an account's plan as staff do, with `npm run plan:set`'s command sent to the running
- * server over its operator socket (DATA_DIR/backup.sock): payments are tested once, through the
- * fake Stripe (plans.spec.ts), and every other test starts on the plan it needs.
- */
-export async function setPlan(email: string, plan: Plan) {
+/** Runs an operator command (`npm run plan:set`, `staff:create`) in the running test server, over its operator socket (DATA_DIR/backup.sock). */
+async function operatorCommand(command: string, argv: string[]) {
   const socket = path.join(process.env.E2E_DATA_DIR!, "backup.sock");
   const reply = await new Promise<string>((resolve, reject) => {
     let answer = "";
-    const connection = net.connect(socket, () =>
-      connection.write(
-        `${JSON.stringify({ command: "plan:set", argv: ["--email", email, "--plan", plan] })}\n`,
-      ),
-    );
+    const connection = net.connect(socket, () => connection.write(`${JSON.stringify({ command, argv })}\n`));
     connection.setEncoding("utf8");
     connection.on("data", (chunk: string) => (answer += chunk));
     connection.on("end", () => resolve(answer));
     connection.on("error", reject);
   });
-  expect(JSON.parse(reply), `plan:set ${email} ${plan}`).toMatchObject({ ok: true });
+  expect(JSON.parse(reply), `${command} ${argv.join(" ")}`).toMatchObject({ ok: true });
+}
+
+/**
+ * Sets an account's plan as staff do, with `npm run plan:set`: payments are tested once, through
+ * the fake Stripe (plans.spec.ts), and every other test starts on the plan it needs.
+ */
+export async function setPlan(email: string, plan: Plan) {
+  await operatorCommand("plan:set", ["--email", email, "--plan", plan]);
+}
+
+/** Makes a signed-up account a vet, as staff do with `npm run staff:create`. */
+export async function makeVet(email: string, displayName: string) {
+  await operatorCommand("staff:create", [
+    "--email",
+    email,
+    "--role",
+    "vet",
+    "--display-name",
+    displayName,
+    "--region",
+    "Ohio, USA",
+  ]);
 }
 
 /**

@@ -228,7 +228,7 @@ export async function bookConsultation(
       await tx.update(consultation).set({ conversationId }).where(eq(consultation.id, row.id));
       const [saved] = await selectConsultations(tx).where(eq(consultation.id, row.id));
       await queueBookingMails(tx, saved!, signedIn, { method: "REQUEST", timeZone, now, heading: "booked" });
-      await scheduleReminder(tx, saved!, signedIn.id, timeZone);
+      await scheduleReminder(tx, saved!, signedIn.id, timeZone, now);
       return row.id;
     });
     if (booked) return { ok: true, consultationId: booked };
@@ -311,7 +311,7 @@ export async function moveConsultation(
     }
     const updated = { ...locked, startsAt };
     await queueBookingMails(tx, updated, signedIn, { method: "REQUEST", timeZone, now, heading: "moved" });
-    await scheduleReminder(tx, updated, signedIn.id, timeZone);
+    await scheduleReminder(tx, updated, signedIn.id, timeZone, now);
     await notifyRoom(tx, id);
     return "moved" as const;
   });
@@ -452,13 +452,18 @@ export const CONSULTATION_REMINDER_JOB = "consultation-reminder";
 
 type ReminderPayload = { id: string; startsAt: string; timeZone: string };
 
-/** The reminder 1 hour before, once per consultation and time (a move schedules another). */
-async function scheduleReminder(tx: Tx, booked: Consultation, userId: string, timeZone: string) {
+/**
+ * The reminder 1 hour before, once per consultation and time (a move schedules another). Booked
+ * for within the hour, the confirmation is the reminder.
+ */
+async function scheduleReminder(tx: Tx, booked: Consultation, userId: string, timeZone: string, now: Date) {
+  const runAfter = new Date(booked.startsAt.getTime() - REMINDER_MINUTES_BEFORE * 60_000);
+  if (runAfter.getTime() <= now.getTime()) return;
   const payload: ReminderPayload = { id: booked.id, startsAt: booked.startsAt.toISOString(), timeZone };
   await enqueueJob(CONSULTATION_REMINDER_JOB, payload, {
     db: tx,
     key: `consultation-reminder:${booked.id}:${payload.startsAt}`,
-    runAfter: new Date(booked.startsAt.getTime() - REMINDER_MINUTES_BEFORE * 60_000),
+    runAfter,
     userId,
   });
 }

@@ -1,0 +1,235 @@
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { chromiumLaunchOptions } from "../support/chromium";
+import {
+  addPet,
+  expect,
+  freshClientAddress,
+  gotoHydrated,
+  makeVet,
+  outboxMails,
+  signUp,
+  test,
+} from "./support";
+import { expectRemoteVideoPlaying, FAKE_MEDIA_FLAGS } from "./video";
+
+/*
+ * Video consultations, as a new user lives them: a vet sets hours, a Premium owner books, both
+ * join the room at the time and see and hear each other (Chromium's fake camera and microphone),
+ * and the vet's notes land in the pet's records. The server opens rooms 30 minutes early here
+ * (ROOM_OPENS_MINUTES in playwright.config.ts), so a time booked now can be joined at once.
+ */
+
+test.use({
+  launchOptions: { ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args, ...FAKE_MEDIA_FLAGS] },
+});
+// The first test books "first available": no other vet of this file may have hours yet.
+test.describe.configure({ mode: "serial" });
+
+/** A zone where it is daytime now, so a vet's 00:00–23:45 day holds the next half hour. */
+function daytimeZone() {
+  const hour = new Date().getUTCHours();
+  return hour >= 6 && hour < 18 ? "UTC" : "Asia/Tokyo";
+}
+
+/** A vet signed up in a browser of their own, with hours every day of the week. */
+async function vetWithHours(browser: Browser, displayName: string) {
+  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": freshClientAddress() } });
+  const account = await signUp(context.request, { name: displayName, plan: "free" });
+  await makeVet(account.email, displayName);
+  await setHours(context.request);
+  return context;
+}
+
+/** Every day 00:00–23:45 in a daytime zone, posted as the /vet hours form posts it. */
+async function setHours(request: APIRequestContext) {
+  const form: Record<string, string> = { intent: "hours", timeZone: daytimeZone() };
+  for (let weekday = 0; weekday < 7; weekday += 1) {
+    form[`start-${weekday}`] = "00:00";
+    form[`end-${weekday}`] = "23:45";
+  }
+  const saved = await request.post("/vet", { form });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
+async function premiumOwner(browser: Browser, name: string, petName: string) {
+  const context = await browser.newContext({
+    timezoneId: "America/New_York",
+    extraHTTPHeaders: { "X-Forwarded-For": freshClientAddress() },
+  });
+  const account = await signUp(context.request, { name });
+  await addPet(context.request, { name: petName });
+  return { context, account };
+}
+
+/** Books the first free time shown, with this reason; answers its label. */
+async function bookFirstTime(page: Page, reason: string) {
+  await page.getByLabel("What would you like to talk about?").fill(reason);
+  const first = page.getByRole("radio").first();
+  const label = (await first.locator("xpath=..").innerText()).trim();
+  await first.check({ force: true });
+  await page.getByRole("button", { name: "Book this time" }).click();
+  return label;
+}
+
+test("a vet sets hours; an owner books first available, gets the invitation, joins, sees and hears the vet; the notes land in the records", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const vetContext = await vetWithHours(browser, "Dr. Vera Video");
+  const { context: ownerContext, account: owner } = await premiumOwner(browser, "Olive Owner", "Biscuit");
+
+  const ownerPage = await ownerContext.newPage();
+  await gotoHydrated(ownerPage, "/consultations");
+  // The page shows times in the browser's own zone, named.
+  await expect(ownerPage.getByTestId("time-zone")).toContainText("America/New York");
+  await expect(ownerPage.getByLabel("With which vet?")).toHaveValue("first");
+  const booked = await bookFirstTime(ownerPage, "Biscuit scratches his ears all day.");
+  expect(booked).toMatch(/ E[SD]T$/);
+  await expect(ownerPage.getByText("Your consultation is booked.")).toBeVisible();
+  const item = ownerPage.getByTestId("consultation").first();
+  await expect(item).toContainText("Biscuit with Dr. Vera Video");
+  await expect(item).toContainText(booked.replace(/ E[SD]T$/, ""));
+
+  // The confirmation mail carries a calendar invitation.
+  await expect
+    .poll(
+      () =>
+        outboxMails().find(
+          (mail) => mail.includes(`To: ${owner.email}`) && mail.includes("Consultation booked"),
+        ),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBeTruthy();
+  const mail = outboxMails().find(
+    (one) => one.includes(`To: ${owner.email}`) && one.includes("Consultation booked"),
+  )!;
+  expect(mail).toContain("text/calendar");
+  expect(mail.replace(/=\r?\n/g, "")).toContain("METHOD:REQUEST");
+
+  await item.getByRole("link", { name: "Open the consultation room" }).click();
+  await expect(ownerPage.getByRole("heading", { name: "Video consultation about Biscuit" })).toBeVisible();
+  const roomPath = new URL(ownerPage.url()).pathname;
+
+  const vetPage = await vetContext.newPage();
+  await gotoHydrated(vetPage, "/vet");
+  await vetPage
+    .getByTestId("vet-consultation")
+    .getByRole("link", { name: /Biscuit/ })
+    .click();
+  await expect(vetPage).toHaveURL(new RegExp(`${roomPath}$`));
+  await expect(vetPage.getByRole("complementary", { name: "Biscuit's profile and records" })).toBeVisible();
+
+  await ownerPage.getByRole("button", { name: "Join the call" }).click();
+  await expect(ownerPage.getByTestId("call-phase")).toHaveText(/waiting for the other side/);
+  await vetPage.getByRole("button", { name: "Join the call" }).click();
+  await expectRemoteVideoPlaying(ownerPage);
+  await expectRemoteVideoPlaying(vetPage);
+  await expect(ownerPage.getByTestId("call-phase")).toHaveText("Connected");
+  await expect(ownerPage.getByTestId("call-clock")).toHaveText(/Starts in \d\d:\d\d|left/);
+
+  // The room's text chat, beside the call.
+  await ownerPage.getByLabel("Your message").fill("Can you hear me?");
+  await ownerPage.getByLabel("Your message").press("Enter");
+  await expect(vetPage.getByRole("log")).toContainText("Can you hear me?");
+
+  // A stranger gets the 404 page.
+  const stranger = await browser.newContext({
+    extraHTTPHeaders: { "X-Forwarded-For": freshClientAddress() },
+  });
+  await signUp(stranger.request, { name: "Sam Stranger" });
+  const strangerPage = await stranger.newPage();
+  expect((await strangerPage.goto(roomPath))?.status()).toBe(404);
+
+  await vetPage
+    .getByLabel("Your notes for Biscuit's records")
+    .fill("Ear mites likely: drops for 10 days, recheck if worse.");
+  await vetPage.getByRole("button", { name: "End with these notes" }).click();
+  // The owner's page closes the call and shows the notes, without a reload.
+  await expect(ownerPage.getByTestId("consultation-notes")).toContainText("Ear mites likely");
+  await expect(ownerPage.getByRole("button", { name: "Join the call" })).toHaveCount(0);
+
+  await ownerPage.goto("/pets");
+  await ownerPage.getByRole("link", { name: "Records and care plan of Biscuit" }).click();
+  const visits = ownerPage.locator("#records-vet_visit");
+  await expect(visits).toContainText("Video consultation with Dr. Vera Video");
+  await expect(visits).toContainText("Ear mites likely");
+  // …and in the mail the owner gets.
+  await expect
+    .poll(
+      () =>
+        outboxMails().some(
+          (one) =>
+            one.includes(`To: ${owner.email}`) && one.replace(/=\r?\n/g, "").includes("Ear mites likely"),
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  await Promise.all([vetContext.close(), ownerContext.close(), stranger.close()]);
+});
+
+test("two owners book the same time at once: one booking, the other is shown the next free times; a refused camera is explained and the chat stays", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const vetContext = await vetWithHours(browser, "Dr. Rita Race");
+  const owners = await Promise.all([
+    premiumOwner(browser, "Ann First", "Pip"),
+    premiumOwner(browser, "Ben Second", "Rex"),
+  ]);
+  const pages: Page[] = [];
+  for (const { context } of owners) {
+    const page = await context.newPage();
+    await gotoHydrated(page, "/consultations");
+    await page.getByLabel("With which vet?").selectOption({ label: "Dr. Rita Race, licensed in Ohio, USA" });
+    await expect(page).toHaveURL(/vet=/);
+    await page.getByLabel("What would you like to talk about?").fill("A check-up question.");
+    await page.getByRole("radio").first().check({ force: true });
+    pages.push(page);
+  }
+  const chosen = await Promise.all(
+    pages.map((page) => page.getByRole("radio", { checked: true }).getAttribute("value")),
+  );
+  expect(chosen[0]).toBe(chosen[1]);
+  await Promise.all(pages.map((page) => page.getByRole("button", { name: "Book this time" }).click()));
+
+  const outcomes = await Promise.all(
+    pages.map(async (page) => {
+      const won = page.getByText("Your consultation is booked.");
+      const lost = page.getByText("Someone booked that time a moment ago.");
+      await expect(won.or(lost)).toBeVisible();
+      return (await won.isVisible()) ? "booked" : "taken";
+    }),
+  );
+  expect(outcomes.sort()).toEqual(["booked", "taken"]);
+  const loser = pages[outcomes.indexOf("taken")]!;
+  const winner = pages[outcomes.indexOf("booked")]!;
+  const next = loser.getByRole("group", { name: "The next free times" }).getByRole("radio");
+  await expect(next.first()).toBeAttached();
+  const offered = await next.evaluateAll((radios) =>
+    radios.map((radio) => (radio as HTMLInputElement).value),
+  );
+  expect(offered).not.toContain(chosen[0]);
+
+  // The winner joins with the camera and microphone refused: told in words, the chat still there.
+  await winner.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+  });
+  await winner
+    .getByTestId("consultation")
+    .first()
+    .getByRole("link", { name: "Open the consultation room" })
+    .click();
+  await winner.getByRole("button", { name: "Join the call" }).click();
+  await expect(
+    winner.getByText("Your browser was not allowed to use the camera and microphone."),
+  ).toBeVisible();
+  await expect(winner.getByTestId("call-phase")).toHaveText(/waiting for the other side/);
+  await winner.getByLabel("Your message").fill("My camera does not work, can we write?");
+  await winner.getByLabel("Your message").press("Enter");
+  await expect(winner.getByRole("log")).toContainText("My camera does not work, can we write?");
+  await expect(winner.locator("[data-pending]")).toHaveCount(0);
+  await Promise.all([vetContext.close(), ...owners.map(({ context }) => context.close())]);
+});

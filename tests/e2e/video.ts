@@ -1,0 +1,34 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Chromium's stand-in camera (a moving test pattern) and microphone (a beep), allowed without asking. */
+export const FAKE_MEDIA_FLAGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
+
+/** What the remote video element shows: frames decoded so far and its playing time. */
+export function remoteVideoProgress(page: Page) {
+  return page.getByTestId("remote-video").evaluate((element) => {
+    const video = element as HTMLVideoElement;
+    const stream = video.srcObject as MediaStream | null;
+    return {
+      frames: video.getVideoPlaybackQuality().totalVideoFrames,
+      time: video.currentTime,
+      width: video.videoWidth,
+      audioTracks: stream?.getAudioTracks().filter((track) => track.readyState === "live").length ?? 0,
+    };
+  });
+}
+
+/** The other side's video is playing (frames decoded, its time advancing, a live sound track) within 15 s. */
+export async function expectRemoteVideoPlaying(page: Page) {
+  await expect(page.getByTestId("remote-video")).toBeVisible({ timeout: 15_000 });
+  await expect
+    .poll(async () => (await remoteVideoProgress(page)).frames, { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  const before = await remoteVideoProgress(page);
+  await expect
+    .poll(async () => (await remoteVideoProgress(page)).time, { timeout: 5_000 })
+    .toBeGreaterThan(before.time);
+  const after = await remoteVideoProgress(page);
+  expect(after.frames).toBeGreaterThan(before.frames);
+  expect(after.width).toBeGreaterThan(0);
+  expect(after.audioTracks, "the other side's microphone arrives too").toBe(1);
+}
