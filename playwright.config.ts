@@ -63,7 +63,7 @@ export default defineConfig({
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
       STRIPE_API_URL: `http://127.0.0.1:${process.env.STRIPE_FIXTURE_PORT}`,
       // A consultation booked now (at least 15 minutes ahead) can be joined at once.
-      ROOM_OPENS_MINUTES: "30",
+      ROOM_OPENS_MINUTES: "60",
       // A PostgreSQL server instead of PGlite (scripts/with-postgres.sh sets it).
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
