@@ -164,6 +164,18 @@ async function seedAccount(person: Person, other: Person) {
   await db
     .insert(schema.staffProfile)
     .values({ userId: person.id, role: "vet", displayName: `Dr. ${person.name}`, region: "Ohio" });
+  // A video consultation about its pet, booked by it, with it as the vet, and a call's signal.
+  const [booked] = await db
+    .insert(schema.consultation)
+    .values({
+      petId: ownPet!.id,
+      bookedBy: person.id,
+      vetId: person.id,
+      startsAt: new Date("2026-12-01T10:00:00Z"),
+      reason: `Itching, says ${person.id}`,
+    })
+    .returning();
+  await db.insert(schema.callSignal).values({ consultationId: booked!.id, body: `{"from":"${ownPet!.id}"}` });
   return ownPet!;
 }
 
@@ -245,6 +257,14 @@ describe("collectAccountData", () => {
           expect.objectContaining({ seq: 1, body: `Help, says ${person.id}`, hasPhoto: false }),
           expect.objectContaining({ seq: 2, authorName: friend.name }),
         ],
+      }),
+    ]);
+    expect(exportedPet!.consultations).toEqual([
+      expect.objectContaining({
+        reason: `Itching, says ${person.id}`,
+        status: "booked",
+        vetName: `Dr. ${person.name}`,
+        chat: [],
       }),
     ]);
     // Only what was sent signed in is known to be theirs.

@@ -1,10 +1,12 @@
 import { asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { requeueConversationsOf } from "~/backend/chat/conversations.server";
+import { cancelConsultationsOf } from "~/backend/consultations/consultations.server";
 import { getDb } from "~/backend/db/client.server";
 import {
   account,
   analysisUse,
   chatConversation,
+  consultation,
   chatMessage,
   accountSettings,
   contactMessage,
@@ -14,6 +16,7 @@ import {
   pet,
   petRecord,
   session,
+  staffProfile,
   subscription,
   user,
   verification,
@@ -84,11 +87,13 @@ export async function collectAccountData(userId: string, now = new Date()) {
     .where(inArray(dueDone.petId, petIds))
     .orderBy(asc(dueDone.dueDate));
 
-  // The emergency chats about the account's pets, photos left out (they are JPEGs in the database).
+  // The emergency chats and consultation rooms' chats about the account's pets, photos left out
+  // (they are JPEGs in the database).
   const conversations = await db
     .select({
       id: chatConversation.id,
       petId: chatConversation.petId,
+      kind: chatConversation.kind,
       status: chatConversation.status,
       summary: chatConversation.summary,
       createdAt: chatConversation.createdAt,
@@ -115,6 +120,24 @@ export async function collectAccountData(userId: string, now = new Date()) {
       ),
     )
     .orderBy(asc(chatMessage.conversationId), asc(chatMessage.seq));
+
+  // The video consultations about the account's pets, each with its room's chat.
+  const consultations = await db
+    .select({
+      id: consultation.id,
+      petId: consultation.petId,
+      startsAt: consultation.startsAt,
+      reason: consultation.reason,
+      status: consultation.status,
+      notes: consultation.notes,
+      vetName: staffProfile.displayName,
+      conversationId: consultation.conversationId,
+      createdAt: consultation.createdAt,
+    })
+    .from(consultation)
+    .leftJoin(staffProfile, eq(staffProfile.userId, consultation.vetId))
+    .where(inArray(consultation.petId, petIds))
+    .orderBy(asc(consultation.startsAt));
 
   const members = await db
     .select({ memberId: familyMember.memberId, memberName: user.name, since: familyMember.createdAt })
@@ -184,6 +207,11 @@ export async function collectAccountData(userId: string, now = new Date()) {
     .where(eq(contactMessage.userId, userId))
     .orderBy(asc(contactMessage.createdAt));
 
+  const messagesOf = (conversationId: string) =>
+    chatMessages
+      .filter((message) => message.conversationId === conversationId)
+      .map(({ conversationId: _conversation, ...message }) => message);
+
   return {
     exportedAt: now.toISOString(),
     profile,
@@ -194,12 +222,16 @@ export async function collectAccountData(userId: string, now = new Date()) {
       records: records.filter((record) => record.petId === row.id),
       doneMarks: doneMarks.filter((mark) => mark.petId === row.id),
       emergencyChats: conversations
-        .filter((conversation) => conversation.petId === row.id)
-        .map(({ petId: _pet, ...conversation }) => ({
+        .filter((conversation) => conversation.petId === row.id && conversation.kind === "emergency")
+        .map(({ petId: _pet, kind: _kind, ...conversation }) => ({
           ...conversation,
-          messages: chatMessages
-            .filter((message) => message.conversationId === conversation.id)
-            .map(({ conversationId: _conversation, ...message }) => message),
+          messages: messagesOf(conversation.id),
+        })),
+      consultations: consultations
+        .filter((booked) => booked.petId === row.id)
+        .map(({ petId: _pet, conversationId, ...booked }) => ({
+          ...booked,
+          chat: conversationId ? messagesOf(conversationId) : [],
         })),
     })),
     family: { members, memberOf, invitesSent },
@@ -237,8 +269,10 @@ export async function deleteAccount(userId: string): Promise<boolean> {
     // Its pets first, with their chats: left to the user row's cascade, PostgreSQL could set a
     // message's author to null after deleting its conversation, and refuse.
     await tx.delete(pet).where(eq(pet.userId, userId));
-    // A vet's conversations going on go back to the queue for another vet.
+    // A vet's conversations going on go back to the queue for another vet; their consultations
+    // to come are cancelled, each owner told.
     await requeueConversationsOf(userId, tx);
+    await cancelConsultationsOf(userId, tx);
     // What it wrote in others' emergency chats stays with them, without its name.
     await tx.update(chatMessage).set({ authorName: FORMER_AUTHOR }).where(eq(chatMessage.authorId, userId));
     // Password-reset and email-verification rows name the account by its id, exactly.

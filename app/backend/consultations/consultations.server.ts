@@ -320,6 +320,43 @@ export async function moveConsultation(
   return { ok: true };
 }
 
+/**
+ * A vet who can no longer hold consultations (no longer a vet, account deleted): their booked
+ * ones to come are cancelled, each booker told by mail to book another time, in the caller's
+ * transaction when given one.
+ */
+export async function cancelConsultationsOf(vetId: string, tx?: Tx, now = new Date()) {
+  const cancel = async (t: Tx) => {
+    const going = await selectConsultations(t)
+      .where(and(eq(consultation.vetId, vetId), eq(consultation.status, "booked"), gte(consultation.startsAt, now)))
+      .for("update", { of: consultation });
+    for (const booked of going) {
+      await t.update(consultation).set({ status: "cancelled", updatedAt: now }).where(eq(consultation.id, booked.id));
+      if (booked.conversationId) await closeRoomChat(t, booked.conversationId);
+      const booker = await bookerOf(t, booked);
+      if (booker) {
+        await queueMail(
+          {
+            to: booker.email,
+            subject: `Consultation cancelled: ${booked.petName} with ${booked.vetName}`,
+            text: [
+              `Hello ${booker.name},`,
+              "",
+              `${booked.vetName} can no longer hold your video consultation about ${booked.petName} (${formatInZone(booked.startsAt, "UTC")}), so it is cancelled. We are sorry.`,
+              `Please book another time: ${siteBaseUrl()}/consultations`,
+            ].join("\n"),
+          },
+          { db: t, key: `consultation-vet-gone:${booked.id}`, userId: booker.id },
+        );
+      }
+      await notifyRoom(t, booked.id);
+    }
+  };
+  if (tx) return cancel(tx);
+  const db = await getDb();
+  await db.transaction(cancel);
+}
+
 function isUniqueViolation(error: unknown): boolean {
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
     if ("code" in cause && cause.code === "23505") return true;
