@@ -328,10 +328,19 @@ export async function moveConsultation(
 export async function cancelConsultationsOf(vetId: string, tx?: Tx, now = new Date()) {
   const cancel = async (t: Tx) => {
     const going = await selectConsultations(t)
-      .where(and(eq(consultation.vetId, vetId), eq(consultation.status, "booked"), gte(consultation.startsAt, now)))
+      .where(
+        and(
+          eq(consultation.vetId, vetId),
+          eq(consultation.status, "booked"),
+          gte(consultation.startsAt, now),
+        ),
+      )
       .for("update", { of: consultation });
     for (const booked of going) {
-      await t.update(consultation).set({ status: "cancelled", updatedAt: now }).where(eq(consultation.id, booked.id));
+      await t
+        .update(consultation)
+        .set({ status: "cancelled", updatedAt: now })
+        .where(eq(consultation.id, booked.id));
       if (booked.conversationId) await closeRoomChat(t, booked.conversationId);
       const booker = await bookerOf(t, booked);
       if (booker) {

@@ -6,6 +6,7 @@ import type { OperatorReply } from "~/backend/db/pglite-folder.server";
 import { user } from "~/backend/db/schema.server";
 import { lastIncludedDay, PLAN_NAMES } from "~/domain/plans";
 import { requeueConversationsOf } from "~/backend/chat/conversations.server";
+import { cancelConsultationsOf } from "~/backend/consultations/consultations.server";
 import { setStaffProfile } from "~/backend/staff/staff.server";
 import { STAFF_ROLE_LABELS } from "~/domain/staff";
 import { parsePlanArgs, parseStaffArgs, PLAN_USAGE, STAFF_USAGE } from "./args.server";
@@ -34,8 +35,12 @@ async function createStaff(argv: string[]): Promise<Reply> {
   const role = `${STAFF_ROLE_LABELS[profile.role].toLowerCase()}${profile.role === "vet" ? ` licensed in ${profile.region}` : ""}`;
   if (existing) {
     await setStaffProfile(existing.id, profile);
-    // No longer a vet: whoever they were talking to goes back to the queue.
-    if (profile.role !== "vet") await requeueConversationsOf(existing.id);
+    // No longer a vet: whoever they were talking to goes back to the queue, and their
+    // consultations to come are cancelled (each owner told).
+    if (profile.role !== "vet") {
+      await requeueConversationsOf(existing.id);
+      await cancelConsultationsOf(existing.id);
+    }
     return {
       ok: true,
       message: `${email} ${existing.role === "staff" ? "is" : "is now"} staff: ${role}, shown as ${profile.displayName} (password unchanged).`,

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { setPlanByStaff } from "~/backend/billing/plans.server";
 import { parseCalendar } from "../../../tests/support/ical-parse";
 import { getDb } from "~/backend/db/client.server";
-import { familyMember, pet, user } from "~/backend/db/schema.server";
+import { consultation, familyMember, pet, staffProfile, user } from "~/backend/db/schema.server";
 import { replaceCalendarToken } from "~/backend/reminders.server";
 import { loader } from "./calendar";
 
@@ -60,5 +60,36 @@ describe("the calendar feed", () => {
     const missing = await feed("nothing.ics");
     expect(missing.status).toBe(404);
     expect(missing.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("holds each booked consultation to come as a 15-minute event at its instant, under its invitation's UID", async () => {
+    await addUser("nora", "Nora");
+    await addUser("vet-vic", "Vic");
+    const db = await getDb();
+    await db.insert(staffProfile).values({ userId: "vet-vic", role: "vet", displayName: "Dr. Vic" });
+    const petId = await addPet("nora", "Luna");
+    const soon = new Date(Date.now() + 3 * 60 * 60_000);
+    soon.setUTCMinutes(15, 0, 0);
+    const at = (offsetHours: number) => new Date(soon.getTime() + offsetHours * 60 * 60_000);
+    const [booked] = await db
+      .insert(consultation)
+      .values([
+        { petId, bookedBy: "nora", vetId: "vet-vic", startsAt: soon, reason: "Itchy ears, since Monday" },
+        { petId, bookedBy: "nora", vetId: "vet-vic", startsAt: at(1), reason: "Cancelled", status: "cancelled" },
+        { petId, bookedBy: "nora", vetId: "vet-vic", startsAt: at(-72), reason: "Long ago", status: "ended" },
+      ])
+      .returning({ id: consultation.id });
+
+    const calendar = parseCalendar(await (await feed(`${await replaceCalendarToken("nora")}.ics`)).text());
+    const consultations = calendar.events.filter((event) => event.SUMMARY?.includes("consultation"));
+    expect(consultations).toHaveLength(1);
+    const [event] = consultations;
+    expect(event!.SUMMARY).toBe("Luna: video consultation with Dr. Vic");
+    expect(event!.UID).toBe(`consultation-${booked!.id}@pawpal`);
+    const stamp = (instant: Date) => instant.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+    expect(event!.DTSTART).toBe(stamp(soon));
+    expect(event!.DTEND ?? "").toBe(stamp(new Date(soon.getTime() + 15 * 60_000)));
+    expect(event!.DESCRIPTION).toContain("Reason: Itchy ears, since Monday");
+    expect(event!.URL).toBe(`https://pawpal.example/consultations/${booked!.id}`);
   });
 });

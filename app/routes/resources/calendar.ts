@@ -4,6 +4,9 @@ import { dueItemsForPets } from "~/backend/due.server";
 import { listAccessiblePets } from "~/backend/pets.server";
 import { petsWhereAllowed } from "~/backend/billing/plans.server";
 import { findCalendarAccount } from "~/backend/reminders.server";
+import { upcomingConsultationsFor } from "~/backend/consultations/consultations.server";
+import { consultationUid } from "~/domain/consultation-invite";
+import { CONSULTATION_MINUTES } from "~/domain/consultations";
 import { siteBaseUrl } from "~/utils/seo";
 
 /** How long an appointment's event lasts in the calendar (the clinic did not say). */
@@ -12,7 +15,9 @@ const APPOINTMENT_MINUTES = 30;
 /**
  * GET /calendar/<token>.ics: the account's secret iCalendar feed, one event per due item of
  * every pet the account can open (its own and those shared with it by a family): all-day, but
- * an appointment is a 30-minute event at its time (floating: the owner's own clock time).
+ * an appointment is a 30-minute event at its time (floating: the owner's own clock time). Each
+ * booked video consultation is a 15-minute event at its instant (UTC), under the UID of its
+ * mailed invitation.
  * The token is the only key: an unknown or revoked one is a 404. Never cached on the way.
  */
 export async function loader({ params }: Route.LoaderArgs) {
@@ -47,7 +52,22 @@ export async function loader({ params }: Route.LoaderArgs) {
       url: `${base}/pets/${pet.id}`,
     })),
   );
-  const calendar = writeCalendar({ name: `PawPal: ${account.name}'s pets`, events, now: new Date() });
+  const now = new Date();
+  for (const booked of await upcomingConsultationsFor(
+    account.userId,
+    new Date(now.getTime() - 24 * 60 * 60_000),
+  )) {
+    const url = `${base}/consultations/${booked.id}`;
+    events.push({
+      uid: consultationUid(booked.id),
+      start: booked.startsAt,
+      durationMinutes: CONSULTATION_MINUTES,
+      summary: `${booked.petName}: video consultation with ${booked.vetName}`,
+      description: `Reason: ${booked.reason}\nJoin from your browser (the room opens 5 minutes before): ${url}`,
+      url,
+    });
+  }
+  const calendar = writeCalendar({ name: `PawPal: ${account.name}'s pets`, events, now });
   return new Response(calendar, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
