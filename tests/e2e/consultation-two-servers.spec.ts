@@ -1,0 +1,127 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { Browser } from "@playwright/test";
+import { startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
+import { chromiumLaunchOptions } from "../support/chromium";
+import { addPet, expect, gotoHydrated, signUp, test } from "./support";
+import { expectRemoteVideoPlaying, FAKE_MEDIA_FLAGS } from "./video";
+
+/*
+ * A video consultation as it runs behind a load balancer: the owner's browser on one server
+ * process, the vet's on another, one PostgreSQL between them (the call's signals cross through
+ * the database and LISTEN/NOTIFY). Only the PostgreSQL run has such a database.
+ */
+const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL;
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>, url = E2E_DATABASE_URL) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+test.use({
+  launchOptions: { ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args, ...FAKE_MEDIA_FLAGS] },
+});
+
+if (E2E_DATABASE_URL) {
+  test.describe("a video consultation across two servers", () => {
+    test.describe.configure({ timeout: 120_000 });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-consult-"));
+    const databaseName = `pawpal_consult_${crypto.randomBytes(4).toString("hex")}`;
+    let databaseUrl = "";
+    let servers: BuiltServer[] = [];
+
+    test.beforeAll(async () => {
+      await admin((client) => client.query(`create database "${databaseName}"`));
+      const url = new URL(E2E_DATABASE_URL);
+      url.pathname = `/${databaseName}`;
+      databaseUrl = url.toString();
+      servers = await Promise.all(
+        [0, 1].map(() =>
+          startBuiltServer({
+            dataDir,
+            databaseUrl,
+            env: { TRUST_PROXY: "loopback", SHUTDOWN_GRACE_MS: "0", ROOM_OPENS_MINUTES: "60" },
+          }),
+        ),
+      );
+    });
+    test.afterAll(async () => {
+      await Promise.all(servers.map(stopBuiltServer));
+      await admin((client) => client.query(`drop database if exists "${databaseName}" with (force)`));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    async function signedUp(browser: Browser, server: BuiltServer, name: string) {
+      const context = await browser.newContext({
+        baseURL: server.origin,
+        extraHTTPHeaders: { "X-Forwarded-For": `10.92.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}` },
+      });
+      const account = await signUp(context.request, { name, plan: "free" });
+      const id = await admin(async (client) => {
+        const { rows } = await client.query(`select id from "user" where email = $1`, [account.email]);
+        return rows[0].id as string;
+      }, databaseUrl);
+      return { context, id };
+    }
+
+    test("owner and vet on two servers see and hear each other; a stranger gets 404", async ({ browser }) => {
+      const [first, second] = servers as [BuiltServer, BuiltServer];
+      const owner = await signedUp(browser, first, "Olivia Owner");
+      const vet = await signedUp(browser, second, "Dr. Ana Silva");
+      const petId = await addPet(owner.context.request, { name: "Bella" });
+      // Made Premium and a vet, and the consultation booked for 20 minutes from now, as the
+      // booking page would (booking itself is tested on one server).
+      const consultationId = await admin(async (client) => {
+        await client.query(
+          `insert into subscription (user_id, plan, source, status) values ($1, 'premium', 'staff', 'active')`,
+          [owner.id],
+        );
+        await client.query(`update "user" set role = 'staff' where id = $1`, [vet.id]);
+        await client.query(
+          `insert into staff_profile (user_id, role, display_name, region) values ($1, 'vet', 'Dr. Ana Silva', 'Ohio, USA')`,
+          [vet.id],
+        );
+        const { rows: chat } = await client.query(
+          `insert into chat_conversation (pet_id, opened_by, vet_id, kind, status) values ($1, $2, $3, 'consultation', 'active') returning id`,
+          [petId, owner.id, vet.id],
+        );
+        const { rows } = await client.query(
+          `insert into consultation (pet_id, booked_by, vet_id, starts_at, reason, conversation_id)
+           values ($1, $2, $3, date_trunc('minute', now()) + interval '20 minutes', 'Limping since yesterday', $4) returning id`,
+          [petId, owner.id, vet.id, chat[0].id],
+        );
+        return rows[0].id as string;
+      }, databaseUrl);
+
+      const ownerPage = await owner.context.newPage();
+      await gotoHydrated(ownerPage, `/consultations/${consultationId}`);
+      await ownerPage.getByRole("button", { name: "Join the call" }).click();
+      await expect(ownerPage.getByTestId("call-phase")).toHaveText(/waiting for the other side/);
+
+      const vetPage = await vet.context.newPage();
+      await gotoHydrated(vetPage, `/consultations/${consultationId}`);
+      await vetPage.getByRole("button", { name: "Join the call" }).click();
+      await expectRemoteVideoPlaying(vetPage);
+      await expectRemoteVideoPlaying(ownerPage);
+
+      const stranger = await signedUp(browser, first, "Sam Stranger");
+      const strangerPage = await stranger.context.newPage();
+      expect((await strangerPage.goto(`/consultations/${consultationId}`))?.status()).toBe(404);
+
+      // The owner's page reloads (a dropped connection): it joins again and the call comes back.
+      await ownerPage.reload();
+      await ownerPage.getByRole("button", { name: "Join the call" }).click();
+      await expectRemoteVideoPlaying(ownerPage);
+      await expectRemoteVideoPlaying(vetPage);
+      await Promise.all([owner.context.close(), vet.context.close(), stranger.context.close()]);
+    });
+  });
+}
