@@ -208,16 +208,30 @@ export function useCall({
       else send({ type: "joinCall", consultationId, pageId: pageId.current });
     };
 
+    const addLocalTracks = (pc: RTCPeerConnection) => {
+      const stream = localStream;
+      if (stream) for (const track of stream.getTracks()) pc.addTrack(track, stream);
+      // Without a camera or microphone of its own, a page still receives the other side's.
+      if (
+        !stream?.getVideoTracks().length &&
+        !pc.getTransceivers().some((t) => t.receiver.track.kind === "video")
+      )
+        pc.addTransceiver("video", { direction: "recvonly" });
+      if (
+        !stream?.getAudioTracks().length &&
+        !pc.getTransceivers().some((t) => t.receiver.track.kind === "audio")
+      )
+        pc.addTransceiver("audio", { direction: "recvonly" });
+    };
+
     const startPeer = async (id: string, name: string, offer: boolean, answering = 0) => {
       dropPeer(id);
       const pc = new RTCPeerConnection({ iceServers });
       const peer: Peer = { pc, name, early: [], n: offer ? (offers += 1) : answering };
       peers.set(id, peer);
-      const stream = localStream;
-      if (stream) for (const track of stream.getTracks()) pc.addTrack(track, stream);
-      // Without a camera or microphone of its own, a page still receives the other side's.
-      if (!stream?.getVideoTracks().length) pc.addTransceiver("video", { direction: "recvonly" });
-      if (!stream?.getAudioTracks().length) pc.addTransceiver("audio", { direction: "recvonly" });
+      // The offer's side adds its tracks now; the answering side once it has the offer, so they
+      // ride on the offered transceivers instead of new ones the answer could not carry.
+      if (offer) addLocalTracks(pc);
       pc.ontrack = (event) => {
         const holder = pc as RTCPeerConnection & { remote?: MediaStream };
         holder.remote ??= event.streams[0] ?? new MediaStream();
@@ -271,6 +285,7 @@ export function useCall({
           // A new offer (the vet's page started afresh): a fresh connection answers it.
           peer = await startPeer(from, peer?.name ?? otherName, false, n);
           await peer.pc.setRemoteDescription(description);
+          addLocalTracks(peer.pc);
           await peer.pc.setLocalDescription(await peer.pc.createAnswer());
           signal(from, { description: { type: "answer", sdp: peer.pc.localDescription!.sdp }, n });
         } else {
