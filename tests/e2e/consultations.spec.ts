@@ -3,6 +3,7 @@ import { chromiumLaunchOptions } from "../support/chromium";
 import {
   addPet,
   expect,
+  expectNoA11yViolations,
   freshClientAddress,
   gotoHydrated,
   makeVet,
@@ -89,6 +90,7 @@ test("a vet sets hours; an owner books first available, gets the invitation, joi
   const item = ownerPage.getByTestId("consultation").first();
   await expect(item).toContainText("Biscuit with Dr. Vera Video");
   await expect(item).toContainText(booked.replace(/ E[SD]T$/, ""));
+  await expectNoA11yViolations(ownerPage, "the booking page with a booked consultation");
 
   // The confirmation mail carries a calendar invitation.
   await expect
@@ -127,6 +129,7 @@ test("a vet sets hours; an owner books first available, gets the invitation, joi
   await expectRemoteVideoPlaying(ownerPage);
   await expectRemoteVideoPlaying(vetPage);
   await expect(ownerPage.getByTestId("call-phase")).toHaveText("Connected");
+  await expectNoA11yViolations(vetPage, "the vet's call page, connected");
   await expect(ownerPage.getByTestId("call-clock")).toHaveText(/Starts in \d\d:\d\d|left/);
 
   // The room's text chat, beside the call.

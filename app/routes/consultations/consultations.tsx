@@ -227,7 +227,8 @@ export default function ConsultationsPage({ loaderData, actionData }: Route.Comp
             )}
           </Card>
         </section>
-        <section aria-labelledby="yours-title" className="min-w-0 lg:col-span-2">
+        {/* On a phone, what is booked comes before the long form. */}
+        <section aria-labelledby="yours-title" className="min-w-0 max-lg:order-first lg:col-span-2">
           <h2 id="yours-title" className="text-2xl font-bold text-ink-900">
             Your consultations
           </h2>
