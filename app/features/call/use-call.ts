@@ -48,6 +48,11 @@ type Peer = {
   timer?: ReturnType<typeof setTimeout>;
   /** The offer this connection made or answered. */
   n: number;
+  /**
+   * The other page's socket closed while media still flowed (a socket that dropped and came
+   * back, or a page closing): kept while it flows, not set up again once it fails.
+   */
+  left?: boolean;
 };
 
 export type RemoteVideo = { pageId: string; name: string; stream: MediaStream };
@@ -144,8 +149,11 @@ export function useCall({
   const [joined, setJoined] = useState(false);
   const pageId = useRef(newPageId());
   const onClosedRef = useRef(onClosed);
+  // Read when a connection starts: the page's data reloading (a new array) must not end the call.
+  const iceServersRef = useRef(iceServers);
   useEffect(() => {
     onClosedRef.current = onClosed;
+    iceServersRef.current = iceServers;
   });
 
   const join = useCallback(async () => {
@@ -200,7 +208,9 @@ export function useCall({
     /** A media connection failed or never connected: set it up again from the start. */
     const restart = (id: string) => {
       const name = peers.get(id)?.name ?? otherName;
+      const gone = peers.get(id)?.left;
       dropPeer(id);
+      if (gone) return;
       if (stopped) return;
       setPhase("reconnecting");
       if (side === "vet") void startPeer(id, name, true);
@@ -226,7 +236,7 @@ export function useCall({
 
     const startPeer = async (id: string, name: string, offer: boolean, answering = 0) => {
       dropPeer(id);
-      const pc = new RTCPeerConnection({ iceServers });
+      const pc = new RTCPeerConnection({ iceServers: iceServersRef.current });
       const peer: Peer = { pc, name, early: [], n: offer ? (offers += 1) : answering };
       peers.set(id, peer);
       // The offer's side adds its tracks now; the answering side once it has the offer, so they
@@ -314,9 +324,17 @@ export function useCall({
         setRefusal(null);
         updatePhase();
       } else if (frame.type === "peer") {
-        if (frame.event === "left") return dropPeer(frame.pageId);
+        if (frame.event === "left") {
+          const peer = peers.get(frame.pageId);
+          if (peer?.pc.connectionState === "connected") peer.left = true;
+          else dropPeer(frame.pageId);
+          return;
+        }
         const existing = peers.get(frame.pageId);
-        if (existing) existing.name = frame.name;
+        if (existing) {
+          existing.name = frame.name;
+          existing.left = false;
+        }
         signal(frame.pageId, { hello: true });
         if (side === "vet" && existing?.pc.connectionState !== "connected")
           void startPeer(frame.pageId, frame.name, true);
@@ -356,7 +374,7 @@ export function useCall({
       ws?.close();
       for (const id of [...peers.keys()]) dropPeer(id);
     };
-  }, [joined, consultationId, side, otherName, iceServers, localStream]);
+  }, [joined, consultationId, side, otherName, localStream]);
 
   // The camera and microphone go off with the page.
   useEffect(() => () => localStream?.getTracks().forEach((track) => track.stop()), [localStream]);
