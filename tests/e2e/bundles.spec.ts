@@ -32,6 +32,11 @@ test.describe("client bundles", () => {
     }
   });
 
+  test("load the video call's WebRTC code on the consultation room's page only", () => {
+    const withWebRtc = clientScripts().filter(({ text }) => text.includes("RTCPeerConnection"));
+    expect(withWebRtc.map(({ name }) => name)).toEqual([expect.stringMatching(/^room-[\w-]+\.js$/)]);
+  });
+
   test("hold the breed knowledge base in exactly one chunk", () => {
     // A fact only the knowledge base holds (the Afghan Hound's health watch-points).
     const withKnowledge = clientScripts().filter(({ text }) => text.includes("anesthesia sensitivity"));
