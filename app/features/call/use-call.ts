@@ -158,6 +158,8 @@ export function useCall({
 
   const join = useCallback(async () => {
     setPhase("joining");
+    // Try again after a refusal: the room is joined afresh, even with the same (or no) stream.
+    setJoined(false);
     const media = await openMedia();
     setProblem(media.problem);
     setLocalStream(media.stream);
@@ -381,6 +383,8 @@ export function useCall({
 
   const leave = useCallback(() => {
     setJoined(false);
+    // Its cleanup turns the camera and microphone off.
+    setLocalStream(null);
     setRemotes([]);
     setPhase("ready");
   }, []);
