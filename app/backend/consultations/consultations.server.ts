@@ -236,13 +236,26 @@ export async function bookConsultation(
   return takenOutcome(vets, now, wanted);
 }
 
-/** The consultation, locked, if `signedIn` is on its pet's side. */
-async function lockForOwner(tx: Tx, signedIn: SessionUser, id: string) {
+/**
+ * Whether `signedIn` is on the pet's side of the consultation. Read before the transaction that
+ * changes it (its pet never changes): on the embedded database (PGlite) a query outside an open
+ * transaction waits for that transaction to end, so asking from inside would wait forever.
+ */
+async function isOwnerSide(signedIn: SessionUser, id: string) {
+  const db = await getDb();
+  const [found] = await db
+    .select({ petId: consultation.petId })
+    .from(consultation)
+    .where(eq(consultation.id, id));
+  return Boolean(found && (await findAccessiblePet(signedIn.id, found.petId)));
+}
+
+/** The consultation, locked for the transaction's change. */
+async function lockConsultation(tx: Tx, id: string) {
   const [locked] = await selectConsultations(tx)
     .where(eq(consultation.id, id))
     .for("update", { of: consultation });
-  if (!locked || !(await findAccessiblePet(signedIn.id, locked.petId))) return null;
-  return locked;
+  return locked ?? null;
 }
 
 /** Cancels a booked consultation up to 2 hours before it starts, freeing its time. */
@@ -251,9 +264,10 @@ export async function cancelConsultation(
   id: string,
   { now = new Date(), timeZone = "UTC" }: { now?: Date; timeZone?: string } = {},
 ): Promise<Outcome | null> {
+  if (!(await isOwnerSide(signedIn, id))) return null;
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const locked = await lockForOwner(tx, signedIn, id);
+    const locked = await lockConsultation(tx, id);
     if (!locked) return null;
     if (locked.status !== "booked") return { ok: false, error: CONSULTATION_ERRORS.notBooked };
     if (!isChangeable(locked.startsAt, now)) return { ok: false, error: CONSULTATION_ERRORS.tooLate };
@@ -298,7 +312,8 @@ export async function moveConsultation(
   }
   const db = await getDb();
   const moved = await db.transaction(async (tx) => {
-    const locked = await lockForOwner(tx, signedIn, id);
+    // Its side was checked above (findConsultation).
+    const locked = await lockConsultation(tx, id);
     if (!locked || locked.status !== "booked" || !isChangeable(locked.startsAt, now)) return "gone" as const;
     try {
       // A savepoint: the unique index refusing the new time leaves the transaction usable.
