@@ -5,10 +5,11 @@ import { defineConfig } from "vite";
 const SHELL_MODULES = [
   /\/app\/components\/layout\//,
   /\/app\/components\/ui\/(button|icon|toaster|card|badge|section|use-hydrated)\.tsx?$/,
-  // Not zod, the form helpers, the nearby search (its answer's schema) or the auth texts (which
-  // need the auth schemas): zod is for pages with forms, not every page (the bundles test keeps
-  // it off the home page).
-  /\/app\/(utils\/(?!zod|forms|nearby-api)|content\/(?!auth))/,
+  // Not zod, the form helpers, the nearby search (its answer's schema), the viewer's time zone
+  // (it checks zones with the availability rules) or the auth texts (which need the auth
+  // schemas): zod is for pages with forms, not every page (the bundles test keeps it off the
+  // home page).
+  /\/app\/(utils\/(?!zod|forms|nearby-api|time-zone)|content\/(?!auth))/,
   /\/node_modules\/clsx\//,
   // react-dom's small non-client half (flushSync), which React Router loads on every page anyway.
   /\/node_modules\/react-dom\/(index\.js|cjs\/react-dom\.production\.js)/,
