@@ -47,7 +47,7 @@ export const CONSULTATION_ERRORS = {
   notBooked: "This consultation is no longer booked.",
   notesEmpty: "Write your notes for the pet's records before ending.",
   notesTooLong: `Please keep the notes to ${CONSULTATION_LIMITS.notes} characters or fewer.`,
-  roomNotOpen: `The room opens ${ROOM_OPENS_MINUTES} minutes before the consultation.`,
+  roomNotOpen: "The room is not open yet: it opens a few minutes before the consultation.",
   roomClosed: "This consultation's room is closed.",
 } as const;
 

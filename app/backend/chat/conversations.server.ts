@@ -343,7 +343,8 @@ export async function endConversation(
   const db = await getDb();
   return db.transaction(async (tx) => {
     const locked = await lockConversation(tx, conversationId);
-    if (!locked || locked.vetId !== vet.id) return null;
+    // A consultation room's chat ends with its consultation (endConsultation), never alone.
+    if (!locked || locked.vetId !== vet.id || locked.kind !== "emergency") return null;
     if (locked.status === "ended") return { ok: false, error: CHAT_ERRORS.ended };
     const now = new Date();
     await tx

@@ -97,6 +97,9 @@ export class LiveHub {
 class PageConnection {
   private readonly watches = new Map<string, Watch>();
   private readonly calls = new Map<string, InCall>();
+  /** The page's signals being stored, and those for it being read: each in order. */
+  private signals: Promise<void> = Promise.resolve();
+  private forwarded: Promise<void> = Promise.resolve();
   private watchingQueue = false;
 
   constructor(
@@ -195,7 +198,12 @@ class PageConnection {
     if (frame.type === "signal") {
       const call = this.calls.get(consultationId);
       if (!call) return refuse("Join the call before sending to it.");
-      await sendSignal(consultationId, { from: call.pageId, to: frame.to, data: frame.data });
+      // One after the other: an answer and its ICE candidates reach the other page in the order sent.
+      const sent = this.signals.then(() =>
+        sendSignal(consultationId, { from: call.pageId, to: frame.to, data: frame.data }),
+      );
+      this.signals = sent.catch(() => {});
+      await sent;
       return;
     }
     const found = await findConsultation(this.user, consultationId);
@@ -245,8 +253,11 @@ class PageConnection {
       this.send({ type: "peer", consultationId, ...peer });
     }
     if (notice.sig !== undefined && notice.to === call.pageId) {
-      void readSignal(consultationId, notice.sig)
-        .then((signal) => {
+      const id = notice.sig;
+      // Read in the order announced (the order stored), so they are forwarded in that order.
+      this.forwarded = this.forwarded
+        .then(async () => {
+          const signal = await readSignal(consultationId, id);
           if (signal && this.calls.get(consultationId)?.pageId === signal.to) {
             this.send({ type: "signal", consultationId, from: signal.from, data: signal.data });
           }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { requirePetFeature } from "~/backend/billing/plans.server";
 import { closeRoomChat, openRoomChat } from "~/backend/chat/conversations.server";
+import { roomOpensMinutes } from "./call-config.server";
 import { LIVE_CHANNEL, type LiveNotice } from "~/backend/chat/live-notices";
 import { getDb, type Database } from "~/backend/db/client.server";
 import { consultation, pet, staffProfile, user } from "~/backend/db/schema.server";
@@ -480,7 +481,7 @@ async function queueBookingMails(
           "",
           `Reason: ${booked.reason}`,
           "",
-          `Join from your browser at that time (the room opens 5 minutes before): ${url}`,
+          `Join from your browser at that time (the room opens ${roomOpensMinutes()} minutes before): ${url}`,
           "Allow the camera and microphone when your browser asks. You can cancel or move it up to 2 hours before.",
         ];
   await queueMail(
@@ -545,7 +546,7 @@ export async function sendConsultationReminder(payload: unknown): Promise<void> 
       `Hello ${booker.name},`,
       "",
       `Your video consultation about ${booked.petName} with ${booked.vetName} starts at ${when}.`,
-      `Join from your browser (the room opens 5 minutes before): ${consultationUrl(booked.id)}`,
+      `Join from your browser (the room opens ${roomOpensMinutes()} minutes before): ${consultationUrl(booked.id)}`,
     ].join("\n"),
   });
 }

@@ -113,6 +113,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const id = conversationIdOrNotFound(params.id);
+  // A consultation room's chat is written in its room only (its end is the consultation's).
+  const found = await findConversation(user, id);
+  if (!found || found.conversation.kind !== "emergency") throw data(null, { status: 404 });
   const form = await readForm(request, { maxBytes: CHAT_FORM_BYTES });
   const intent = form.get("intent");
   if (intent === "send") {
@@ -125,8 +128,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     throw redirect(`/chat/${id}#composer`);
   }
   if (intent === "end") {
-    const found = await findConversation(user, id);
-    if (!found) throw data(null, { status: 404 });
     if (found.reader.side !== "vet") refuseForm("Only the vet who took this conversation ends it.");
     const raw = form.get("summary");
     const summary = summarySchema.safeParse(typeof raw === "string" ? raw : "");

@@ -19,7 +19,10 @@ import {
   consultationRecordTitle,
 } from "~/domain/consultations";
 import { upgradeSentence } from "~/domain/plans";
-import { loader as chatConversationLoader } from "~/routes/chat/conversation";
+import {
+  action as chatConversationAction,
+  loader as chatConversationLoader,
+} from "~/routes/chat/conversation";
 import { action as consultationsAction, loader as consultationsLoader } from "./consultations";
 import { action as roomAction, loader as roomLoader } from "./room";
 
@@ -809,5 +812,22 @@ describe("/chat/:id for a consultation room's chat", () => {
       });
       expect(shown.status).toBe(404);
     }
+    // Nor written or ended there: a message, or a vet's summary, changes nothing.
+    const sent = await answer(
+      chatConversationAction,
+      post(`/chat/${conversationId}`, premiumOwner, { intent: "send", key: "room-key-1", body: "Hello?" }),
+      { id: conversationId },
+    );
+    expect(sent.status).toBe(404);
+    const ended = await answer(
+      chatConversationAction,
+      post(`/chat/${conversationId}`, vetAna, { intent: "end", summary: "Fine." }),
+      { id: conversationId },
+    );
+    expect(ended.status).toBe(404);
+    expect(await messagesAfter(conversationId!, 0)).toEqual([]);
+    expect((await consultationById(id)).status).toBe("booked");
+    const records = await (await getDb()).select().from(petRecord).where(eq(petRecord.petId, bella.id));
+    expect(records).toEqual([]);
   });
 });

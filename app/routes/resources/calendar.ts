@@ -5,6 +5,7 @@ import { listAccessiblePets } from "~/backend/pets.server";
 import { petsWhereAllowed } from "~/backend/billing/plans.server";
 import { findCalendarAccount } from "~/backend/reminders.server";
 import { upcomingConsultationsFor } from "~/backend/consultations/consultations.server";
+import { roomOpensMinutes } from "~/backend/consultations/call-config.server";
 import { consultationUid } from "~/domain/consultation-invite";
 import { CONSULTATION_MINUTES } from "~/domain/consultations";
 import { siteBaseUrl } from "~/utils/seo";
@@ -63,7 +64,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       start: booked.startsAt,
       durationMinutes: CONSULTATION_MINUTES,
       summary: `${booked.petName}: video consultation with ${booked.vetName}`,
-      description: `Reason: ${booked.reason}\nJoin from your browser (the room opens 5 minutes before): ${url}`,
+      description: `Reason: ${booked.reason}\nJoin from your browser (the room opens ${roomOpensMinutes()} minutes before): ${url}`,
       url,
     });
   }
