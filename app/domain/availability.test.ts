@@ -5,6 +5,7 @@ import {
   dayIn,
   dayOffSchema,
   formatInZone,
+  isTimeZone,
   timeZoneSchema,
   zonedToUtc,
   type Availability,
@@ -118,6 +119,23 @@ describe("the forms' values", () => {
     expect(dayOffSchema.safeParse("2026-02-30").success).toBe(false);
     expect(dayOffSchema.safeParse("soon").success).toBe(false);
     expect(dayOffSchema.safeParse("").success).toBe(false);
+  });
+
+  it("a time zone is any zone the browser's Intl knows, current names included (Firefox says Asia/Kolkata, Europe/Kyiv)", () => {
+    for (const zone of [
+      "UTC",
+      "Asia/Kolkata",
+      "Asia/Calcutta",
+      "Europe/Kyiv",
+      "Europe/Kiev",
+      "America/New_York",
+    ]) {
+      expect(isTimeZone(zone), zone).toBe(true);
+      expect(timeZoneSchema.safeParse(zone).success, zone).toBe(true);
+    }
+    for (const zone of ["", "Mars/Olympus", "Europe/", "Asia/Kolkata; drop table", " UTC"]) {
+      expect(isTimeZone(zone), zone).toBe(false);
+    }
   });
 
   it("names the zone when it shows a time, and knows the day there", () => {

@@ -34,9 +34,20 @@ export const AVAILABILITY_ERRORS = {
   day: "Choose a date, like 2026-12-25.",
 } as const;
 
+/**
+ * Whether `zone` is a time zone Intl knows. Asked of Intl.DateTimeFormat itself, not of
+ * Intl.supportedValuesOf: a browser reports current IANA names (Firefox: Asia/Kolkata,
+ * Europe/Kyiv) that the server's list may hold under older ones (Asia/Calcutta, Europe/Kiev).
+ */
 export function isTimeZone(zone: string): boolean {
   if (zone === "UTC") return true;
-  return Intl.supportedValuesOf("timeZone").includes(zone);
+  if (zone.length === 0 || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const quarterHour = z.string().regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, AVAILABILITY_ERRORS.time);

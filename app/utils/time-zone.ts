@@ -10,7 +10,13 @@ export const TIME_ZONE_COOKIE = "pawpal_tz";
 function fromCookie(header: string | null) {
   for (const part of (header ?? "").split(";")) {
     const [name, ...value] = part.trim().split("=");
-    if (name === TIME_ZONE_COOKIE) return decodeURIComponent(value.join("="));
+    if (name !== TIME_ZONE_COOKIE) continue;
+    try {
+      return decodeURIComponent(value.join("="));
+    } catch {
+      // A malformed cookie (a stray %) is no zone: the page shows UTC instead of failing.
+      return null;
+    }
   }
   return null;
 }
