@@ -12,6 +12,19 @@ import type { SignalData } from "~/domain/consultations";
  */
 
 const SIGNAL_KEEP_MINUTES = 5;
+/** Old signals are swept at most this often by a process, not in every signal's transaction. */
+const SWEEP_EVERY_MS = 60_000;
+let lastSweep = Number.NEGATIVE_INFINITY;
+
+/** Deletes the signals older than a few minutes, when this process has not in the last minute. */
+async function sweepOldSignals(now: Date) {
+  if (now.getTime() - lastSweep < SWEEP_EVERY_MS) return;
+  lastSweep = now.getTime();
+  const db = await getDb();
+  await db
+    .delete(callSignal)
+    .where(lt(callSignal.createdAt, sql`now() - make_interval(mins => ${SIGNAL_KEEP_MINUTES})`));
+}
 
 async function announce(notice: LiveNotice) {
   const db = await getDb();
@@ -21,12 +34,10 @@ async function announce(notice: LiveNotice) {
 export type StoredSignal = { from: string; to: string; data: SignalData };
 
 /** Stores a signal from one page of the room to another and announces it. */
-export async function sendSignal(consultationId: string, signal: StoredSignal) {
+export async function sendSignal(consultationId: string, signal: StoredSignal, now = new Date()) {
+  await sweepOldSignals(now);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await tx
-      .delete(callSignal)
-      .where(lt(callSignal.createdAt, sql`now() - make_interval(mins => ${SIGNAL_KEEP_MINUTES})`));
     const [row] = await tx
       .insert(callSignal)
       .values({ consultationId, body: JSON.stringify(signal) })
