@@ -57,6 +57,7 @@ export function attachLiveSocket(server: Server, hub: () => LiveHub | null) {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
       });
       ws.on("pong", () => (alive.get(ws)!.pong = true));
+      let handled: Promise<void> = Promise.resolve();
       ws.on("message", (raw) => {
         const state = alive.get(ws)!;
         state.frames += 1;
@@ -67,7 +68,8 @@ export function attachLiveSocket(server: Server, hub: () => LiveHub | null) {
         } catch {
           frame = null;
         }
-        void connection.receive(frame);
+        // One frame at a time, in the order the page sent them (a join before its signals).
+        handled = handled.then(() => connection.receive(frame));
       });
       ws.on("close", () => {
         connection.close();

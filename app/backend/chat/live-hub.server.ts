@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { listenToDatabase, type Listener } from "~/backend/db/client.server";
 import { requirePetFeature } from "~/backend/billing/plans.server";
 import { roomOpensMinutes } from "~/backend/consultations/call-config.server";
@@ -35,8 +36,16 @@ export const RECHECK_ACCESS_MS = 30_000;
 
 type Watch = { after: number; reading: boolean; again: boolean; checkedAt: number };
 
-/** This page in a consultation's room. */
-type InCall = { pageId: string; side: CallSide; name: string };
+/** This page in a consultation's room: its scoped id, side and name, and when its right to be there was checked. */
+type InCall = { pageId: string; side: CallSide; name: string; checkedAt: number };
+
+/** Signals one page may send over its connection: a call takes a few dozen; a reconnection starts afresh. */
+const MAX_SIGNALS_PER_PAGE = 2_000;
+
+/** A page's id in a room, scoped by its account (hex, so it passes the frames' page id check). */
+export function scopedPageId(userId: string, pageId: string) {
+  return createHash("sha256").update(`${userId}:${pageId}`).digest("hex").slice(0, 32);
+}
 
 export type LiveConnection = {
   /** A frame the page sent (JSON already parsed, not yet checked). */
@@ -99,6 +108,7 @@ class PageConnection {
   private readonly calls = new Map<string, InCall>();
   /** The page's signals being stored, and those for it being read: each in order. */
   private signals: Promise<void> = Promise.resolve();
+  private signalsSent = 0;
   private forwarded: Promise<void> = Promise.resolve();
   private watchingQueue = false;
 
@@ -192,43 +202,91 @@ class PageConnection {
     if (frame.type === "leaveCall") {
       const call = this.calls.get(consultationId);
       this.calls.delete(consultationId);
-      if (call) await announcePeer(consultationId, { ...call, event: "left" });
+      if (call)
+        await announcePeer(consultationId, {
+          pageId: call.pageId,
+          side: call.side,
+          name: call.name,
+          event: "left",
+        });
       return;
     }
     if (frame.type === "signal") {
       const call = this.calls.get(consultationId);
       if (!call) return refuse("Join the call before sending to it.");
+      // The right to be in the room is checked again now and then (a family member removed, a
+      // consultation cancelled or ended, a vet no longer a vet).
+      if (Date.now() - call.checkedAt >= RECHECK_ACCESS_MS) {
+        const admitted = await this.admission(consultationId);
+        if ("refusal" in admitted) {
+          this.calls.delete(consultationId);
+          await announcePeer(consultationId, {
+            pageId: call.pageId,
+            side: call.side,
+            name: call.name,
+            event: "left",
+          });
+          return refuse(admitted.refusal);
+        }
+        call.checkedAt = Date.now();
+      }
+      if (this.signalsSent >= MAX_SIGNALS_PER_PAGE)
+        return refuse("This page sent too many call signals: reload it.");
+      this.signalsSent += 1;
       // One after the other: an answer and its ICE candidates reach the other page in the order sent.
       const sent = this.signals.then(() =>
-        sendSignal(consultationId, { from: call.pageId, to: frame.to, data: frame.data }),
+        sendSignal(consultationId, {
+          from: call.pageId,
+          fromSide: call.side,
+          to: frame.to,
+          data: frame.data,
+        }),
       );
       this.signals = sent.catch(() => {});
       await sent;
       return;
     }
+    const admitted = await this.admission(consultationId);
+    if ("refusal" in admitted) return refuse(admitted.refusal);
+    const found = admitted.found;
+    const call: InCall = {
+      // Scoped by the account: another page of the room cannot take this page's id, and so
+      // cannot receive what is sent to it or speak in its name.
+      pageId: scopedPageId(this.user.id, frame.pageId),
+      side: found.reader.side,
+      name: found.reader.side === "vet" ? found.reader.vet.displayName : this.user.name,
+      checkedAt: Date.now(),
+    };
+    this.calls.set(consultationId, call);
+    this.send({ type: "callJoined", consultationId, side: call.side });
+    await announcePeer(consultationId, {
+      pageId: call.pageId,
+      side: call.side,
+      name: call.name,
+      event: "joined",
+    });
+  }
+
+  /** Whether this page may be in the consultation's room now: who it is there, or why not. */
+  private async admission(
+    consultationId: string,
+  ): Promise<{ found: NonNullable<Awaited<ReturnType<typeof findConsultation>>> } | { refusal: string }> {
     const found = await findConsultation(this.user, consultationId);
-    if (!found) return refuse("There is no such consultation.");
+    if (!found) return { refusal: "There is no such consultation." };
     const { consultation, reader } = found;
-    if (consultation.status !== "booked") return refuse(CONSULTATION_ERRORS.roomClosed);
+    if (consultation.status !== "booked") return { refusal: CONSULTATION_ERRORS.roomClosed };
     const state = roomState(consultation.startsAt, new Date(), roomOpensMinutes());
-    if (state === "not-yet") return refuse(CONSULTATION_ERRORS.roomNotOpen);
-    if (state === "closed") return refuse(CONSULTATION_ERRORS.roomClosed);
+    if (state === "not-yet") return { refusal: CONSULTATION_ERRORS.roomNotOpen };
+    if (state === "closed") return { refusal: CONSULTATION_ERRORS.roomClosed };
     if (reader.side === "owner") {
       try {
         await requirePetFeature(reader.pet, "consultations");
       } catch (error) {
-        if (isDataWithSentence(error)) return refuse(sentenceOf(error));
+        if (isDataWithSentence(error)) return { refusal: sentenceOf(error) };
         throw error;
       }
     }
-    const call: InCall = {
-      pageId: frame.pageId,
-      side: reader.side,
-      name: reader.side === "vet" ? reader.vet.displayName : this.user.name,
-    };
-    this.calls.set(consultationId, call);
-    this.send({ type: "callJoined", consultationId, side: call.side });
-    await announcePeer(consultationId, { ...call, event: "joined" });
+    return { found };
   }
 
   /** The page's socket closed: the other side of each of its calls is told it left. */
@@ -236,7 +294,12 @@ class PageConnection {
     const calls = [...this.calls.entries()];
     this.calls.clear();
     for (const [consultationId, call] of calls) {
-      await announcePeer(consultationId, { ...call, event: "left" }).catch((error: unknown) =>
+      await announcePeer(consultationId, {
+        pageId: call.pageId,
+        side: call.side,
+        name: call.name,
+        event: "left",
+      }).catch((error: unknown) =>
         console.error(`Live channel: a call's leaving could not be announced: ${describe(error)}`),
       );
     }
@@ -246,7 +309,12 @@ class PageConnection {
     const call = this.calls.get(notice.k);
     if (!call) return;
     const consultationId = notice.k;
-    if (notice.changed) this.send({ type: "callChanged", consultationId });
+    if (notice.changed) {
+      // Ended, cancelled or moved: this page is out of the room (it may join again if it still can).
+      this.calls.delete(consultationId);
+      this.send({ type: "callChanged", consultationId });
+      return;
+    }
     const peer = notice.peer;
     // Each side talks only with the other: an owner's page with the vet's, never with a family member's.
     if (peer && peer.pageId !== call.pageId && peer.side !== call.side) {
@@ -258,7 +326,9 @@ class PageConnection {
       this.forwarded = this.forwarded
         .then(async () => {
           const signal = await readSignal(consultationId, id);
-          if (signal && this.calls.get(consultationId)?.pageId === signal.to) {
+          const here = this.calls.get(consultationId);
+          // Only from the other side: a page never hears its own side's signals.
+          if (signal && here?.pageId === signal.to && signal.fromSide !== here.side) {
             this.send({ type: "signal", consultationId, from: signal.from, data: signal.data });
           }
         })

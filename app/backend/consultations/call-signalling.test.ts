@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setPlanByStaff } from "~/backend/billing/plans.server";
-import { LiveHub } from "~/backend/chat/live-hub.server";
+import { LiveHub, scopedPageId } from "~/backend/chat/live-hub.server";
 import { getDb } from "~/backend/db/client.server";
 import { consultation, familyMember, pet, user } from "~/backend/db/schema.server";
 import { resetRateLimits } from "~/backend/rate-limit.server";
@@ -146,29 +146,35 @@ describe("a consultation's call on two hubs", () => {
     await vetPage.join(id, "vet-page-1");
     expect(vetPage.frames[0]).toEqual({ type: "callJoined", consultationId: id, side: "vet" });
     // The owner's page was in the room when the vet's joined (on the other hub): it is told.
-    await eventually(() => expect(ownerPage.peers()).toEqual([peer("vet-page-1", "vet", "Dr. Ana Silva")]));
+    await eventually(() =>
+      expect(ownerPage.peers()).toEqual([peer(scopedPageId(vet.id, "vet-page-1"), "vet", "Dr. Ana Silva")]),
+    );
 
     // A second page of the owner's side (a family member): the vet's page is told.
     await memberPage.join(id, "member-page-1");
     expect(memberPage.frames[0]).toEqual({ type: "callJoined", consultationId: id, side: "owner" });
     await eventually(() =>
-      expect(vetPage.peers()).toContainEqual(peer("member-page-1", "owner", "Milo Member")),
+      expect(vetPage.peers()).toContainEqual(
+        peer(scopedPageId(member.id, "member-page-1"), "owner", "Milo Member"),
+      ),
     );
     // The owner's page joins again (as after a reconnection): the vet's page is told of it too.
     // (Its first join may also have reached the vet's hub after the vet joined: notices cross
     // processes on their own time, so that one may or may not be there.)
     await ownerPage.join(id, "owner-page-1");
     await eventually(() =>
-      expect(vetPage.peers()).toContainEqual(peer("owner-page-1", "owner", "Olivia Owner")),
+      expect(vetPage.peers()).toContainEqual(
+        peer(scopedPageId(owner.id, "owner-page-1"), "owner", "Olivia Owner"),
+      ),
     );
 
     // The vet's page offers to the owner's page, which is on the other hub.
     const offer = { description: { type: "offer", sdp: offerSdp() }, n: 1 };
     expect(offer.description.sdp.length).toBeGreaterThan(7000);
-    await vetPage.signal(id, "owner-page-1", offer);
+    await vetPage.signal(id, scopedPageId(owner.id, "owner-page-1"), offer);
     await eventually(() =>
       expect(ownerPage.signals()).toEqual([
-        { type: "signal", consultationId: id, from: "vet-page-1", data: offer },
+        { type: "signal", consultationId: id, from: scopedPageId(vet.id, "vet-page-1"), data: offer },
       ]),
     );
     const answer = { description: { type: "answer", sdp: "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n" }, n: 1 };
@@ -179,33 +185,40 @@ describe("a consultation's call on two hubs", () => {
         sdpMLineIndex: 0,
       },
     };
-    await ownerPage.signal(id, "vet-page-1", answer);
-    await ownerPage.signal(id, "vet-page-1", candidate);
+    await ownerPage.signal(id, scopedPageId(vet.id, "vet-page-1"), answer);
+    await ownerPage.signal(id, scopedPageId(vet.id, "vet-page-1"), candidate);
     // Both arrive, each once (in either order: each is read from the database as its notice
     // comes, and the page keeps a candidate that comes before the answer).
     await eventually(() => expect(vetPage.signals()).toHaveLength(2));
     expect(vetPage.signals()).toEqual(
       expect.arrayContaining([
-        { type: "signal", consultationId: id, from: "owner-page-1", data: answer },
-        { type: "signal", consultationId: id, from: "owner-page-1", data: candidate },
+        { type: "signal", consultationId: id, from: scopedPageId(owner.id, "owner-page-1"), data: answer },
+        { type: "signal", consultationId: id, from: scopedPageId(owner.id, "owner-page-1"), data: candidate },
       ]),
     );
     // The vet says hello to the member's page last: once it arrives, every notice before it has
     // reached hub A, so what the member's and owner's pages did not get, they never will.
-    await vetPage.signal(id, "member-page-1", { hello: true });
+    await vetPage.signal(id, scopedPageId(member.id, "member-page-1"), { hello: true });
     await eventually(() =>
       expect(memberPage.signals()).toEqual([
-        { type: "signal", consultationId: id, from: "vet-page-1", data: { hello: true } },
+        {
+          type: "signal",
+          consultationId: id,
+          from: scopedPageId(vet.id, "vet-page-1"),
+          data: { hello: true },
+        },
       ]),
     );
     // Nobody heard of their own page or of a page of their own side: the owner's side only of
     // the vet's page, the vet's only of the owner's side's pages.
-    expect(ownerPage.peers()).toEqual([peer("vet-page-1", "vet", "Dr. Ana Silva")]);
-    expect(memberPage.peers().every((frame) => frame.pageId === "vet-page-1")).toBe(true);
+    expect(ownerPage.peers()).toEqual([peer(scopedPageId(vet.id, "vet-page-1"), "vet", "Dr. Ana Silva")]);
+    expect(memberPage.peers().every((frame) => frame.pageId === scopedPageId(vet.id, "vet-page-1"))).toBe(
+      true,
+    );
     for (const frame of vetPage.peers()) {
       expect([
-        peer("owner-page-1", "owner", "Olivia Owner"),
-        peer("member-page-1", "owner", "Milo Member"),
+        peer(scopedPageId(owner.id, "owner-page-1"), "owner", "Olivia Owner"),
+        peer(scopedPageId(member.id, "member-page-1"), "owner", "Milo Member"),
       ]).toContainEqual(frame);
     }
     // Signals reached only the page they were for.
@@ -232,13 +245,13 @@ describe("a consultation's call on two hubs", () => {
       expect(vetPage.peers().at(-1)).toEqual({
         type: "peer",
         consultationId: id,
-        pageId: "member-page-2",
+        pageId: scopedPageId(member.id, "member-page-2"),
         side: "owner",
         name: "Milo Member",
         event: "left",
       }),
     );
-    await memberPage.signal(id, "vet-page-2", { hello: true });
+    await memberPage.signal(id, scopedPageId(vet.id, "vet-page-2"), { hello: true });
     expect(memberPage.frames.at(-1)).toEqual({ type: "refused", consultationId: id, error: JOIN_FIRST });
 
     // The vet's page closes (a tab closed, a network gone): the owner's page on the other hub is told.
@@ -247,14 +260,43 @@ describe("a consultation's call on two hubs", () => {
       expect(ownerPage.peers().at(-1)).toEqual({
         type: "peer",
         consultationId: id,
-        pageId: "vet-page-2",
+        pageId: scopedPageId(vet.id, "vet-page-2"),
         side: "vet",
         name: "Dr. Ana Silva",
         event: "left",
       }),
     );
-    expect(ownerPage.peers().some((frame) => frame.pageId === "member-page-2")).toBe(false);
+    expect(ownerPage.peers().some((frame) => frame.pageId === scopedPageId(member.id, "member-page-2"))).toBe(
+      false,
+    );
     expect(hubB.size).toBe(1);
+  });
+
+  it("a page of the owner's side cannot pose as the vet's page, nor speak to its own side", async () => {
+    const [hubA, hubB] = await twoHubs();
+    const { id, owner, member, vet } = await addConsultation(fromNow(-1));
+    const ownerPage = page(hubA, owner);
+    const memberPage = page(hubA, member);
+    const vetPage = page(hubB, vet);
+    await vetPage.join(id, "vet-page-4");
+    await ownerPage.join(id, "owner-page-4");
+    // The family member joins with the vet's own page id.
+    await memberPage.join(id, "vet-page-4");
+    const vetId = scopedPageId(vet.id, "vet-page-4");
+    expect(scopedPageId(member.id, "vet-page-4")).not.toBe(vetId);
+
+    // What the owner's page sends to the vet's page reaches the vet's page only.
+    const answer = { description: { type: "answer", sdp: "v=0\r\n" }, n: 1 };
+    await ownerPage.signal(id, vetId, answer);
+    await eventually(() => expect(vetPage.signals()).toHaveLength(1));
+    // The member's page speaks to the owner's page (its own side): never forwarded.
+    const offer = { description: { type: "offer", sdp: "v=0\r\n" }, n: 9 };
+    await memberPage.signal(id, scopedPageId(owner.id, "owner-page-4"), offer);
+    // The vet's hello to the owner's page comes after it: once that arrived, the member's would have too.
+    await vetPage.signal(id, scopedPageId(owner.id, "owner-page-4"), { hello: true });
+    await eventually(() => expect(ownerPage.signals()).toHaveLength(1));
+    expect(ownerPage.signals()[0]).toMatchObject({ from: vetId, data: { hello: true } });
+    expect(memberPage.signals()).toEqual([]);
   });
 
   it("a stranger, or another vet, is refused and gets nothing of the room; a signal before joining is refused", async () => {
@@ -287,12 +329,15 @@ describe("a consultation's call on two hubs", () => {
     // The call goes on; the stranger's and the other vet's pages hear nothing of it.
     await ownerPage.join(id, "owner-page-3");
     await vetPage.join(id, "vet-page-3");
-    await vetPage.signal(id, "owner-page-3", { description: { type: "offer", sdp: offerSdp() }, n: 1 });
+    await vetPage.signal(id, scopedPageId(owner.id, "owner-page-3"), {
+      description: { type: "offer", sdp: offerSdp() },
+      n: 1,
+    });
     await eventually(() => expect(ownerPage.signals()).toHaveLength(1));
     expect(strangerPage.frames).toHaveLength(3);
     expect(otherVetPage.frames).toHaveLength(1);
     // Nor did the stranger's signal reach the owner's page.
-    expect(ownerPage.signals().map((frame) => frame.from)).toEqual(["vet-page-3"]);
+    expect(ownerPage.signals().map((frame) => frame.from)).toEqual([scopedPageId(vet.id, "vet-page-3")]);
   });
 
   it("refuses joining before the room opens, after it closes, or when the consultation is not booked", async () => {

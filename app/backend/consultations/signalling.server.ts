@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { LIVE_CHANNEL, type LiveNotice } from "~/backend/chat/live-notices";
 import { getDb } from "~/backend/db/client.server";
 import { callSignal } from "~/backend/db/schema.server";
-import type { SignalData } from "~/domain/consultations";
+import type { CallSide, SignalData } from "~/domain/consultations";
 
 /*
  * WebRTC signalling between the pages of a consultation room, through the database so pages on
@@ -31,7 +31,7 @@ async function announce(notice: LiveNotice) {
   await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
 }
 
-export type StoredSignal = { from: string; to: string; data: SignalData };
+export type StoredSignal = { from: string; fromSide: CallSide; to: string; data: SignalData };
 
 /** Stores a signal from one page of the room to another and announces it. */
 export async function sendSignal(consultationId: string, signal: StoredSignal, now = new Date()) {
