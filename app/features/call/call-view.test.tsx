@@ -613,10 +613,12 @@ describe("CallView", () => {
     const socket = lastSocket();
     await act(async () => socket.accept());
 
-    // A failure of the server's, sent again on reconnection: not shown.
+    // A failure of the server's: not shown, and the page asks to join again after a pause.
     await deliver({ type: "refused", consultationId: ID, error: "Something went wrong.", retry: true });
     expect(status()).toHaveTextContent("Starting your camera and microphone…");
     expect(screen.queryByText("Not in the room.")).not.toBeInTheDocument();
+    await waitFor(() => expect(socket.sent.filter((frame) => frame.type === "joinCall")).toHaveLength(2));
+    expect(socket.sent[1]).toEqual(socket.sent[0]);
 
     await deliver({
       type: "refused",
@@ -690,5 +692,21 @@ describe("CallView", () => {
     expect(screen.queryByLabelText("Your video")).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Join the call" })).toBeInTheDocument();
     expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it("leaving while the browser still asks for the camera starts no call, and turns the camera off when it comes", async () => {
+    const mine = camera();
+    let give!: (stream: FakeStream) => void;
+    getUserMedia.mockReturnValue(new Promise((resolve) => (give = resolve)));
+    renderCall("owner");
+    fireEvent.click(screen.getByRole("button", { name: "Join the call" }));
+    await settle();
+    fireEvent.click(screen.getByRole("button", { name: "Leave the call" }));
+    await settle();
+    await act(async () => give(mine));
+    await settle();
+    expect(FakeSocket.all).toHaveLength(0);
+    expect(mine.getTracks().every((track) => track.stopped)).toBe(true);
+    expect(status()).toHaveTextContent("Not joined");
   });
 });

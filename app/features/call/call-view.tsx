@@ -57,6 +57,20 @@ export function CallView({
             {inCall ? `${otherName} will appear here.` : `Join to see and hear ${otherName}.`}
           </p>
         )}
+        {call.remotes.length > 1 ? (
+          // Someone else of the other side too (the owner and a family member): smaller, heard as well.
+          <div className="absolute top-3 left-3 flex gap-2">
+            {call.remotes.slice(1).map((other) => (
+              <StreamVideo
+                key={other.pageId}
+                stream={other.stream}
+                label={`${other.name}'s video`}
+                className="w-24 rounded-lg ring-2 ring-white"
+                testId="remote-video-more"
+              />
+            ))}
+          </div>
+        ) : null}
         {call.localStream?.getVideoTracks().length ? (
           <StreamVideo
             stream={call.localStream}

@@ -151,16 +151,33 @@ export function useCall({
   const onClosedRef = useRef(onClosed);
   // Read when a connection starts: the page's data reloading (a new array) must not end the call.
   const iceServersRef = useRef(iceServers);
+  const otherNameRef = useRef(otherName);
   useEffect(() => {
     onClosedRef.current = onClosed;
     iceServersRef.current = iceServers;
+    otherNameRef.current = otherName;
   });
 
+  // Which join is current: one left (or a page gone) while the browser still asked for the
+  // camera must not start the call, nor leave the camera on, when the answer comes.
+  const attempt = useRef(0);
+  useEffect(
+    () => () => {
+      attempt.current += 1;
+    },
+    [],
+  );
+
   const join = useCallback(async () => {
+    const mine = (attempt.current += 1);
     setPhase("joining");
     // Try again after a refusal: the room is joined afresh, even with the same (or no) stream.
     setJoined(false);
     const media = await openMedia();
+    if (attempt.current !== mine) {
+      media.stream?.getTracks().forEach((track) => track.stop());
+      return;
+    }
     setProblem(media.problem);
     setLocalStream(media.stream);
     setJoined(true);
@@ -181,12 +198,17 @@ export function useCall({
     };
     const signal = (to: string, data: SignalData) => send({ type: "signal", consultationId, to, data });
 
+    // Newest first, those whose page left last: the first is the one shown large.
     const showRemotes = () =>
       setRemotes(
-        [...peers.entries()].flatMap(([id, peer]) => {
-          const stream = (peer.pc as RTCPeerConnection & { remote?: MediaStream }).remote;
-          return stream ? [{ pageId: id, name: peer.name, stream }] : [];
-        }),
+        [...peers.entries()]
+          .reverse()
+          .flatMap(([id, peer]) => {
+            const stream = (peer.pc as RTCPeerConnection & { remote?: MediaStream }).remote;
+            return stream ? [{ pageId: id, name: peer.name, stream, left: Boolean(peer.left) }] : [];
+          })
+          .sort((a, b) => Number(a.left) - Number(b.left))
+          .map(({ left: _left, ...remote }) => remote),
       );
 
     const updatePhase = () => {
@@ -209,7 +231,7 @@ export function useCall({
 
     /** A media connection failed or never connected: set it up again from the start. */
     const restart = (id: string) => {
-      const name = peers.get(id)?.name ?? otherName;
+      const name = peers.get(id)?.name ?? otherNameRef.current;
       const gone = peers.get(id)?.left;
       dropPeer(id);
       if (gone) return;
@@ -286,7 +308,7 @@ export function useCall({
     const receiveSignal = async (from: string, data: SignalData) => {
       if ("hello" in data) {
         // The owner's page is there (it joined first): the vet's page offers, once.
-        if (side === "vet" && !peers.has(from)) await startPeer(from, otherName, true);
+        if (side === "vet" && !peers.has(from)) await startPeer(from, otherNameRef.current, true);
         return;
       }
       if ("description" in data) {
@@ -295,7 +317,7 @@ export function useCall({
         if (description.type === "offer") {
           if (side === "vet") return;
           // A new offer (the vet's page started afresh): a fresh connection answers it.
-          peer = await startPeer(from, peer?.name ?? otherName, false, n);
+          peer = await startPeer(from, peer?.name ?? otherNameRef.current, false, n);
           await peer.pc.setRemoteDescription(description);
           addLocalTracks(peer.pc);
           await peer.pc.setLocalDescription(await peer.pc.createAnswer());
@@ -328,14 +350,17 @@ export function useCall({
       } else if (frame.type === "peer") {
         if (frame.event === "left") {
           const peer = peers.get(frame.pageId);
-          if (peer?.pc.connectionState === "connected") peer.left = true;
-          else dropPeer(frame.pageId);
+          if (peer?.pc.connectionState === "connected") {
+            peer.left = true;
+            showRemotes();
+          } else dropPeer(frame.pageId);
           return;
         }
         const existing = peers.get(frame.pageId);
         if (existing) {
           existing.name = frame.name;
           existing.left = false;
+          showRemotes();
         }
         signal(frame.pageId, { hello: true });
         if (side === "vet" && existing?.pc.connectionState !== "connected")
@@ -350,7 +375,15 @@ export function useCall({
         setPhase("closed");
         onClosedRef.current();
       } else if (frame.type === "refused") {
-        if (frame.retry) return;
+        if (frame.retry) {
+          // A failure of the server's: join again after a pause (the socket itself is fine).
+          timer = setTimeout(
+            () => send({ type: "joinCall", consultationId, pageId: pageId.current }),
+            retryMs,
+          );
+          retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+          return;
+        }
         setRefusal(frame.error);
         setPhase("refused");
       }
@@ -376,12 +409,13 @@ export function useCall({
       ws?.close();
       for (const id of [...peers.keys()]) dropPeer(id);
     };
-  }, [joined, consultationId, side, otherName, localStream]);
+  }, [joined, consultationId, side, localStream]);
 
   // The camera and microphone go off with the page.
   useEffect(() => () => localStream?.getTracks().forEach((track) => track.stop()), [localStream]);
 
   const leave = useCallback(() => {
+    attempt.current += 1;
     setJoined(false);
     // Its cleanup turns the camera and microphone off.
     setLocalStream(null);
