@@ -46,7 +46,8 @@ export const FLASH_MESSAGES = {
   },
   consultationBooked: {
     title: "Your consultation is booked.",
-    description: "A mail confirms it with a calendar invitation; a reminder comes 1 hour before.",
+    description:
+      "A mail confirms it with a calendar invitation and, when it is more than an hour away, a reminder comes 1 hour before.",
   },
   consultationMoved: { title: "Your consultation is moved.", description: "A mail confirms the new time." },
   consultationCancelled: { title: "Your consultation is cancelled.", description: "Its time is free again." },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCalendar } from "../../tests/support/ical-parse";
-import { consultationUid, utcStamp, writeInvitation, type Invitation } from "./consultation-invite";
+import { consultationUid, writeInvitation, type Invitation } from "./consultation-invite";
+import { utcStamp } from "./ical";
 
 const invite: Invitation = {
   method: "REQUEST",

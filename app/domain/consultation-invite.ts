@@ -1,4 +1,4 @@
-import { escapeText, foldLine } from "./ical";
+import { escapeText, foldLine, utcStamp } from "./ical";
 import { CONSULTATION_MINUTES } from "./consultations";
 
 /*
@@ -11,7 +11,7 @@ export type Invitation = {
   method: "REQUEST" | "CANCEL";
   consultationId: string;
   startsAt: Date;
-  /** Grows with each change (seconds since the booking is enough and never goes back). */
+  /** Grows with each change: the seconds since the consultation was booked (never wraps, never goes back). */
   sequence: number;
   summary: string;
   description: string;
@@ -20,14 +20,6 @@ export type Invitation = {
   attendeeEmail: string;
   now: Date;
 };
-
-/** 20270301T090000Z */
-export function utcStamp(instant: Date) {
-  return instant
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d{3}/, "");
-}
 
 export function consultationUid(consultationId: string) {
   return `consultation-${consultationId}@pawpal`;

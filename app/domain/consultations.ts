@@ -1,5 +1,6 @@
 import { z } from "~/utils/zod";
 import { SLOT_MINUTES } from "./availability";
+import { RECORD_LIMITS } from "./records";
 import { multiLine } from "./text";
 
 /*
@@ -34,7 +35,11 @@ export const ROOM_OPENS_MINUTES = 5;
 /** … and closes this long after the start, so a late call and the vet's notes still fit. */
 export const ROOM_CLOSES_MINUTES = 60;
 
-export const CONSULTATION_LIMITS = { reason: 500, notes: 4000 } as const;
+/** The notes become a vet visit's notes, which the owner can edit later: the same limit. */
+export const CONSULTATION_LIMITS = { reason: 500, notes: RECORD_LIMITS.notes } as const;
+
+/** How many consultations to come a pet can have booked at once. */
+export const MAX_UPCOMING_PER_PET = 3;
 
 export const CONSULTATION_ERRORS = {
   pet: "Choose which pet the consultation is about.",
@@ -43,11 +48,14 @@ export const CONSULTATION_ERRORS = {
   time: "Choose one of the free times.",
   vet: "Choose a vet, or “First available”.",
   taken: "Someone booked that time a moment ago. Here are the next free times.",
+  petTaken: "This pet already has a consultation at that time. Please choose another time.",
+  petLimit: `A pet can have at most ${MAX_UPCOMING_PER_PET} consultations booked ahead. Book another once one has taken place, or cancel one.`,
   tooLate: `Consultations can be cancelled or moved up to ${CHANGE_NOTICE_MINUTES / 60} hours before they start.`,
   notBooked: "This consultation is no longer booked.",
   notesEmpty: "Write your notes for the pet's records before ending.",
   notesTooLong: `Please keep the notes to ${CONSULTATION_LIMITS.notes} characters or fewer.`,
   roomNotOpen: "The room is not open yet: it opens a few minutes before the consultation.",
+  endTooEarly: "The consultation can be ended once its room is open, a few minutes before it starts.",
   roomClosed: "This consultation's room is closed.",
 } as const;
 

@@ -64,9 +64,9 @@ function nextDay(date: string) {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
-/** A UTC date-time in the basic format: 20270301T090000Z. */
-function stamp(now: Date) {
-  return now
+/** A UTC date-time in the basic format, without milliseconds: 20270301T090000Z. */
+export function utcStamp(instant: Date) {
+  return instant
     .toISOString()
     .replace(/[-:]/g, "")
     .replace(/\.\d{3}/, "");
@@ -85,7 +85,7 @@ function floatingRange(localStart: string, minutes: number): [string, string] {
   if (!match || Number.isNaN(start) || new Date(start).toISOString().slice(0, 16) !== localStart) {
     throw new RangeError(`Not a local date-time YYYY-MM-DDTHH:MM: ${localStart}`);
   }
-  const basic = (ms: number) => stamp(new Date(ms)).slice(0, -1);
+  const basic = (ms: number) => utcStamp(new Date(ms)).slice(0, -1);
   return [basic(start), basic(start + minutes * 60_000)];
 }
 
@@ -103,7 +103,7 @@ function timingLines(event: CalendarTiming): { dtStart: string; dtEnd: string; t
   }
   const [start, end] =
     event.start !== undefined
-      ? [stamp(event.start), stamp(new Date(event.start.getTime() + event.durationMinutes * 60_000))]
+      ? [utcStamp(event.start), utcStamp(new Date(event.start.getTime() + event.durationMinutes * 60_000))]
       : floatingRange(event.localStart, event.durationMinutes);
   return { dtStart: `DTSTART:${start}`, dtEnd: `DTEND:${end}`, transp: "TRANSP:OPAQUE" };
 }
@@ -137,7 +137,7 @@ export function writeCalendar({
     lines.push(
       "BEGIN:VEVENT",
       `UID:${escapeText(event.uid)}`,
-      `DTSTAMP:${stamp(now)}`,
+      `DTSTAMP:${utcStamp(now)}`,
       dtStart,
       dtEnd,
       `SUMMARY:${escapeText(event.summary)}`,

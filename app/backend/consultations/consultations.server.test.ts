@@ -27,13 +27,20 @@ import {
 } from "~/backend/staff/staff.server";
 import type { SessionUser } from "~/domain/auth";
 import { formatInZone, type DayHours } from "~/domain/availability";
-import { CONSULTATION_ERRORS, FIRST_AVAILABLE } from "~/domain/consultations";
+import {
+  CONSULTATION_ERRORS,
+  CONSULTATION_LIMITS,
+  FIRST_AVAILABLE,
+  MAX_UPCOMING_PER_PET,
+} from "~/domain/consultations";
+import { RECORD_LIMITS } from "~/domain/records";
 import { upgradeSentence, type PlanId } from "~/domain/plans";
 import { parseCalendar } from "../../../tests/support/ical-parse";
 import { mailsTo } from "../../../tests/support/queued-mails";
 import {
   bookConsultation,
   cancelConsultation,
+  cancelConsultationsOf,
   endConsultation,
   findConsultation,
   freeTimes,
@@ -41,6 +48,7 @@ import {
   listOwnerConsultations,
   listVetConsultations,
   moveConsultation,
+  sendConsultationReminder,
   upcomingConsultationsFor,
   type FreeTime,
 } from "./consultations.server";
@@ -250,7 +258,13 @@ describe("free times", () => {
     expect(
       (await free(NOW)).find((time) => time.startsAt.toISOString() === "2027-03-01T14:15:00.000Z")?.vetIds,
     ).toEqual([ben.id]);
-    const second = await booked(owner, bella.id, FIRST_AVAILABLE, "2027-03-01T14:15:00Z");
+    // The same pet at the same time, with the other vet: refused (one consultation at a time).
+    expect(await book(owner, bella.id, FIRST_AVAILABLE, "2027-03-01T14:15:00Z")).toEqual({
+      ok: false,
+      error: CONSULTATION_ERRORS.petTaken,
+    });
+    const max = await addPet(owner.id, "Max");
+    const second = await booked(owner, max.id, FIRST_AVAILABLE, "2027-03-01T14:15:00Z");
     expect((await row(second)).vetId).toBe(ben.id);
     expect(isoOf(await free(NOW)).slice(0, 2)).toEqual([
       "2027-03-01T14:00:00.000Z",
@@ -600,8 +614,11 @@ describe("confirmation, cancelling and moving", () => {
     const free1 = isoOf(await free(NOW, vet.id));
     expect(free1).toContain("2027-03-01T14:00:00.000Z");
     expect(free1).not.toContain("2027-03-01T14:30:00.000Z");
-    const [moved] = await mailsTo(member.email);
-    const when = formatInZone(at("2027-03-01T14:30:00Z"), "Europe/Berlin");
+    // The mail goes to the one who booked it, in their zone (kept: someone else moved it).
+    expect(await mailsTo(member.email)).toEqual([]);
+    expect((await row(id)).timeZone).toBe("UTC");
+    const [, moved] = await mailsTo(owner.email);
+    const when = formatInZone(at("2027-03-01T14:30:00Z"), "UTC");
     expect(moved).toMatchObject({
       subject: `Consultation moved: Bella with Dr. Mover, ${when}`,
       icalEvent: { method: "REQUEST" },
@@ -730,7 +747,7 @@ describe("the reminder", () => {
 });
 
 describe("ending", () => {
-  it("only the booked vet ends it; the notes go to the pet's records and to the booker; the room's chat ends", async () => {
+  it("only the booked vet ends it; the notes go to the pet's records, its owner and the booker; the room's chat ends", async () => {
     const vet = await addVet("Dr. Ana Silva");
     const otherVet = await addVet("Dr. Not Yours");
     const { owner, pet: bella } = await addOwnerWithPet("Olga Owner");
@@ -773,7 +790,13 @@ describe("ending", () => {
     expect(notesMails[0]!.text).toContain("Hello Bea Booker,");
     expect(notesMails[0]!.text).toContain(notes);
     expect(notesMails[0]!.text).toContain(`https://pawpal.example/pets/${bella.id}`);
-    expect(await mailsTo(owner.email)).toEqual([]);
+    // The pet's owner gets them too, though a family member booked it.
+    const ownerNotes = (await mailsTo(owner.email)).filter((mail) =>
+      mail.subject.includes("the vet's notes"),
+    );
+    expect(ownerNotes).toHaveLength(1);
+    expect(ownerNotes[0]!.text).toContain("Hello Olga Owner,");
+    expect(ownerNotes[0]!.text).toContain(notes);
 
     // Twice: refused, and nothing is added.
     expect(await endConsultation(vet, id, "Again", { now: endedAt })).toEqual({
@@ -812,9 +835,12 @@ describe("lists", () => {
     const c1415 = await booked(owner, max.id, vet.id, "2027-03-01T14:15:00Z");
     const c1430 = await booked(member, bella.id, vet.id, "2027-03-01T14:30:00Z");
     const c1445 = await booked(owner, bella.id, vet.id, "2027-03-01T14:45:00Z");
-    const elsewhere = await booked(owner, bella.id, otherVet.id, "2027-03-08T14:00:00Z");
+    // Bella has 3 to come: the cancelled one makes room for a fourth.
     await cancelConsultation(owner, c1430, { now: NOW });
-    await endConsultation(vet, c1400, "All good.", { now: NOW });
+    const elsewhere = await booked(owner, bella.id, otherVet.id, "2027-03-08T14:00:00Z");
+    expect(await endConsultation(vet, c1400, "All good.", { now: at("2027-03-01T13:56:00Z") })).toEqual({
+      ok: true,
+    });
 
     const ownerList = await listOwnerConsultations(owner.id, NOW);
     expect(ownerList.map((one) => one.id)).toEqual([c1415, c1445, elsewhere, c1430, c1400]);
@@ -851,5 +877,340 @@ describe("lists", () => {
     expect(await listOwnerConversations(owner.id)).toEqual([]);
     expect(await listVetConversations(vet.id)).toEqual([]);
     expect((await listQueue()).map((one) => one.id)).not.toContain(conversationId);
+  });
+});
+
+/** The member leaves the owner's family: they can no longer open the owner's pets. */
+async function leaveFamily(member: SessionUser) {
+  await (await getDb()).delete(familyMember).where(eq(familyMember.memberId, member.id));
+}
+
+const subjects = async (email: string) => (await mailsTo(email)).map((mail) => mail.subject);
+
+/** The reminder job queued for a consultation's start, as the job runner would pass it. */
+async function reminderPayload(id: string, startsAt: Date) {
+  const [found] = await (
+    await getDb()
+  )
+    .select({ payload: job.payload })
+    .from(job)
+    .where(eq(job.key, `consultation-reminder:${id}:${startsAt.toISOString()}`));
+  expect(found).toBeDefined();
+  return found!.payload;
+}
+
+describe("who the mails go to, and in which zone", () => {
+  it("a family member's booking: the owner's cancel or move mails the member, in the member's zone", async () => {
+    const vet = await addVet("Dr. Recipient");
+    const { owner, pet: bella } = await addOwnerWithPet("Oona Owner");
+    const member = await addFamilyMember(owner, "Mika Member");
+    const id = await booked(member, bella.id, vet.id, "2027-03-01T14:00:00Z", { timeZone: "Asia/Tokyo" });
+    expect((await row(id)).timeZone).toBe("Asia/Tokyo");
+
+    const newTime = at("2027-03-01T14:30:00Z");
+    expect(await moveConsultation(owner, id, newTime, { now: NOW, timeZone: "Europe/Berlin" })).toEqual({
+      ok: true,
+    });
+    // Someone else moved it: the booker's zone stays.
+    expect((await row(id)).timeZone).toBe("Asia/Tokyo");
+    const tokyo = formatInZone(newTime, "Asia/Tokyo");
+    expect(await subjects(member.email)).toEqual([
+      expect.stringMatching(/^Consultation booked:/),
+      `Consultation moved: Bella with Dr. Recipient, ${tokyo}`,
+    ]);
+
+    expect(await cancelConsultation(owner, id, { now: NOW, timeZone: "Europe/Berlin" })).toEqual({
+      ok: true,
+    });
+    const cancellation = (await mailsTo(member.email)).at(-1)!;
+    expect(cancellation.subject).toBe(`Consultation cancelled: Bella with Dr. Recipient, ${tokyo}`);
+    expect(cancellation.text).toContain("Hello Mika Member,");
+    // The owner did the changes but booked nothing: no mail of the booking.
+    expect(await mailsTo(owner.email)).toEqual([]);
+  });
+
+  it("the booker's own move takes their zone of now", async () => {
+    const vet = await addVet("Dr. Traveller");
+    const { owner, pet: bella } = await addOwnerWithPet("Tess");
+    const id = await booked(owner, bella.id, vet.id, "2027-03-01T14:00:00Z", {
+      timeZone: "America/New_York",
+    });
+    const newTime = at("2027-03-08T14:00:00Z");
+    await moveConsultation(owner, id, newTime, { now: NOW, timeZone: "Europe/Lisbon" });
+    expect((await row(id)).timeZone).toBe("Europe/Lisbon");
+    expect((await subjects(owner.email)).at(-1)).toBe(
+      `Consultation moved: Bella with Dr. Traveller, ${formatInZone(newTime, "Europe/Lisbon")}`,
+    );
+  });
+
+  it("a booker who can no longer open the pet: the booking's mails and the reminder go to the pet's owner", async () => {
+    const vet = await addVet("Dr. Left");
+    const { owner, pet: bella } = await addOwnerWithPet("Ophelia");
+    const member = await addFamilyMember(owner, "Gone Gary");
+    const startsAt = at("2027-03-01T14:00:00Z");
+    const id = await booked(member, bella.id, vet.id, startsAt, { timeZone: "America/Chicago" });
+    await leaveFamily(member);
+
+    const newTime = at("2027-03-08T14:15:00Z");
+    expect(await moveConsultation(owner, id, newTime, { now: NOW, timeZone: "UTC" })).toEqual({ ok: true });
+    const chicago = formatInZone(newTime, "America/Chicago");
+    expect(await subjects(owner.email)).toEqual([`Consultation moved: Bella with Dr. Left, ${chicago}`]);
+
+    await sendConsultationReminder(await reminderPayload(id, newTime), before(newTime, 60));
+    expect(sentTo(member.email, "In 1 hour")).toEqual([]);
+    const [reminder] = sentTo(owner.email, "In 1 hour");
+    expect(reminder!.text).toContain("Hello Ophelia,");
+    expect(reminder!.text).toContain(`starts at ${chicago}.`);
+
+    expect(await cancelConsultation(owner, id, { now: NOW })).toEqual({ ok: true });
+    expect((await subjects(owner.email)).at(-1)).toBe(
+      `Consultation cancelled: Bella with Dr. Left, ${chicago}`,
+    );
+    // Only the booking's first mail ever reached the one who left.
+    expect(await subjects(member.email)).toEqual([expect.stringMatching(/^Consultation booked:/)]);
+  });
+
+  it("the vet's notes go to the owner alone when the booker can no longer open the pet", async () => {
+    const vet = await addVet("Dr. Notes");
+    const { owner, pet: bella } = await addOwnerWithPet("Nell");
+    const member = await addFamilyMember(owner, "Left Lou");
+    const id = await booked(member, bella.id, vet.id, "2027-03-01T14:00:00Z");
+    await leaveFamily(member);
+    expect(await endConsultation(vet, id, "All fine.", { now: at("2027-03-01T14:10:00Z") })).toEqual({
+      ok: true,
+    });
+    const notesTo = async (email: string) =>
+      (await subjects(email)).filter((subject) => subject.endsWith("the vet's notes"));
+    expect(await notesTo(owner.email)).toHaveLength(1);
+    expect(await notesTo(member.email)).toEqual([]);
+    // The owner's own booking: one mail of notes, not two.
+    const own = await booked(owner, bella.id, vet.id, "2027-03-01T14:30:00Z");
+    await endConsultation(vet, own, "Still fine.", { now: at("2027-03-01T14:40:00Z") });
+    expect(await notesTo(owner.email)).toHaveLength(2);
+  });
+
+  it("a vet who can no longer hold them: the cancellation says the time in the booker's zone", async () => {
+    const vet = await addVet("Dr. Leaving");
+    const { owner, pet: bella } = await addOwnerWithPet("Zoe");
+    const startsAt = at("2027-03-01T14:00:00Z");
+    await booked(owner, bella.id, vet.id, startsAt, { timeZone: "Australia/Sydney" });
+    await cancelConsultationsOf(vet.id, undefined, NOW);
+    const cancelled = (await mailsTo(owner.email)).at(-1)!;
+    expect(cancelled.subject).toBe("Consultation cancelled: Bella with Dr. Leaving");
+    expect(cancelled.text).toContain(`(${formatInZone(startsAt, "Australia/Sydney")})`);
+    expect(cancelled.text).not.toContain("UTC");
+  });
+});
+
+describe("the invitation's SEQUENCE", () => {
+  it("is the seconds since the booking: 0, then higher with each change", async () => {
+    const vet = await addVet("Dr. Sequence");
+    const { owner, pet: bella } = await addOwnerWithPet("Sally");
+    const id = await booked(owner, bella.id, vet.id, "2027-03-01T14:00:00Z");
+    await moveConsultation(owner, id, at("2027-03-01T14:30:00Z"), {
+      now: new Date(NOW.getTime() + 3600_000),
+    });
+    await cancelConsultation(owner, id, { now: new Date(NOW.getTime() + 7200_000) });
+    const sequences = (await mailsTo(owner.email)).map((mail) =>
+      Number(parseCalendar(mail.icalEvent!.content).events[0]!.SEQUENCE),
+    );
+    expect(sequences).toEqual([0, 3600, 7200]);
+  });
+});
+
+describe("the reminder, late", () => {
+  it("sends nothing when its job runs after the consultation started", async () => {
+    const vet = await addVet("Dr. Late Job");
+    const { owner, pet: bella } = await addOwnerWithPet("Lena");
+    const startsAt = at("2027-03-01T14:00:00Z");
+    const id = await booked(owner, bella.id, vet.id, startsAt);
+    const payload = await reminderPayload(id, startsAt);
+    await sendConsultationReminder(payload, startsAt);
+    await sendConsultationReminder(payload, new Date(startsAt.getTime() + 30 * MINUTE));
+    expect(sentTo(owner.email, "In 1 hour")).toEqual([]);
+    await sendConsultationReminder(payload, before(startsAt, 1));
+    expect(sentTo(owner.email, "In 1 hour")).toHaveLength(1);
+  });
+});
+
+describe("ending, when and how", () => {
+  it("is refused before the room opens, and allowed from its opening to after it closed", async () => {
+    const vet = await addVet("Dr. Early");
+    const { owner, pet: bella } = await addOwnerWithPet("Edda");
+    const startsAt = at("2027-03-01T14:00:00Z");
+    const id = await booked(owner, bella.id, vet.id, startsAt);
+    for (const now of [NOW, before(startsAt, 6)]) {
+      expect(await endConsultation(vet, id, "Too early.", { now })).toEqual({
+        ok: false,
+        error: CONSULTATION_ERRORS.endTooEarly,
+      });
+    }
+    expect(await row(id)).toMatchObject({ status: "booked", notes: null });
+    expect(await (await getDb()).select().from(petRecord).where(eq(petRecord.petId, bella.id))).toEqual([]);
+    expect(await endConsultation(vet, id, "On time.", { now: before(startsAt, 5) })).toEqual({ ok: true });
+
+    // After the room closed, the notes can still be written.
+    const later = await booked(owner, bella.id, vet.id, "2027-03-01T14:15:00Z");
+    expect(await endConsultation(vet, later, "Written later.", { now: at("2027-03-01T18:00:00Z") })).toEqual({
+      ok: true,
+    });
+  });
+
+  it("dates the vet visit on the consultation's day in the vet's zone, not the server's date", async () => {
+    // Tokyo's Monday 08:00 is Sunday 23:00 UTC.
+    const vet = await addVet("Dr. Tokyo Visit", "Asia/Tokyo", [{ weekday: 1, start: "08:00", end: "08:30" }]);
+    const { owner, pet: bella } = await addOwnerWithPet("Taro");
+    const id = await booked(owner, bella.id, vet.id, "2027-02-28T23:00:00Z", {
+      now: at("2027-02-28T10:00:00Z"),
+    });
+    expect(await endConsultation(vet, id, "Fine.", { now: at("2027-02-28T23:12:00Z") })).toEqual({
+      ok: true,
+    });
+    expect(await (await getDb()).select().from(petRecord).where(eq(petRecord.petId, bella.id))).toMatchObject(
+      [{ kind: "vet_visit", date: "2027-03-01" }],
+    );
+  });
+
+  it("keeps the notes within a vet visit's limit, so the owner can edit that visit later", async () => {
+    expect(CONSULTATION_LIMITS.notes).toBe(RECORD_LIMITS.notes);
+    const vet = await addVet("Dr. Long Notes");
+    const { owner, pet: bella } = await addOwnerWithPet("Lotte");
+    const id = await booked(owner, bella.id, vet.id, "2027-03-01T14:00:00Z");
+    const during = at("2027-03-01T14:05:00Z");
+    expect(await endConsultation(vet, id, "a".repeat(RECORD_LIMITS.notes + 1), { now: during })).toEqual({
+      ok: false,
+      error: CONSULTATION_ERRORS.notesTooLong,
+    });
+    expect(await endConsultation(vet, id, "a".repeat(RECORD_LIMITS.notes), { now: during })).toEqual({
+      ok: true,
+    });
+  });
+});
+
+describe("one pet, a few consultations", () => {
+  it("a pet cannot be booked twice at one time, with another vet either, nor moved onto its other one", async () => {
+    const ada = await addVet("Dr. Twin A", "UTC", [{ weekday: 1, start: "14:00", end: "15:00" }]);
+    const ben = await addVet("Dr. Twin B", "UTC", [{ weekday: 1, start: "14:00", end: "15:00" }]);
+    const { owner, pet: bella } = await addOwnerWithPet("Polly");
+    const member = await addFamilyMember(owner, "Pat");
+    await booked(owner, bella.id, ada.id, "2027-03-01T14:00:00Z");
+    for (const [who, vetId] of [
+      [member, ben.id],
+      [owner, FIRST_AVAILABLE],
+    ] as const) {
+      expect(await book(who, bella.id, vetId, "2027-03-01T14:00:00Z")).toEqual({
+        ok: false,
+        error: CONSULTATION_ERRORS.petTaken,
+      });
+    }
+    // A move of its consultation with the other vet onto that time: refused the same way.
+    const other = await booked(member, bella.id, ben.id, "2027-03-01T14:30:00Z");
+    expect(await moveConsultation(member, other, at("2027-03-01T14:00:00Z"), { now: NOW })).toEqual({
+      ok: false,
+      error: CONSULTATION_ERRORS.petTaken,
+    });
+    expect((await row(other)).startsAt).toEqual(at("2027-03-01T14:30:00Z"));
+  });
+
+  it("the database keeps one booked consultation per pet and time (cancelled and ended ones aside)", async () => {
+    const ada = await addVet("Dr. Index A");
+    const ben = await addVet("Dr. Index B");
+    const carl = await addVet("Dr. Index C");
+    const { owner, pet: bella } = await addOwnerWithPet("Ivy");
+    const startsAt = at("2027-03-01T14:00:00Z");
+    const insert = (vetId: string, status: "booked" | "cancelled" | "ended" = "booked") =>
+      getDb().then((db) =>
+        db
+          .insert(consultation)
+          .values({ petId: bella.id, bookedBy: owner.id, vetId, startsAt, reason: "x", status }),
+      );
+    await insert(ada.id, "cancelled");
+    await insert(carl.id, "ended");
+    await insert(ada.id);
+    await expect(insert(ben.id)).rejects.toMatchObject({
+      cause: expect.objectContaining({ code: "23505", constraint: "consultation_pet_time_idx" }),
+    });
+  });
+
+  it(`a pet has at most ${MAX_UPCOMING_PER_PET} to come; one cancelled or past makes room, other pets are apart`, async () => {
+    const vet = await addVet("Dr. Limit", "UTC", [{ weekday: 1, start: "14:00", end: "16:00" }]);
+    const { owner, pet: bella } = await addOwnerWithPet("Lim");
+    const member = await addFamilyMember(owner, "Lia");
+    const times = ["14:00", "14:15", "14:30", "14:45"].map((time) => `2027-03-01T${time}:00Z`);
+    const ids = [];
+    for (const time of times.slice(0, 3)) ids.push(await booked(owner, bella.id, vet.id, time));
+    for (const who of [owner, member]) {
+      expect(await book(who, bella.id, vet.id, times[3]!)).toEqual({
+        ok: false,
+        error: CONSULTATION_ERRORS.petLimit,
+      });
+    }
+    expect(CONSULTATION_ERRORS.petLimit).toContain(String(MAX_UPCOMING_PER_PET));
+    // Another pet of the same owner is apart.
+    const max = await addPet(owner.id, "Max");
+    await booked(owner, max.id, vet.id, times[3]!);
+
+    await cancelConsultation(owner, ids[0]!, { now: NOW });
+    await booked(member, bella.id, vet.id, "2027-03-01T15:00:00Z");
+    expect(await book(owner, bella.id, vet.id, "2027-03-01T15:15:00Z")).toMatchObject({
+      error: CONSULTATION_ERRORS.petLimit,
+    });
+    // Once the first ones have started, they no longer count.
+    const later = at("2027-03-01T14:20:00Z");
+    expect(await book(owner, bella.id, vet.id, "2027-03-08T14:00:00Z", { now: later })).toEqual({
+      ok: true,
+      consultationId: expect.any(String),
+    });
+  });
+
+  it("two family members booking one pet at once with two vets: one booking, the other told", async () => {
+    const ada = await addVet("Dr. Race A", "UTC", [{ weekday: 1, start: "14:00", end: "14:15" }]);
+    const ben = await addVet("Dr. Race B", "UTC", [{ weekday: 1, start: "14:00", end: "14:15" }]);
+    const { owner, pet: bella } = await addOwnerWithPet("Rae");
+    const member = await addFamilyMember(owner, "Rob");
+    const outcomes = await Promise.all([
+      book(owner, bella.id, ada.id, "2027-03-01T14:00:00Z"),
+      book(member, bella.id, ben.id, "2027-03-01T14:00:00Z"),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    expect(outcomes.find((outcome) => !outcome.ok)).toEqual({
+      ok: false,
+      error: CONSULTATION_ERRORS.petTaken,
+    });
+    expect(await listOwnerConsultations(owner.id, NOW)).toHaveLength(1);
+  });
+});
+
+describe("the vet's list, long", () => {
+  it("keeps every booked one to come, soonest first, and then the latest 30 others", async () => {
+    const vet = await addVet("Dr. Busy");
+    const { owner, pet: bella } = await addOwnerWithPet("Bea Busy");
+    const db = await getDb();
+    const quarter = 15 * MINUTE;
+    const start = at("2027-03-01T00:00:00Z").getTime();
+    // 120 booked to come (more than the old 100-row window) and 40 past ones, ended.
+    const upcoming = Array.from({ length: 120 }, (_, index) => new Date(start + index * quarter));
+    const past = Array.from({ length: 40 }, (_, index) => new Date(start - (index + 10) * quarter));
+    await db.insert(consultation).values([
+      ...upcoming.map((startsAt) => ({
+        petId: bella.id,
+        bookedBy: owner.id,
+        vetId: vet.id,
+        startsAt,
+        reason: "x",
+      })),
+      ...past.map((startsAt) => ({
+        petId: bella.id,
+        bookedBy: owner.id,
+        vetId: vet.id,
+        startsAt,
+        reason: "x",
+        status: "ended" as const,
+      })),
+    ]);
+    const listed = await listVetConsultations(vet.id, NOW);
+    expect(listed.slice(0, 120).map((one) => one.startsAt)).toEqual(upcoming);
+    expect(listed.slice(120).map((one) => one.startsAt)).toEqual(past.slice(0, 30));
+    expect(listed).toHaveLength(150);
   });
 });

@@ -1,37 +1,41 @@
-import { and, asc, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lte, ne, or, sql } from "drizzle-orm";
 import { requirePetFeature } from "~/backend/billing/plans.server";
 import { closeRoomChat, openRoomChat } from "~/backend/chat/conversations.server";
 import { roomOpensMinutes } from "./call-config.server";
 import { LIVE_CHANNEL, type LiveNotice } from "~/backend/chat/live-notices";
 import { getDb, type Database } from "~/backend/db/client.server";
-import { consultation, pet, staffProfile, user } from "~/backend/db/schema.server";
+import { consultation, familyMember, pet, staffProfile, user } from "~/backend/db/schema.server";
 import { enqueueJob } from "~/backend/jobs/queue.server";
 import { queueMail, sendMail, supportEmail } from "~/backend/mail/mailer.server";
 import { addVetVisit } from "~/backend/pet-records.server";
 import { findAccessiblePet, listAccessiblePets } from "~/backend/pets.server";
 import { consumeRateLimit } from "~/backend/rate-limit.server";
-import { findVet, type Vet } from "~/backend/staff/staff.server";
+import { availabilityOf, findVet, type Vet } from "~/backend/staff/staff.server";
 import type { SessionUser } from "~/domain/auth";
-import { consultationTimes, formatInZone, type Availability } from "~/domain/availability";
+import { consultationTimes, dayIn, formatInZone, isTimeZone, type Availability } from "~/domain/availability";
 import { writeInvitation } from "~/domain/consultation-invite";
 import {
   CONSULTATION_ERRORS,
+  CONSULTATION_LIMITS,
   FIRST_AVAILABLE,
+  MAX_UPCOMING_PER_PET,
   REMINDER_MINUTES_BEFORE,
+  ROOM_CLOSES_MINUTES,
   consultationRecordTitle,
   isBookable,
   isChangeable,
+  roomState,
   type BookingForm,
-  type CallSide,
   type ConsultationStatus,
 } from "~/domain/consultations";
 import type { AccessiblePet } from "~/domain/pets";
 import { siteBaseUrl } from "~/utils/seo";
 
 /*
- * Video consultations: the vets' free times, booking (one booking per vet and time, by the
- * table's partial unique index), cancelling and moving, the reminder, and the end with the
- * vet's notes. Every change is announced on the live channel so an open room sees it.
+ * Video consultations: the vets' free times, booking (one booking per vet and time, and one per
+ * pet and time, by the table's partial unique indexes; a few to come per pet), cancelling and
+ * moving, the reminder, and the end with the vet's notes. Every change is announced on the
+ * live channel so an open room sees it.
  */
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -49,6 +53,9 @@ export type Consultation = {
   status: ConsultationStatus;
   notes: string | null;
   conversationId: string | null;
+  /** The booker's zone: the times in its mails are written in it. */
+  timeZone: string;
+  createdAt: Date;
 };
 
 export type BookableVet = { id: string; displayName: string; region: string; availability: Availability };
@@ -71,6 +78,8 @@ const columns = {
   status: consultation.status,
   notes: consultation.notes,
   conversationId: consultation.conversationId,
+  timeZone: consultation.timeZone,
+  createdAt: consultation.createdAt,
 };
 
 function selectConsultations(db: Pick<Database, "select">) {
@@ -182,15 +191,34 @@ export async function findConsultation(
   return ownPet ? { consultation: found, reader: { side: "owner", pet: ownPet } } : null;
 }
 
-export function sideOf(reader: ConsultationReader): CallSide {
-  return reader.side;
+/** The partial unique index that keeps a pet to one booked consultation at a time. */
+const PET_TIME_INDEX = "consultation_pet_time_idx";
+
+/** The booked consultations of a pet that have not started at `now`, in `db` (a transaction's, or the database). */
+async function upcomingOfPet(db: Pick<Database, "select">, petId: string, now: Date) {
+  return db
+    .select({ startsAt: consultation.startsAt })
+    .from(consultation)
+    .where(
+      and(eq(consultation.petId, petId), eq(consultation.status, "booked"), gt(consultation.startsAt, now)),
+    );
+}
+
+/** Why a pet cannot have one more consultation at `startsAt`, or null when it can. */
+function petRefusal(upcoming: readonly { startsAt: Date }[], startsAt: Date): string | null {
+  if (upcoming.some((one) => one.startsAt.getTime() === startsAt.getTime())) {
+    return CONSULTATION_ERRORS.petTaken;
+  }
+  return upcoming.length >= MAX_UPCOMING_PER_PET ? CONSULTATION_ERRORS.petLimit : null;
 }
 
 /**
  * Books a free time for one of the pets `signedIn` can open; 403 (the plan's sentence) unless
  * the pet's owner has Premium. With "first available", the first vet free at that time. Two
  * bookings of one time at once: the unique index lets one in; the other is told, with the next
- * free times.
+ * free times. A pet has one consultation at a time and at most MAX_UPCOMING_PER_PET to come
+ * (counted under a lock of the pet's row, so two bookings at once cannot both pass).
+ * `timeZone` is the booker's: the booking's mails are written in it.
  */
 export async function bookConsultation(
   signedIn: SessionUser,
@@ -203,6 +231,8 @@ export async function bookConsultation(
   const vets = await listBookableVets();
   const wanted = form.vet === FIRST_AVAILABLE ? undefined : form.vet;
   if (wanted && !vets.some((vet) => vet.id === wanted)) return { ok: false, error: CONSULTATION_ERRORS.vet };
+  const refusedFirst = petRefusal(await upcomingOfPet(await getDb(), ownPet.id, now), form.startsAt);
+  if (refusedFirst) return { ok: false, error: refusedFirst };
   const limited = await consumeRateLimit("consultationBook", signedIn.id);
   if (!limited.ok) {
     return {
@@ -216,23 +246,37 @@ export async function bookConsultation(
   if (!free) return takenOutcome(vets, now, wanted);
   const db = await getDb();
   for (const vetId of free.vetIds) {
-    const booked = await db.transaction(async (tx) => {
-      // ON CONFLICT on the partial unique index: the loser of a race inserts nothing.
-      const inserted = await tx.execute(sql`
-        insert into ${consultation} (pet_id, booked_by, vet_id, starts_at, reason)
-        values (${ownPet.id}, ${signedIn.id}, ${vetId}, ${form.startsAt.toISOString()}::timestamptz, ${form.reason})
-        on conflict (vet_id, starts_at) where status <> 'cancelled' do nothing
-        returning id`);
-      const [row] = (inserted as unknown as { rows: { id: string }[] }).rows;
-      if (!row) return null;
-      const conversationId = await openRoomChat(tx, ownPet.id, signedIn.id, vetId);
-      await tx.update(consultation).set({ conversationId }).where(eq(consultation.id, row.id));
-      const [saved] = await selectConsultations(tx).where(eq(consultation.id, row.id));
-      await queueBookingMails(tx, saved!, signedIn, { method: "REQUEST", timeZone, now, heading: "booked" });
-      await scheduleReminder(tx, saved!, signedIn.id, timeZone, now);
-      return row.id;
-    });
-    if (booked) return { ok: true, consultationId: booked };
+    let booked: { id: string } | { refused: string } | null;
+    try {
+      booked = await db.transaction(async (tx) => {
+        // The pet's row, locked: two bookings for one pet at once count its consultations in turn.
+        await tx.select({ id: pet.id }).from(pet).where(eq(pet.id, ownPet.id)).for("no key update");
+        const refused = petRefusal(await upcomingOfPet(tx, ownPet.id, now), form.startsAt);
+        if (refused) return { refused };
+        // ON CONFLICT on the vet's partial unique index: the loser of a race inserts nothing.
+        const inserted = await tx.execute(sql`
+          insert into ${consultation} (pet_id, booked_by, vet_id, starts_at, reason, time_zone, created_at, updated_at)
+          values (${ownPet.id}, ${signedIn.id}, ${vetId}, ${form.startsAt.toISOString()}::timestamptz,
+            ${form.reason}, ${isTimeZone(timeZone) ? timeZone : "UTC"}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+          on conflict (vet_id, starts_at) where status <> 'cancelled' do nothing
+          returning id`);
+        const [row] = (inserted as unknown as { rows: { id: string }[] }).rows;
+        if (!row) return null;
+        const conversationId = await openRoomChat(tx, ownPet.id, signedIn.id, vetId);
+        await tx.update(consultation).set({ conversationId }).where(eq(consultation.id, row.id));
+        const [saved] = await selectConsultations(tx).where(eq(consultation.id, row.id));
+        // The booker can open the pet (checked above): the booking's mails are theirs.
+        await queueBookingMails(tx, saved!, signedIn, { method: "REQUEST", now, heading: "booked" });
+        await scheduleReminder(tx, saved!, ownPet.ownerId, now);
+        return { id: row.id };
+      });
+    } catch (error) {
+      // The pet's index: the same pet booked at that time meanwhile (with another vet).
+      if (isUniqueViolation(error, PET_TIME_INDEX)) return { ok: false, error: CONSULTATION_ERRORS.petTaken };
+      throw error;
+    }
+    if (booked && "refused" in booked) return { ok: false, error: booked.refused };
+    if (booked) return { ok: true, consultationId: booked.id };
   }
   return takenOutcome(vets, now, wanted);
 }
@@ -259,11 +303,20 @@ async function lockConsultation(tx: Tx, id: string) {
   return locked ?? null;
 }
 
-/** Cancels a booked consultation up to 2 hours before it starts, freeing its time. */
+/** The zone a change by `signedIn` leaves on the consultation: the booker's own new one, else the one kept. */
+function zoneAfterChange(signedIn: SessionUser, booked: Consultation, timeZone: string | undefined) {
+  return signedIn.id === booked.bookedBy && timeZone && isTimeZone(timeZone) ? timeZone : booked.timeZone;
+}
+
+/**
+ * Cancels a booked consultation up to 2 hours before it starts, freeing its time. The mail goes
+ * to the booker (the pet's owner when the booker can no longer open the pet), not necessarily
+ * to `signedIn`; `timeZone`, `signedIn`'s, becomes the consultation's when they are the booker.
+ */
 export async function cancelConsultation(
   signedIn: SessionUser,
   id: string,
-  { now = new Date(), timeZone = "UTC" }: { now?: Date; timeZone?: string } = {},
+  { now = new Date(), timeZone }: { now?: Date; timeZone?: string } = {},
 ): Promise<Outcome | null> {
   if (!(await isOwnerSide(signedIn, id))) return null;
   const db = await getDb();
@@ -272,11 +325,15 @@ export async function cancelConsultation(
     if (!locked) return null;
     if (locked.status !== "booked") return { ok: false, error: CONSULTATION_ERRORS.notBooked };
     if (!isChangeable(locked.startsAt, now)) return { ok: false, error: CONSULTATION_ERRORS.tooLate };
-    await tx.update(consultation).set({ status: "cancelled", updatedAt: now }).where(eq(consultation.id, id));
+    const zone = zoneAfterChange(signedIn, locked, timeZone);
+    await tx
+      .update(consultation)
+      .set({ status: "cancelled", timeZone: zone, updatedAt: now })
+      .where(eq(consultation.id, id));
     if (locked.conversationId) await closeRoomChat(tx, locked.conversationId);
-    await queueBookingMails(tx, { ...locked, status: "cancelled" }, signedIn, {
+    const { booker, owner } = await mailPeople(tx, locked);
+    await queueBookingMails(tx, { ...locked, status: "cancelled", timeZone: zone }, booker ?? owner, {
       method: "CANCEL",
-      timeZone,
       now,
       heading: "cancelled",
     });
@@ -285,12 +342,16 @@ export async function cancelConsultation(
   });
 }
 
-/** Moves a booked consultation to another free time of its vet, up to 2 hours before it starts. */
+/**
+ * Moves a booked consultation to another free time of its vet, up to 2 hours before it starts.
+ * The mail goes to the booker as cancelConsultation's; `timeZone` becomes the consultation's when
+ * `signedIn` is the booker (a move by someone else keeps the booker's).
+ */
 export async function moveConsultation(
   signedIn: SessionUser,
   id: string,
   startsAt: Date,
-  { now = new Date(), timeZone = "UTC" }: { now?: Date; timeZone?: string } = {},
+  { now = new Date(), timeZone }: { now?: Date; timeZone?: string } = {},
 ): Promise<Outcome | null> {
   const found = await findConsultation(signedIn, id);
   if (!found || found.reader.side !== "owner") return null;
@@ -316,30 +377,38 @@ export async function moveConsultation(
     // Its side was checked above (findConsultation).
     const locked = await lockConsultation(tx, id);
     if (!locked || locked.status !== "booked" || !isChangeable(locked.startsAt, now)) return "gone" as const;
+    const zone = zoneAfterChange(signedIn, locked, timeZone);
     try {
-      // A savepoint: the unique index refusing the new time leaves the transaction usable.
+      // A savepoint: a unique index refusing the new time leaves the transaction usable.
       await tx.transaction(async (savepoint) => {
-        await savepoint.update(consultation).set({ startsAt, updatedAt: now }).where(eq(consultation.id, id));
+        await savepoint
+          .update(consultation)
+          .set({ startsAt, timeZone: zone, updatedAt: now })
+          .where(eq(consultation.id, id));
       });
     } catch (error) {
+      // The pet's own index: it already has another consultation then (with another vet).
+      if (isUniqueViolation(error, PET_TIME_INDEX)) return "pet-taken" as const;
       if (isUniqueViolation(error)) return "taken" as const;
       throw error;
     }
-    const updated = { ...locked, startsAt };
-    await queueBookingMails(tx, updated, signedIn, { method: "REQUEST", timeZone, now, heading: "moved" });
-    await scheduleReminder(tx, updated, signedIn.id, timeZone, now);
+    const updated = { ...locked, startsAt, timeZone: zone };
+    const { booker, owner } = await mailPeople(tx, locked);
+    await queueBookingMails(tx, updated, booker ?? owner, { method: "REQUEST", now, heading: "moved" });
+    await scheduleReminder(tx, updated, owner.id, now);
     await notifyRoom(tx, id);
     return "moved" as const;
   });
   if (moved === "gone") return { ok: false, error: CONSULTATION_ERRORS.notBooked };
+  if (moved === "pet-taken") return { ok: false, error: CONSULTATION_ERRORS.petTaken };
   if (moved === "taken") return takenOutcome(vets, now, vetId);
   return { ok: true };
 }
 
 /**
  * A vet who can no longer hold consultations (no longer a vet, account deleted): their booked
- * ones to come are cancelled, each booker told by mail to book another time, in the caller's
- * transaction when given one.
+ * ones to come are cancelled, each booker (or the pet's owner, when the booker can no longer open
+ * the pet) told by mail to book another time, in the caller's transaction when given one.
  */
 export async function cancelConsultationsOf(vetId: string, tx?: Tx, now = new Date()) {
   const cancel = async (t: Tx) => {
@@ -358,22 +427,21 @@ export async function cancelConsultationsOf(vetId: string, tx?: Tx, now = new Da
         .set({ status: "cancelled", updatedAt: now })
         .where(eq(consultation.id, booked.id));
       if (booked.conversationId) await closeRoomChat(t, booked.conversationId);
-      const booker = await bookerOf(t, booked);
-      if (booker) {
-        await queueMail(
-          {
-            to: booker.email,
-            subject: `Consultation cancelled: ${booked.petName} with ${booked.vetName}`,
-            text: [
-              `Hello ${booker.name},`,
-              "",
-              `${booked.vetName} can no longer hold your video consultation about ${booked.petName} (${formatInZone(booked.startsAt, "UTC")}), so it is cancelled. We are sorry.`,
-              `Please book another time: ${siteBaseUrl()}/consultations`,
-            ].join("\n"),
-          },
-          { db: t, key: `consultation-vet-gone:${booked.id}`, userId: booker.id },
-        );
-      }
+      const { booker, owner } = await mailPeople(t, booked);
+      const to = booker ?? owner;
+      await queueMail(
+        {
+          to: to.email,
+          subject: `Consultation cancelled: ${booked.petName} with ${booked.vetName}`,
+          text: [
+            `Hello ${to.name},`,
+            "",
+            `${booked.vetName} can no longer hold your video consultation about ${booked.petName} (${formatInZone(booked.startsAt, booked.timeZone)}), so it is cancelled. We are sorry.`,
+            `Please book another time: ${siteBaseUrl()}/consultations`,
+          ].join("\n"),
+        },
+        { db: t, key: `consultation-vet-gone:${booked.id}`, userId: to.id },
+      );
       await notifyRoom(t, booked.id);
     }
   };
@@ -382,17 +450,21 @@ export async function cancelConsultationsOf(vetId: string, tx?: Tx, now = new Da
   await db.transaction(cancel);
 }
 
-function isUniqueViolation(error: unknown): boolean {
+/** Whether `error` (or what it wraps) is a unique violation, of the index named `index` when given. */
+function isUniqueViolation(error: unknown, index?: string): boolean {
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
-    if ("code" in cause && cause.code === "23505") return true;
+    if ("code" in cause && cause.code === "23505") {
+      return index === undefined || ("constraint" in cause && cause.constraint === index);
+    }
   }
   return false;
 }
 
 /**
- * The vet ends the consultation with notes: they land in the pet's records as a vet visit
- * ("Video consultation with …") in the same transaction, and the person who booked it gets them
- * by mail.
+ * The vet ends the consultation with notes, from the room's opening on: they land in the pet's
+ * records as a vet visit ("Video consultation with …", on the consultation's day in the vet's
+ * zone) in the same transaction, and go by mail to the pet's owner, and to the person who booked
+ * it when that is someone else who can still open the pet.
  */
 export async function endConsultation(
   vet: Vet,
@@ -400,6 +472,9 @@ export async function endConsultation(
   notes: string,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<Outcome | null> {
+  if (notes.length > CONSULTATION_LIMITS.notes) return { ok: false, error: CONSULTATION_ERRORS.notesTooLong };
+  // Read before the transaction: on the embedded database a query outside it would wait for it.
+  const { timeZone: vetZone } = await availabilityOf(vet.id);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [locked] = await selectConsultations(tx)
@@ -407,26 +482,30 @@ export async function endConsultation(
       .for("update", { of: consultation });
     if (!locked || locked.vetId !== vet.id) return null;
     if (locked.status !== "booked") return { ok: false, error: CONSULTATION_ERRORS.notBooked };
+    if (roomState(locked.startsAt, now, roomOpensMinutes()) === "not-yet") {
+      return { ok: false, error: CONSULTATION_ERRORS.endTooEarly };
+    }
     await tx
       .update(consultation)
       .set({ status: "ended", notes, endedAt: now, updatedAt: now })
       .where(eq(consultation.id, id));
     const title = consultationRecordTitle(vet.displayName);
     await addVetVisit(tx, locked.petId, vet.id, {
-      date: now.toISOString().slice(0, 10),
+      date: dayIn(locked.startsAt, vetZone),
       title,
       clinic: "PawPal video consultation",
       notes,
     });
     if (locked.conversationId) await closeRoomChat(tx, locked.conversationId);
-    const booker = await bookerOf(tx, locked);
-    if (booker) {
+    const { booker, owner } = await mailPeople(tx, locked);
+    const readers = booker && booker.id !== owner.id ? [owner, booker] : [owner];
+    for (const reader of readers) {
       await queueMail(
         {
-          to: booker.email,
+          to: reader.email,
           subject: `${title} about ${locked.petName}: the vet's notes`,
           text: [
-            `Hello ${booker.name},`,
+            `Hello ${reader.name},`,
             "",
             `${vet.displayName} ended the video consultation about ${locked.petName} and wrote these notes. They are also in ${locked.petName}'s records:`,
             "",
@@ -435,7 +514,7 @@ export async function endConsultation(
             `${siteBaseUrl()}/pets/${locked.petId}`,
           ].join("\n"),
         },
-        { db: tx, key: `consultation-notes:${id}`, userId: booker.id },
+        { db: tx, key: `consultation-notes:${id}:${reader.id}`, userId: reader.id },
       );
     }
     await notifyRoom(tx, id);
@@ -443,32 +522,55 @@ export async function endConsultation(
   });
 }
 
-async function bookerOf(db: Pick<Database, "select">, booked: Pick<Consultation, "bookedBy">) {
-  if (!booked.bookedBy) return null;
-  const [found] = await db
-    .select({ id: user.id, email: user.email, name: user.name })
-    .from(user)
-    .where(eq(user.id, booked.bookedBy));
-  return found ?? null;
+type Person = { id: string; email: string; name: string };
+
+/**
+ * Who a consultation's mails can go to: its pet's owner, and the person who booked it while they
+ * can still open the pet (findAccessiblePet's rule: the owner, or a member of the owner's
+ * family), else null. Read in `db`, the caller's transaction: findAccessiblePet reads outside it,
+ * which on the embedded database waits for the transaction to end.
+ */
+async function mailPeople(
+  db: Pick<Database, "select">,
+  booked: Pick<Consultation, "petId" | "bookedBy">,
+): Promise<{ owner: Person; booker: Person | null }> {
+  const person = { id: user.id, email: user.email, name: user.name };
+  const [owner] = await db
+    .select(person)
+    .from(pet)
+    .innerJoin(user, eq(user.id, pet.userId))
+    .where(eq(pet.id, booked.petId));
+  if (!owner) throw new Error(`No pet ${booked.petId} for a consultation`);
+  if (!booked.bookedBy) return { owner, booker: null };
+  if (booked.bookedBy === owner.id) return { owner, booker: owner };
+  const [member] = await db
+    .select(person)
+    .from(familyMember)
+    .innerJoin(user, eq(user.id, familyMember.memberId))
+    .where(and(eq(familyMember.ownerId, owner.id), eq(familyMember.memberId, booked.bookedBy)));
+  return { owner, booker: member ?? null };
 }
 
 export function consultationUrl(id: string) {
   return `${siteBaseUrl()}/consultations/${id}`;
 }
 
-/** The mail of a booking, move or cancellation, with its calendar invitation. */
+/**
+ * The iCalendar SEQUENCE of a change at `now`: the seconds since the consultation was booked, so
+ * each change has a higher one than the last (a 32-bit number for 68 years: it never wraps).
+ */
+function sequenceAt(booked: Pick<Consultation, "createdAt">, now: Date) {
+  return Math.max(0, Math.floor((now.getTime() - booked.createdAt.getTime()) / 1000));
+}
+
+/** The mail of a booking, move or cancellation, with its calendar invitation, its time in the consultation's zone. */
 async function queueBookingMails(
   tx: Tx,
   booked: Consultation,
-  booker: SessionUser,
-  {
-    method,
-    timeZone,
-    now,
-    heading,
-  }: { method: "REQUEST" | "CANCEL"; timeZone: string; now: Date; heading: string },
+  to: Person,
+  { method, now, heading }: { method: "REQUEST" | "CANCEL"; now: Date; heading: string },
 ) {
-  const when = formatInZone(booked.startsAt, timeZone);
+  const when = formatInZone(booked.startsAt, booked.timeZone);
   const url = consultationUrl(booked.id);
   const summary = `Video consultation about ${booked.petName} with ${booked.vetName}`;
   const lines =
@@ -486,9 +588,9 @@ async function queueBookingMails(
         ];
   await queueMail(
     {
-      to: booker.email,
+      to: to.email,
       subject: `Consultation ${heading}: ${booked.petName} with ${booked.vetName}, ${when}`,
-      text: [`Hello ${booker.name},`, "", ...lines].join("\n"),
+      text: [`Hello ${to.name},`, "", ...lines].join("\n"),
       icalEvent: {
         method,
         filename: "consultation.ics",
@@ -496,54 +598,61 @@ async function queueBookingMails(
           method,
           consultationId: booked.id,
           startsAt: booked.startsAt,
-          sequence: Math.floor(now.getTime() / 1000) % 2_000_000_000,
+          sequence: sequenceAt(booked, now),
           summary,
           description: `Reason: ${booked.reason}\n${url}`,
           url,
           organizerEmail: supportEmail(),
-          attendeeEmail: booker.email,
+          attendeeEmail: to.email,
           now,
         }),
       },
     },
-    { db: tx, userId: booker.id },
+    { db: tx, userId: to.id },
   );
 }
 
 export const CONSULTATION_REMINDER_JOB = "consultation-reminder";
 
-type ReminderPayload = { id: string; startsAt: string; timeZone: string };
+/** Jobs queued before the zone was kept on the consultation also carry a `timeZone`, unread now. */
+type ReminderPayload = { id: string; startsAt: string };
 
 /**
  * The reminder 1 hour before, once per consultation and time (a move schedules another). Booked
- * for within the hour, the confirmation is the reminder.
+ * for within the hour, there is none: the confirmation just sent is the reminder (the booking's
+ * flash says so). The job belongs to the pet's owner's account, so it stays when the booker's goes.
  */
-async function scheduleReminder(tx: Tx, booked: Consultation, userId: string, timeZone: string, now: Date) {
+async function scheduleReminder(tx: Tx, booked: Consultation, ownerId: string, now: Date) {
   const runAfter = new Date(booked.startsAt.getTime() - REMINDER_MINUTES_BEFORE * 60_000);
   if (runAfter.getTime() <= now.getTime()) return;
-  const payload: ReminderPayload = { id: booked.id, startsAt: booked.startsAt.toISOString(), timeZone };
+  const payload: ReminderPayload = { id: booked.id, startsAt: booked.startsAt.toISOString() };
   await enqueueJob(CONSULTATION_REMINDER_JOB, payload, {
     db: tx,
     key: `consultation-reminder:${booked.id}:${payload.startsAt}`,
     runAfter,
-    userId,
+    userId: ownerId,
   });
 }
 
-/** Sends the reminder if the consultation is still booked at that time (not cancelled or moved since). */
-export async function sendConsultationReminder(payload: unknown): Promise<void> {
-  const { id, startsAt, timeZone } = payload as ReminderPayload;
+/**
+ * Sends the reminder if the consultation is still booked at that time (not cancelled or moved
+ * since) and has not started yet (a job run late sends nothing), to the booker while they can
+ * open the pet, else to its owner, the time in the booker's zone.
+ */
+export async function sendConsultationReminder(payload: unknown, now = new Date()): Promise<void> {
+  const { id, startsAt } = payload as ReminderPayload;
   const db = await getDb();
   const [booked] = await selectConsultations(db).where(eq(consultation.id, id));
   if (!booked || booked.status !== "booked" || booked.startsAt.getTime() !== Date.parse(startsAt)) return;
-  const booker = await bookerOf(db, booked);
-  if (!booker) return;
-  const when = formatInZone(booked.startsAt, timeZone);
+  if (now.getTime() >= booked.startsAt.getTime()) return;
+  const { booker, owner } = await mailPeople(db, booked);
+  const to = booker ?? owner;
+  const when = formatInZone(booked.startsAt, booked.timeZone);
   await sendMail({
-    to: booker.email,
+    to: to.email,
     subject: `In 1 hour: video consultation about ${booked.petName} with ${booked.vetName}`,
     text: [
-      `Hello ${booker.name},`,
+      `Hello ${to.name},`,
       "",
       `Your video consultation about ${booked.petName} with ${booked.vetName} starts at ${when}.`,
       `Join from your browser (the room opens ${roomOpensMinutes()} minutes before): ${consultationUrl(booked.id)}`,
@@ -561,19 +670,43 @@ export async function listOwnerConsultations(userId: string, now = new Date()): 
   return sortUpcomingFirst(rows, now);
 }
 
-/** A vet's consultations: booked ones to come (soonest first), then the latest others. */
+/** How many of a vet's past, cancelled and ended consultations their list shows. */
+const VET_LIST_OTHERS = 30;
+
+/**
+ * A vet's consultations: every booked one to come (soonest first; booking's 14 days bound them),
+ * then the latest others.
+ */
 export async function listVetConsultations(vetId: string, now = new Date()): Promise<Consultation[]> {
-  const rows = await selectConsultations(await getDb())
-    .where(eq(consultation.vetId, vetId))
-    .orderBy(desc(consultation.startsAt))
-    .limit(100);
-  return sortUpcomingFirst(rows, now);
+  const db = await getDb();
+  const since = new Date(now.getTime() - ROOM_CLOSES_MINUTES * 60_000);
+  const [upcoming, others] = await Promise.all([
+    selectConsultations(db)
+      .where(
+        and(
+          eq(consultation.vetId, vetId),
+          eq(consultation.status, "booked"),
+          gt(consultation.startsAt, since),
+        ),
+      )
+      .orderBy(asc(consultation.startsAt)),
+    selectConsultations(db)
+      .where(
+        and(
+          eq(consultation.vetId, vetId),
+          or(ne(consultation.status, "booked"), lte(consultation.startsAt, since)),
+        ),
+      )
+      .orderBy(desc(consultation.startsAt))
+      .limit(VET_LIST_OTHERS),
+  ]);
+  return [...upcoming, ...others];
 }
 
-/** Booked and not over: soonest first; the rest after, latest first. */
+/** Booked and not over (until its room closes): soonest first; the rest after, latest first. */
 function sortUpcomingFirst(rows: Consultation[], now: Date) {
   const isUpcoming = (row: Consultation) =>
-    row.status === "booked" && row.startsAt.getTime() + 60 * 60_000 > now.getTime();
+    row.status === "booked" && row.startsAt.getTime() + ROOM_CLOSES_MINUTES * 60_000 > now.getTime();
   const upcoming = rows.filter(isUpcoming).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   return [...upcoming, ...rows.filter((row) => !isUpcoming(row))];
 }

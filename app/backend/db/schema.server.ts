@@ -421,6 +421,7 @@ export const chatMessage = pgTable(
 /**
  * A booked 15-minute video consultation. One per vet and time: the partial unique index makes
  * two owners booking the same time at once end with one booking (cancelled ones free the time).
+ * One booked per pet and time too: two family members booking their pet at once with two vets.
  */
 export const consultation = pgTable(
   "consultation",
@@ -434,6 +435,8 @@ export const consultation = pgTable(
     vetId: text("vet_id").references(() => user.id, { onDelete: "set null" }),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     reason: text("reason").notNull(),
+    /** The booker's time zone, set at booking (and when they move it): its mails' times are in it. */
+    timeZone: text("time_zone").notNull().default("UTC"),
     status: text("status", { enum: CONSULTATION_STATUSES }).notNull().default("booked"),
     /** The room's text chat (a chat_conversation of kind "consultation"). */
     conversationId: uuid("conversation_id").references(() => chatConversation.id, { onDelete: "set null" }),
@@ -446,6 +449,9 @@ export const consultation = pgTable(
     uniqueIndex("consultation_vet_time_idx")
       .on(table.vetId, table.startsAt)
       .where(sql`status <> 'cancelled'`),
+    uniqueIndex("consultation_pet_time_idx")
+      .on(table.petId, table.startsAt)
+      .where(sql`status = 'booked'`),
     index("consultation_pet_id_idx").on(table.petId),
     index("consultation_starts_at_idx").on(table.startsAt),
   ],

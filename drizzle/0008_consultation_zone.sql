@@ -1,0 +1,2 @@
+ALTER TABLE "consultation" ADD COLUMN "time_zone" text DEFAULT 'UTC' NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "consultation_pet_time_idx" ON "consultation" USING btree ("pet_id","starts_at") WHERE status = 'booked';
