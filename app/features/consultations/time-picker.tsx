@@ -1,8 +1,8 @@
 import type { DayOfTimes } from "./format";
 
 /**
- * Free times as radio buttons, a day at a time (the first day open): one name, so the form sends
- * the chosen time's UTC instant.
+ * Free times as radio buttons, a day at a time (the first day open, or the day of the time
+ * already chosen): one name, so the form sends the chosen time's UTC instant.
  */
 export function TimePicker({
   name,
@@ -16,12 +16,14 @@ export function TimePicker({
   defaultValue?: string;
 }) {
   if (days.length === 0) return <p className="text-ink-700">No free times in the next 14 days.</p>;
+  const chosenDay = days.findIndex((day) => day.times.some((time) => time.value === defaultValue));
+  const openDay = Math.max(0, chosenDay);
   return (
     <fieldset className="min-w-0">
       <legend className="text-sm font-semibold text-ink-900">{legend}</legend>
       <div className="mt-2 space-y-2">
         {days.map((day, index) => (
-          <details key={day.day} open={index === 0} className="rounded-xl bg-white ring-1 ring-ink-200">
+          <details key={day.day} open={index === openDay} className="rounded-xl bg-white ring-1 ring-ink-200">
             <summary className="cursor-pointer px-4 py-2 font-semibold text-ink-900">
               {day.day} <span className="font-normal text-ink-600">({day.times.length} free)</span>
             </summary>

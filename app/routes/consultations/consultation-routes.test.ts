@@ -421,9 +421,11 @@ describe("POST /consultations book", () => {
       expect(refused.status, error).toBe(400);
       expect(refused.data).toMatchObject({ intent: "book", error });
     }
-    // What was typed comes back to the form.
+    // What was sent comes back to the form, the time chosen too: it need not be picked again.
     const refused = await act(premiumOwner, bookFields(bella.id, offGrid, { reason: "Her ear" }));
-    expect(refused.data.values).toEqual({ petId: bella.id, reason: "Her ear" });
+    expect(refused.data.values).toEqual({ petId: bella.id, reason: "Her ear", startsAt: offGrid });
+    const noReason = await act(premiumOwner, bookFields(bella.id, time, { reason: " " }));
+    expect(noReason.data.values).toEqual({ petId: bella.id, reason: " ", startsAt: time });
 
     expect(await consultationsOf(bella.id)).toEqual([]);
     expect(await consultationsOf(strangersPet.id)).toEqual([]);
@@ -452,6 +454,28 @@ describe("POST /consultations book", () => {
     }
     expect(await consultationsOf(bella.id)).toEqual([]);
     expect(await consultationsOf(theirs.id)).toMatchObject([{ id: theirId, bookedBy: otherOwner.id }]);
+  });
+
+  it("refuses the pet's second consultation at one time with 409, and a fourth to come with 400", async () => {
+    await setWeeklyHours(vetBo.id, "UTC", everyDay("09:00", "12:00"));
+    const bella = await addPet(premiumOwner.id);
+    const time = await aDayAhead(vetAna.id);
+    await bookThroughPage(premiumOwner, bella.id, time);
+
+    const twice = await act(familyOfPremium, bookFields(bella.id, time, { vet: vetBo.id }));
+    expect(twice.status).toBe(409);
+    expect(twice.data).toMatchObject({
+      intent: "book",
+      error: CONSULTATION_ERRORS.petTaken,
+      values: { petId: bella.id, startsAt: time },
+    });
+
+    await bookThroughPage(premiumOwner, bella.id, await aDayAhead(vetAna.id, 1));
+    await bookThroughPage(premiumOwner, bella.id, await aDayAhead(vetAna.id, 2));
+    const fourth = await act(premiumOwner, bookFields(bella.id, await aDayAhead(vetAna.id, 3)));
+    expect(fourth.status).toBe(400);
+    expect(fourth.data).toMatchObject({ intent: "book", error: CONSULTATION_ERRORS.petLimit });
+    expect(await consultationsOf(bella.id)).toHaveLength(3);
   });
 
   it("refuses a Free owner with 403 and the plan's sentence, storing nothing", async () => {
@@ -692,15 +716,23 @@ describe("POST /consultations/:id", () => {
     await setWeeklyHours(vetAna.id, "UTC", everyDay("09:00", "12:00"));
   });
 
-  async function booked() {
+  let started = 0;
+
+  /** A consultation booked through the page; `open`: moved to a minute or two ago, its room open. */
+  async function booked({ open = false } = {}) {
     const bella = await addPet(premiumOwner.id);
     const id = await bookThroughPage(premiumOwner, bella.id, await aDayAhead(vetAna.id));
+    if (open) {
+      // A distinct instant each time: one booking per vet and time.
+      const startsAt = new Date(Date.now() - MINUTE - (started += 1) * 1000);
+      await (await getDb()).update(consultation).set({ startsAt }).where(eq(consultation.id, id));
+    }
     const { conversationId } = await consultationById(id);
     return { bella, id, conversationId: conversationId! };
   }
 
   it("lets the vet end it with notes: the consultation ended, a vet visit in the pet's records", async () => {
-    const { bella, id } = await booked();
+    const { bella, id } = await booked({ open: true });
     const notes = "Ear mites. Drops twice a day for a week; see a clinic if it bleeds.";
     const ended = await roomPost(id, vetAna, { intent: "end", notes });
     expect(ended.status).toBe(302);
@@ -728,6 +760,20 @@ describe("POST /consultations/:id", () => {
     });
     expect(await consultationById(id)).toMatchObject({ status: "ended", notes });
     expect(await vetVisitsOf(bella.id)).toHaveLength(1);
+  });
+
+  it("refuses ending it before its room opens, with the sentence, changing nothing", async () => {
+    const { bella, id } = await booked();
+    const notes = "Nothing yet.";
+    const refused = await roomPost(id, vetAna, { intent: "end", notes });
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      intent: "end",
+      error: CONSULTATION_ERRORS.endTooEarly,
+      body: notes,
+    });
+    expect(await consultationById(id)).toMatchObject({ status: "booked", notes: null, endedAt: null });
+    expect(await vetVisitsOf(bella.id)).toEqual([]);
   });
 
   it("refuses empty notes, and the owner ending it, changing nothing", async () => {
@@ -782,7 +828,7 @@ describe("POST /consultations/:id", () => {
   });
 
   it("refuses a message once the consultation ended, with the chat's sentence", async () => {
-    const { id, conversationId } = await booked();
+    const { id, conversationId } = await booked({ open: true });
     await roomPost(id, vetAna, { intent: "end", notes: "All well." });
     const late = await roomPost(id, premiumOwner, { intent: "send", key: newKey(), body: "Thank you!" });
     expect(late.status).toBe(400);

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/consultations";
 import { requireUser } from "~/backend/auth/session.server";
 import { planOf, petsWhereAllowed } from "~/backend/billing/plans.server";
@@ -16,8 +16,6 @@ import { readForm, refuseForm } from "~/backend/forms.server";
 import { listAccessiblePets } from "~/backend/pets.server";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, Select, Textarea } from "~/components/ui/field";
-import { FormMessage } from "~/components/ui/form-message";
 import { PlanLocked } from "~/components/ui/plan-locked";
 import { BRAND } from "~/content/site";
 import { isTimeZone } from "~/domain/availability";
@@ -29,11 +27,11 @@ import {
   FIRST_AVAILABLE,
   isChangeable,
   moveFormSchema,
-  CONSULTATION_STATUS_LABELS,
 } from "~/domain/consultations";
 import { allows, upgradeSentence } from "~/domain/plans";
+import { BookingForm, type ConsultationRefusal } from "~/features/consultations/booking-form";
+import { ConsultationItem } from "~/features/consultations/consultation-item";
 import { formatWhen, groupByDay } from "~/features/consultations/format";
-import { TimePicker } from "~/features/consultations/time-picker";
 import { useBrowserTimeZone } from "~/features/consultations/use-browser-time-zone";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { viewerTimeZone } from "~/utils/time-zone";
@@ -100,16 +98,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-type Refusal = {
-  intent: string;
-  id?: string;
-  error: string;
-  nextDays?: ReturnType<typeof groupByDay>;
-  values?: { petId?: string; reason?: string };
-};
+type Refusal = ConsultationRefusal;
 
 function refusal(refused: Refusal, status = 400) {
   return data(refused, { status });
+}
+
+/** A refusal about the time itself (taken by someone, or the pet's other consultation then): 409. */
+function statusOf(error: string) {
+  return error === CONSULTATION_ERRORS.taken || error === CONSULTATION_ERRORS.petTaken ? 409 : 400;
 }
 
 function nextDays(nextTimes: FreeTime[] | undefined, zone: string) {
@@ -132,9 +129,11 @@ export async function action({ request }: Route.ActionArgs) {
     return typeof value === "string" ? value : undefined;
   };
   if (intent === "book") {
+    // What was sent comes back to the form, the time chosen included: it need not be picked again.
     const values = {
       petId: text("petId"),
       reason: text("reason")?.slice(0, CONSULTATION_LIMITS.reason + 100),
+      startsAt: text("startsAt")?.slice(0, 40),
     };
     const parsed = bookingFormSchema.safeParse({
       petId: text("petId"),
@@ -147,7 +146,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!booked.ok) {
       return refusal(
         { intent, error: booked.error, nextDays: nextDays(booked.nextTimes, timeZone), values },
-        booked.error === CONSULTATION_ERRORS.taken ? 409 : 400,
+        statusOf(booked.error),
       );
     }
     return redirectWithFlash(
@@ -176,7 +175,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!moved.ok) {
       return refusal(
         { intent, id: parsed.data.id, error: moved.error, nextDays: nextDays(moved.nextTimes, timeZone) },
-        moved.error === CONSULTATION_ERRORS.taken ? 409 : 400,
+        statusOf(moved.error),
       );
     }
     return redirectWithFlash(request, `/consultations#consultation-${parsed.data.id}`, "consultationMoved");
@@ -221,7 +220,11 @@ export default function ConsultationsPage({ loaderData, actionData }: Route.Comp
               <p className="mt-4 text-ink-800">No vet has consultation hours yet. Please look again soon.</p>
             ) : (
               <BookingForm
-                loaderData={loaderData}
+                pets={loaderData.pets}
+                vets={loaderData.vets}
+                vet={loaderData.vet}
+                days={loaderData.days}
+                timeZone={timeZone}
                 failed={actionData?.intent === "book" ? (actionData as Refusal) : undefined}
               />
             )}
@@ -282,164 +285,5 @@ function TimeZoneLine({ timeZone, zones }: { timeZone: string; zones: readonly s
         Show
       </Button>
     </Form>
-  );
-}
-
-function BookingForm({
-  loaderData,
-  failed,
-}: {
-  loaderData: Route.ComponentProps["loaderData"];
-  failed?: Refusal;
-}) {
-  const navigation = useNavigation();
-  const submit = useSubmit();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "book";
-  const { pets, vets, vet, days, timeZone } = loaderData;
-  return (
-    <div className="mt-6 space-y-6">
-      {/* Which vet's times to show: a GET form, so it works without JavaScript too. */}
-      <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Whose times">
-        <Field id="consult-vet" label="With which vet?">
-          {(control) => (
-            <Select
-              {...control}
-              name="vet"
-              defaultValue={vet}
-              onChange={(event) =>
-                void submit(event.currentTarget.form, { replace: true, preventScrollReset: true })
-              }
-            >
-              <option value={FIRST_AVAILABLE}>First available</option>
-              {vets.map((one) => (
-                <option key={one.id} value={one.id}>
-                  {one.displayName}
-                  {one.region ? `, licensed in ${one.region}` : ""}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <noscript>
-          <Button type="submit" variant="secondary">
-            Show times
-          </Button>
-        </noscript>
-      </Form>
-      <Form method="post" className="space-y-4" aria-label="Book a consultation">
-        <input type="hidden" name="intent" value="book" />
-        <input type="hidden" name="vet" value={vet} />
-        <input type="hidden" name="timeZone" value={timeZone} />
-        {failed ? <FormMessage tone="error" title="Not booked." description={failed.error} /> : null}
-        {failed?.nextDays ? (
-          <div data-testid="next-times">
-            <TimePicker name="startsAt" days={failed.nextDays} legend="The next free times" />
-          </div>
-        ) : null}
-        <Field id="consult-pet" label="Which pet?">
-          {(control) => (
-            <Select {...control} name="petId" defaultValue={failed?.values?.petId ?? pets[0]?.id}>
-              {pets.map((pet) => (
-                <option key={pet.id} value={pet.id}>
-                  {pet.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field id="consult-reason" label="What would you like to talk about?" hint="A few words for the vet.">
-          {(control) => (
-            <Textarea
-              {...control}
-              name="reason"
-              required
-              maxLength={CONSULTATION_LIMITS.reason}
-              defaultValue={failed?.values?.reason}
-            />
-          )}
-        </Field>
-        {failed?.nextDays ? null : (
-          <TimePicker
-            name="startsAt"
-            days={days}
-            legend={vet === FIRST_AVAILABLE ? "Free times (any vet)" : "Free times"}
-          />
-        )}
-        <Button type="submit" aria-disabled={busy || undefined}>
-          {busy ? "Booking…" : "Book this time"}
-        </Button>
-      </Form>
-    </div>
-  );
-}
-
-type Listed = Route.ComponentProps["loaderData"]["consultations"][number];
-
-function ConsultationItem({
-  consultation,
-  timeZone,
-  failed,
-}: {
-  consultation: Listed;
-  timeZone: string;
-  failed?: Refusal;
-}) {
-  return (
-    <li id={`consultation-${consultation.id}`} data-testid="consultation">
-      <Card className="p-4">
-        <p className="font-semibold text-ink-900">
-          {consultation.petName} with {consultation.vetName}
-        </p>
-        <p className="text-ink-700">{consultation.when}</p>
-        <p className="mt-1 text-sm text-ink-600">
-          {CONSULTATION_STATUS_LABELS[consultation.status]} · {consultation.reason}
-        </p>
-        {failed ? (
-          <FormMessage tone="error" title="Not changed." description={failed.error} className="mt-3" />
-        ) : null}
-        {consultation.status !== "cancelled" ? (
-          <Link
-            to={`/consultations/${consultation.id}`}
-            className="mt-3 inline-block font-semibold text-brand-800 underline underline-offset-4"
-          >
-            {consultation.status === "ended" ? "See the vet's notes" : "Open the consultation room"}
-          </Link>
-        ) : null}
-        {consultation.changeable ? (
-          <div className="mt-3 space-y-3">
-            <details>
-              <summary className="cursor-pointer text-sm font-semibold text-ink-900">
-                Move to another time
-              </summary>
-              <Form method="post" className="mt-2 space-y-3" aria-label="Move the consultation">
-                <input type="hidden" name="intent" value="move" />
-                <input type="hidden" name="id" value={consultation.id} />
-                <input type="hidden" name="timeZone" value={timeZone} />
-                <TimePicker
-                  name="startsAt"
-                  days={failed?.nextDays ?? consultation.moveDays}
-                  legend={`${consultation.vetName}'s free times`}
-                />
-                <Button type="submit" size="sm" variant="secondary">
-                  Move
-                </Button>
-              </Form>
-            </details>
-            <Form method="post" aria-label="Cancel the consultation">
-              <input type="hidden" name="intent" value="cancel" />
-              <input type="hidden" name="id" value={consultation.id} />
-              <input type="hidden" name="timeZone" value={timeZone} />
-              <Button type="submit" size="sm" variant="secondary">
-                Cancel this consultation
-              </Button>
-            </Form>
-          </div>
-        ) : consultation.status === "booked" ? (
-          <p className="mt-2 text-sm text-ink-600">
-            It starts in less than 2 hours: it can no longer be moved or cancelled.
-          </p>
-        ) : null}
-      </Card>
-    </li>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, isRouteErrorResponse, Link, redirect, useRevalidator } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useRevalidator } from "react-router";
 import type { Route } from "./+types/room";
 import { requireUser } from "~/backend/auth/session.server";
 import { petAllows } from "~/backend/billing/plans.server";
@@ -10,14 +10,13 @@ import { endConsultation, findConsultation } from "~/backend/consultations/consu
 import { readForm, refuseForm } from "~/backend/forms.server";
 import { listRecordsForVet } from "~/backend/pet-records.server";
 import { findPetForVet } from "~/backend/pets.server";
+import { availabilityOf } from "~/backend/staff/staff.server";
 import { NotFound } from "~/components/layout/not-found";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, Textarea } from "~/components/ui/field";
-import { FormMessage } from "~/components/ui/form-message";
 import { PlanLocked } from "~/components/ui/plan-locked";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { BRAND, NOT_FOUND_TITLE } from "~/content/site";
+import { dayIn } from "~/domain/availability";
 import { CHAT_FORM_BYTES } from "~/domain/chat";
 import {
   CONSULTATION_LIMITS,
@@ -32,6 +31,7 @@ import { CallView } from "~/features/call/call-view";
 import { Composer } from "~/features/chat/composer";
 import { MessageLog } from "~/features/chat/message-log";
 import { newMessageKey, useLiveChannel } from "~/features/chat/use-live-chat";
+import { EndForm } from "~/features/consultations/end-form";
 import { formatTime, formatWhen } from "~/features/consultations/format";
 import { useBrowserTimeZone } from "~/features/consultations/use-browser-time-zone";
 import { VetPetPanel } from "~/features/pets/vet-pet-panel";
@@ -100,7 +100,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (reader.side === "vet") {
     const pet = (await findPetForVet(consultation.petId))!;
     const records = await listRecordsForVet(pet.id);
-    const today = new Date().toISOString().slice(0, 10);
+    // The pet's age and what is due, as of the vet's own date.
+    const today = dayIn(new Date(), (await availabilityOf(reader.vet.id)).timeZone);
     return data({
       ...base,
       side: "vet" as CallSide,
@@ -250,7 +251,8 @@ function RoomPage({ loaderData, actionData }: Route.ComponentProps) {
             />
           ) : null}
 
-          {side === "vet" && booked ? (
+          {/* The vet ends it from the room's opening on (also after it closed), not before. */}
+          {side === "vet" && booked && state !== "not-yet" ? (
             <EndForm
               petName={consultation.petName}
               failed={actionData?.intent === "end" ? actionData : undefined}
@@ -321,40 +323,5 @@ function RoomChat({
         />
       ) : null}
     </section>
-  );
-}
-
-function EndForm({ failed, petName }: { failed?: { error: string; body: string }; petName: string }) {
-  return (
-    <Card>
-      <Form method="post" aria-label="End the consultation">
-        <input type="hidden" name="intent" value="end" />
-        <h2 className="text-xl font-bold text-ink-900">End the consultation</h2>
-        {failed ? (
-          <FormMessage tone="error" title="Not ended." description={failed.error} className="mt-3" />
-        ) : null}
-        <div className="mt-3">
-          <Field
-            id="consultation-notes"
-            label={`Your notes for ${petName}'s records`}
-            hint="The owner gets them by mail too."
-          >
-            {(control) => (
-              <Textarea
-                {...control}
-                name="notes"
-                required
-                rows={5}
-                maxLength={CONSULTATION_LIMITS.notes}
-                defaultValue={failed?.body}
-              />
-            )}
-          </Field>
-        </div>
-        <Button type="submit" variant="secondary" className="mt-3">
-          End with these notes
-        </Button>
-      </Form>
-    </Card>
   );
 }
