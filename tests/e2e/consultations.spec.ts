@@ -187,6 +187,7 @@ test("two owners book the same time at once: one booking, the other is shown the
     const page = await context.newPage();
     await gotoHydrated(page, "/consultations");
     await page.getByLabel("With which vet?").selectOption({ label: "Dr. Rita Race, licensed in Ohio, USA" });
+    await page.getByRole("button", { name: "Show times" }).click();
     await expect(page).toHaveURL(/vet=/);
     await page.getByLabel("What would you like to talk about?").fill("A check-up question.");
     pages.push(page);
