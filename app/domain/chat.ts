@@ -143,7 +143,8 @@ export type ServerFrame =
       pageId: string;
       side: CallSide;
       name: string;
-      event: "joined" | "left";
+      /** left: the page left the call; dropped: its connection to the server closed (its media may still flow). */
+      event: "joined" | "left" | "dropped";
     }
   | { type: "signal"; consultationId: string; from: string; data: SignalData }
   /** This page is in the room; `side` is its own. */

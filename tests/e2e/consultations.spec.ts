@@ -133,7 +133,14 @@ test("a vet sets hours; an owner books first available, gets the invitation, joi
   // Booked at least 15 minutes ahead: the clock counts down to the start.
   await expect(ownerPage.getByTestId("call-clock")).toHaveText(/^Starts in (1[4-9]|[2-4]\d):\d\d$/);
 
-  // The room's text chat, beside the call.
+  // The owner leaves the call (video off, camera off); the vet's page waits for them again.
+  await ownerPage.getByRole("button", { name: "Leave the call" }).click();
+  await expect(ownerPage.getByTestId("call-phase")).toHaveText("Not joined");
+  await expect(ownerPage.getByTestId("local-video")).toHaveCount(0);
+  await expect(vetPage.getByTestId("call-phase")).toHaveText(/waiting for the other side/);
+  await expect(vetPage.getByTestId("remote-video")).toHaveCount(0);
+
+  // The room's text chat, beside the call (and in its place).
   await ownerPage.getByLabel("Your message").fill("Can you hear me?");
   await ownerPage.getByLabel("Your message").press("Enter");
   await expect(vetPage.getByRole("log")).toContainText("Can you hear me?");

@@ -298,7 +298,7 @@ class PageConnection {
         pageId: call.pageId,
         side: call.side,
         name: call.name,
-        event: "left",
+        event: "dropped",
       }).catch((error: unknown) =>
         console.error(`Live channel: a call's leaving could not be announced: ${describe(error)}`),
       );

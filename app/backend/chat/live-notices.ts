@@ -23,7 +23,7 @@ export type LiveNotice = {
   sig?: number;
   to?: string;
   /** …or a page joined or left it. */
-  peer?: { pageId: string; side: "owner" | "vet"; name: string; event: "joined" | "left" };
+  peer?: { pageId: string; side: "owner" | "vet"; name: string; event: "joined" | "left" | "dropped" };
 };
 
 export function parseNotice(payload: string): LiveNotice | null {

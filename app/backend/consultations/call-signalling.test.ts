@@ -254,7 +254,8 @@ describe("a consultation's call on two hubs", () => {
     await memberPage.signal(id, scopedPageId(vet.id, "vet-page-2"), { hello: true });
     expect(memberPage.frames.at(-1)).toEqual({ type: "refused", consultationId: id, error: JOIN_FIRST });
 
-    // The vet's page closes (a tab closed, a network gone): the owner's page on the other hub is told.
+    // The vet's page closes (a tab closed, a network gone): the owner's page on the other hub is
+    // told its connection dropped.
     vetPage.connection.close();
     await eventually(() =>
       expect(ownerPage.peers().at(-1)).toEqual({
@@ -263,7 +264,7 @@ describe("a consultation's call on two hubs", () => {
         pageId: scopedPageId(vet.id, "vet-page-2"),
         side: "vet",
         name: "Dr. Ana Silva",
-        event: "left",
+        event: "dropped",
       }),
     );
     expect(ownerPage.peers().some((frame) => frame.pageId === scopedPageId(member.id, "member-page-2"))).toBe(

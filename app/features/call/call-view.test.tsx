@@ -211,7 +211,7 @@ const signalFrom = (from: string, data: SignalData): ServerFrame => ({
   from,
   data,
 });
-const peerFrame = (side: CallSide, event: "joined" | "left", name = "Ann"): ServerFrame => ({
+const peerFrame = (side: CallSide, event: "joined" | "left" | "dropped", name = "Ann"): ServerFrame => ({
   type: "peer",
   consultationId: ID,
   pageId: side === "owner" ? OWNER_PAGE : VET_PAGE,
@@ -543,7 +543,7 @@ describe("CallView", () => {
     const { pc, remote } = await vetConnected();
     expect(screen.getByLabelText("Ann's video")).toBeInTheDocument();
 
-    await deliver(peerFrame("owner", "left"));
+    await deliver(peerFrame("owner", "dropped"));
     expect(screen.getByLabelText("Ann's video")).toBeInTheDocument();
     expect((screen.getByLabelText("Ann's video") as HTMLVideoElement).srcObject).toBe(remote);
     expect(status()).toHaveTextContent("Connected");
@@ -561,7 +561,7 @@ describe("CallView", () => {
 
   it("a page whose socket came back while its media flowed is greeted, not offered to again", async () => {
     const { pc } = await vetConnected();
-    await deliver(peerFrame("owner", "left"));
+    await deliver(peerFrame("owner", "dropped"));
     await deliver(peerFrame("owner", "joined"));
     expect(signalsTo(OWNER_PAGE).filter((data) => "hello" in data)).toHaveLength(2);
     expect(FakePeerConnection.all).toHaveLength(1);
@@ -708,5 +708,13 @@ describe("CallView", () => {
     expect(FakeSocket.all).toHaveLength(0);
     expect(mine.getTracks().every((track) => track.stopped)).toBe(true);
     expect(status()).toHaveTextContent("Not joined");
+  });
+
+  it("a page that leaves the call is dropped at once, even while its media still flows", async () => {
+    const { pc } = await vetConnected();
+    await deliver(peerFrame("owner", "left"));
+    expect(pc.closed).toBe(true);
+    expect(screen.queryByLabelText("Ann's video")).not.toBeInTheDocument();
+    expect(status()).toHaveTextContent("In the room: waiting for the other side to join");
   });
 });

@@ -348,7 +348,9 @@ export function useCall({
         setRefusal(null);
         updatePhase();
       } else if (frame.type === "peer") {
-        if (frame.event === "left") {
+        if (frame.event === "left") return dropPeer(frame.pageId);
+        if (frame.event === "dropped") {
+          // Its socket closed, perhaps only for a moment: a call still flowing is kept.
           const peer = peers.get(frame.pageId);
           if (peer?.pc.connectionState === "connected") {
             peer.left = true;
