@@ -199,9 +199,18 @@ test("two owners book the same time at once: one booking, the other is shown the
     await page.getByLabel("What would you like to talk about?").fill("A check-up question.");
     pages.push(page);
   }
-  // The same time on both pages: the second one shown (the first may pass its 15 minutes' notice meanwhile).
-  const chosen = (await pages[0]!.getByRole("radio").nth(1).getAttribute("value"))!;
-  for (const page of pages) await page.locator(`input[type=radio][value="${chosen}"]`).check({ force: true });
+  // The same time on both pages: the second one offered (the first may pass its 15 minutes'
+  // notice meanwhile), whichever day it falls on in the owner's zone (its day opened to pick it).
+  const chosen = (await pages[0]!.locator("input[name=startsAt]").nth(1).getAttribute("value"))!;
+  for (const page of pages) {
+    await page
+      .locator(`details:has(input[value="${chosen}"])`)
+      .evaluate((day) => ((day as HTMLDetailsElement).open = true));
+    await page
+      .getByRole("radio", { name: /./ })
+      .and(page.locator(`input[value="${chosen}"]`))
+      .check({ force: true });
+  }
   await Promise.all(pages.map((page) => page.getByRole("button", { name: "Book this time" }).click()));
 
   const outcomes = await Promise.all(
