@@ -19,6 +19,7 @@ import { runDueJobs } from "~/backend/jobs/queue.server";
 import { sendMail, type Mail } from "~/backend/mail/mailer.server";
 import { resetRateLimits } from "~/backend/rate-limit.server";
 import {
+  availabilityOf,
   changeDayOff,
   findVet,
   setStaffProfile,
@@ -49,6 +50,7 @@ import {
   listVetConsultations,
   moveConsultation,
   sendConsultationReminder,
+  takeDayOff,
   upcomingConsultationsFor,
   type FreeTime,
 } from "./consultations.server";
@@ -999,6 +1001,27 @@ describe("who the mails go to, and in which zone", () => {
     expect(cancelled.subject).toBe("Consultation cancelled: Bella with Dr. Leaving");
     expect(cancelled.text).toContain(`(${formatInZone(startsAt, "Australia/Sydney")})`);
     expect(cancelled.text).not.toContain("UTC");
+  });
+});
+
+describe("a vet's day off", () => {
+  it("cancels the consultations booked that day (in the vet's zone), tells their owners, and keeps the others", async () => {
+    const vet = await addVet("Dr. Away");
+    const { owner, pet: bella } = await addOwnerWithPet("Yara");
+    // Monday 1 March, 9:00 in New York, and the Monday after.
+    const thatDay = await booked(owner, bella.id, vet.id, "2027-03-01T14:00:00Z");
+    const nextWeek = await booked(owner, bella.id, vet.id, "2027-03-08T14:00:00Z");
+
+    expect(await takeDayOff(vet.id, "2027-03-01", NOW)).toBe(1);
+    expect((await row(thatDay)).status).toBe("cancelled");
+    expect((await row(nextWeek)).status).toBe("booked");
+    expect((await availabilityOf(vet.id)).daysOff).toContain("2027-03-01");
+    expect(isoOf(await free(NOW, vet.id))).not.toContain("2027-03-01T14:00:00.000Z");
+    expect((await mailsTo(owner.email)).at(-1)!.subject).toBe("Consultation cancelled: Bella with Dr. Away");
+
+    // A day with nothing booked: nothing cancelled, the day off kept.
+    expect(await takeDayOff(vet.id, "2027-03-15", NOW)).toBe(0);
+    expect((await availabilityOf(vet.id)).daysOff).toEqual(["2027-03-01", "2027-03-15"]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import { requirePetFeature } from "~/backend/billing/plans.server";
 import { closeRoomChat, openRoomChat } from "~/backend/chat/conversations.server";
 import { roomOpensMinutes } from "./call-config.server";
@@ -10,9 +10,16 @@ import { queueMail, sendMail, supportEmail } from "~/backend/mail/mailer.server"
 import { addVetVisit } from "~/backend/pet-records.server";
 import { findAccessiblePet, listAccessiblePets } from "~/backend/pets.server";
 import { consumeRateLimit } from "~/backend/rate-limit.server";
-import { availabilityOf, findVet, type Vet } from "~/backend/staff/staff.server";
+import { availabilityOf, changeDayOff, findVet, type Vet } from "~/backend/staff/staff.server";
 import type { SessionUser } from "~/domain/auth";
-import { consultationTimes, dayIn, formatInZone, isTimeZone, type Availability } from "~/domain/availability";
+import {
+  consultationTimes,
+  dayIn,
+  formatInZone,
+  isTimeZone,
+  zonedToUtc,
+  type Availability,
+} from "~/domain/availability";
 import { writeInvitation } from "~/domain/consultation-invite";
 import {
   CONSULTATION_ERRORS,
@@ -410,7 +417,13 @@ export async function moveConsultation(
  * ones to come are cancelled, each booker (or the pet's owner, when the booker can no longer open
  * the pet) told by mail to book another time, in the caller's transaction when given one.
  */
-export async function cancelConsultationsOf(vetId: string, tx?: Tx, now = new Date()) {
+export async function cancelConsultationsOf(
+  vetId: string,
+  tx?: Tx,
+  now = new Date(),
+  /** Only those starting before this (a day off: the consultations of that day). */
+  before?: Date,
+): Promise<number> {
   const cancel = async (t: Tx) => {
     const going = await selectConsultations(t)
       .where(
@@ -418,6 +431,7 @@ export async function cancelConsultationsOf(vetId: string, tx?: Tx, now = new Da
           eq(consultation.vetId, vetId),
           eq(consultation.status, "booked"),
           gte(consultation.startsAt, now),
+          before ? lt(consultation.startsAt, before) : undefined,
         ),
       )
       .for("update", { of: consultation });
@@ -444,10 +458,27 @@ export async function cancelConsultationsOf(vetId: string, tx?: Tx, now = new Da
       );
       await notifyRoom(t, booked.id);
     }
+    return going.length;
   };
   if (tx) return cancel(tx);
   const db = await getDb();
-  await db.transaction(cancel);
+  return db.transaction(cancel);
+}
+
+/**
+ * A vet takes a day off (`day` in their zone): the consultations booked that day are cancelled,
+ * each booker told, in one transaction with the day off. Answers how many were cancelled.
+ */
+export async function takeDayOff(vetId: string, day: string, now = new Date()): Promise<number> {
+  const { timeZone } = await availabilityOf(vetId);
+  const start = zonedToUtc(day, "00:00", timeZone) ?? new Date(`${day}T00:00:00Z`);
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 36 * 60 * 60_000).toISOString().slice(0, 10);
+  const end = zonedToUtc(next, "00:00", timeZone) ?? new Date(`${next}T00:00:00Z`);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await changeDayOff(vetId, day, true, tx);
+    return cancelConsultationsOf(vetId, tx, start.getTime() > now.getTime() ? start : now, end);
+  });
 }
 
 /** Whether `error` (or what it wraps) is a unique violation, of the index named `index` when given. */

@@ -133,8 +133,13 @@ export async function setWeeklyHours(vetId: string, timeZone: string, weekly: Da
 }
 
 /** Adds or removes one day off, in one statement (two tabs at once lose neither change). */
-export async function changeDayOff(vetId: string, day: string, off: boolean) {
-  const db = await getDb();
+export async function changeDayOff(
+  vetId: string,
+  day: string,
+  off: boolean,
+  executor?: Pick<Awaited<ReturnType<typeof getDb>>, "update">,
+) {
+  const db = executor ?? (await getDb());
   const days = off
     ? sql`(select coalesce(jsonb_agg(d order by d), '[]'::jsonb) from (select distinct jsonb_array_elements_text(${staffProfile.daysOff} || to_jsonb(${day}::text)) d) days)`
     : sql`(select coalesce(jsonb_agg(d order by d), '[]'::jsonb) from jsonb_array_elements_text(${staffProfile.daysOff}) d where d <> ${day})`;

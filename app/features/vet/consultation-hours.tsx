@@ -5,7 +5,11 @@ import { Input, Label } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
 import { WEEK_ORDER, WEEKDAY_NAMES, type DayHours } from "~/domain/availability";
 
-export type HoursResult = { error: string; weekday?: number } | { saved: true } | undefined;
+export type HoursResult =
+  | { error: string; weekday?: number }
+  /** `cancelled`: consultations of a day just taken off, cancelled and their owners told. */
+  | { saved: true; cancelled?: number }
+  | undefined;
 
 /**
  * A vet's consultation hours on /vet: their time zone, one range a weekday (empty: none that
@@ -43,7 +47,16 @@ export function ConsultationHours({
       {result && "error" in result ? (
         <FormMessage tone="error" title="Not saved." description={result.error} className="mt-4" />
       ) : result ? (
-        <FormMessage tone="success" title="Saved." description="" className="mt-4" />
+        <FormMessage
+          tone="success"
+          title="Saved."
+          description={
+            result.cancelled
+              ? `${result.cancelled} ${result.cancelled === 1 ? "consultation" : "consultations"} booked that day ${result.cancelled === 1 ? "was" : "were"} cancelled; ${result.cancelled === 1 ? "its owner was" : "their owners were"} told by mail.`
+              : ""
+          }
+          className="mt-4"
+        />
       ) : null}
       <Card className="mt-4">
         <Form method="post" aria-label="Weekly hours" className="space-y-4">

@@ -26,7 +26,7 @@ import {
 } from "~/domain/availability";
 import { ConsultationHours, type HoursResult } from "~/features/vet/consultation-hours";
 import { formatWhen } from "~/features/consultations/format";
-import { listVetConsultations } from "~/backend/consultations/consultations.server";
+import { listVetConsultations, takeDayOff } from "~/backend/consultations/consultations.server";
 import { CONSULTATION_STATUS_LABELS } from "~/domain/consultations";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -84,8 +84,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "add-day-off" || intent === "remove-day-off") {
     const day = dayOffSchema.safeParse(form.get("day"));
     if (!day.success) return data({ hours: { error: day.error.issues[0]!.message } }, { status: 400 });
-    await changeDayOff(vet.id, day.data, intent === "add-day-off");
-    return data({ hours: { saved: true as const } });
+    if (intent === "remove-day-off") {
+      await changeDayOff(vet.id, day.data, false);
+      return data({ hours: { saved: true as const } });
+    }
+    // The consultations booked that day are cancelled with it, each owner told.
+    const cancelled = await takeDayOff(vet.id, day.data);
+    return data({ hours: { saved: true as const, cancelled } });
   }
   if (intent === "take") {
     const id = conversationIdOrNotFound(form.get("conversationId"));
