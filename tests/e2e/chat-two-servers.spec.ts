@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { Browser, BrowserContext } from "@playwright/test";
+import { withPostgres } from "../support/postgres-admin";
 import { startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
 import { addPet, expect, gotoHydrated, signUp, test } from "./support";
 
@@ -14,15 +14,7 @@ import { addPet, expect, gotoHydrated, signUp, test } from "./support";
  */
 const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL;
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>, url = E2E_DATABASE_URL) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = withPostgres;
 
 if (E2E_DATABASE_URL) {
   test.describe("emergency chat across two servers", () => {

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { Browser } from "@playwright/test";
+import { withPostgres } from "../support/postgres-admin";
 import { startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
 import { chromiumLaunchOptions } from "../support/chromium";
 import { addPet, expect, gotoHydrated, signUp, test } from "./support";
@@ -16,15 +16,7 @@ import { expectRemoteVideoPlaying, FAKE_MEDIA_FLAGS } from "./video";
  */
 const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL;
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>, url = E2E_DATABASE_URL) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = withPostgres;
 
 test.use({
   launchOptions: { ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args, ...FAKE_MEDIA_FLAGS] },

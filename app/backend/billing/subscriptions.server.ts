@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { eq } from "drizzle-orm";
-import { getDb, type Database } from "~/backend/db/client.server";
+import { getDb, type Transaction } from "~/backend/db/client.server";
 import { stripeEvent, subscription, user } from "~/backend/db/schema.server";
 import { siteBaseUrl } from "~/utils/seo";
 import {
@@ -34,7 +34,7 @@ import {
  * the money-back guarantee, and the webhook that keeps each account's plan as Stripe has it.
  */
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Tx = Transaction;
 type Account = { id: string; email: string; name: string };
 
 const DAY_MS = 86_400_000;

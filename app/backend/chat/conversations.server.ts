@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import { data } from "react-router";
 import { requirePetFeature } from "~/backend/billing/plans.server";
-import { getDb, type Database } from "~/backend/db/client.server";
+import { getDb, type Database, type Transaction } from "~/backend/db/client.server";
 import { chatConversation, chatMessage, pet, staffProfile } from "~/backend/db/schema.server";
 import { addVetVisit } from "~/backend/pet-records.server";
 import { findAccessiblePet, listAccessiblePets } from "~/backend/pets.server";
@@ -28,7 +28,7 @@ import { reencodePhoto } from "./photo.server";
  * same transaction, so a notice never announces what was not stored).
  */
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Tx = Transaction;
 
 export type Conversation = {
   id: string;

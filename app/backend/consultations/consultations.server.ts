@@ -3,7 +3,7 @@ import { requirePetFeature } from "~/backend/billing/plans.server";
 import { closeRoomChat, openRoomChat } from "~/backend/chat/conversations.server";
 import { roomOpensMinutes } from "./call-config.server";
 import { LIVE_CHANNEL, type LiveNotice } from "~/backend/chat/live-notices";
-import { getDb, type Database } from "~/backend/db/client.server";
+import { getDb, type Database, type Transaction } from "~/backend/db/client.server";
 import { consultation, familyMember, pet, staffProfile, user } from "~/backend/db/schema.server";
 import { enqueueJob } from "~/backend/jobs/queue.server";
 import { queueMail, sendMail, supportEmail } from "~/backend/mail/mailer.server";
@@ -45,7 +45,7 @@ import { siteBaseUrl } from "~/utils/seo";
  * live channel so an open room sees it.
  */
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Tx = Transaction;
 
 export type Consultation = {
   id: string;

@@ -13,6 +13,8 @@ import { openFolder } from "./pglite-folder.server";
 import * as schema from "./schema.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What `db.transaction(async (tx) => …)` hands its callback: pass it on to work in the same transaction. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 type Connection = { db: Database; close: () => Promise<void>; kind: "pglite" | "postgres"; listen: Listen };
 
