@@ -79,6 +79,8 @@ async function serve({ withHub = true } = {}): Promise<Served> {
   const live = attachLiveSocket(server, () => hub);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The site's own origin (host/trusted-origins.ts), as BASE_URL names it in production.
+  vi.stubEnv("BASE_URL", origin);
   const served: Served = {
     url: `${origin.replace("http", "ws")}${LIVE_PATH}`,
     origin,
@@ -95,10 +97,16 @@ async function serve({ withHub = true } = {}): Promise<Served> {
 }
 
 /** The status a refused connection gets, instead of the switch to WebSocket. */
-function refusedWith(url: string, headers: { origin?: string; cookie?: string }): Promise<number> {
+function refusedWith(
+  url: string,
+  headers: { origin?: string; cookie?: string; host?: string },
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, {
-      headers: headers.cookie ? { cookie: headers.cookie } : {},
+      headers: {
+        ...(headers.cookie ? { cookie: headers.cookie } : {}),
+        ...(headers.host ? { host: headers.host } : {}),
+      },
       origin: headers.origin,
     });
     openSockets.push(ws);
@@ -170,6 +178,17 @@ describe("opening the live channel", () => {
     const { cookie } = await signUp("Ada");
     expect(await refusedWith(served.url, { cookie })).toBe(403);
     expect(await refusedWith(served.url, { cookie, origin: "https://evil.example" })).toBe(403);
+  });
+
+  it("refuses with 403 another site that names itself in the Host header", async () => {
+    const served = await serve();
+    const { cookie } = await signUp("Eve");
+    const status = await refusedWith(served.url, {
+      cookie,
+      origin: "http://evil.example",
+      host: "evil.example",
+    });
+    expect(status).toBe(403);
   });
 
   it("refuses with 401 a visitor without a session", async () => {

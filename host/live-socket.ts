@@ -1,10 +1,10 @@
-import type { IncomingMessage, Server } from "node:http";
+import { STATUS_CODES, type IncomingMessage, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { getUser } from "~/backend/auth/session.server";
 import type { LiveHub } from "~/backend/chat/live-hub.server";
 import { LIVE_PATH } from "~/domain/chat";
-import { siteBaseUrl } from "~/utils/seo";
+import { isTrustedOrigin } from "./trusted-origins";
 
 /** A frame is a message of at most 2,000 characters and its envelope. */
 const MAX_FRAME_BYTES = 32 * 1024;
@@ -19,8 +19,8 @@ const CLOSE_GRACE_MS = 2_000;
 
 /**
  * The live channel's WebSocket at LIVE_PATH, on the same port as the site: the session
- * cookie says who connects, and the Origin must be this site (a page elsewhere cannot open a
- * socket with the visitor's cookie). `hub()` is null until the database answers.
+ * cookie says who connects, and the Origin must be one of this site's (trusted-origins.ts: a page
+ * elsewhere cannot open a socket with the visitor's cookie). `hub()` is null until the database answers.
  */
 export function attachLiveSocket(server: Server, hub: () => LiveHub | null) {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
@@ -39,7 +39,7 @@ export function attachLiveSocket(server: Server, hub: () => LiveHub | null) {
   async function accept(request: IncomingMessage, socket: Duplex, head: Buffer) {
     const url = new URL(request.url ?? "/", "http://localhost");
     if (url.pathname !== LIVE_PATH) return refuse(socket, 404, "Not found.");
-    if (!sameSite(request)) return refuse(socket, 403, "Cross-site connection refused.");
+    if (!isTrustedOrigin(request.headers.origin)) return refuse(socket, 403, "Cross-site connection refused.");
     const current = hub();
     if (!current) return refuse(socket, 503, "The live channel is starting: try again shortly.");
     // Only the cookie matters to the session: the Host header is the client's, not to be parsed.
@@ -108,22 +108,8 @@ export function attachLiveSocket(server: Server, hub: () => LiveHub | null) {
   };
 }
 
-/** Browsers always send Origin on a WebSocket: it must be this site's own (as served, or as BASE_URL names it). */
-function sameSite(request: IncomingMessage) {
-  const origin = request.headers.origin;
-  if (!origin) return false;
-  try {
-    const host = new URL(origin).host;
-    return host === request.headers.host || host === new URL(siteBaseUrl()).host;
-  } catch {
-    return false;
-  }
-}
-
 function refuse(socket: Duplex, status: number, text: string) {
-  const reason = { 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 503: "Service Unavailable" }[
-    status
-  ];
+  const reason = STATUS_CODES[status];
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
   );

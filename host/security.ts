@@ -4,6 +4,7 @@ import { configuredSocialProviders } from "~/backend/auth/better-auth.server";
 import { breedModelOrigin } from "./breed-model";
 import { paymentPageOrigins } from "~/backend/billing/stripe.server";
 import { CSP_REPORTING_DIRECTIVES, REPORTING_ENDPOINTS_HEADER } from "./csp-reports";
+import { isTrustedOrigin } from "./trusted-origins";
 
 export type Locals = { cspNonce: string };
 
@@ -75,51 +76,17 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Refuses writes that a browser sends from another site (CSRF), on top of SameSite
- * cookies. Clients that send no Origin (curl, servers) are not browsers acting for a user.
+ * cookies: the Origin must be one of this site's (trusted-origins.ts), never compared with the
+ * Host or X-Forwarded-Host the request brings. Clients that send no Origin (curl, servers) are
+ * not browsers acting for a user.
  */
 export function refuseCrossSiteWrites(): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get("origin");
-    const crossOrigin = origin !== undefined && hostOf(origin) !== req.host;
+    const crossOrigin = origin !== undefined && !isTrustedOrigin(origin);
     if (crossOrigin || req.get("sec-fetch-site") === "cross-site") {
       res.status(403).type("text/plain").send("Cross-site request refused: submit the form from this site.");
-      return;
-    }
-    next();
-  };
-}
-
-/** "example.com:3000" from "https://example.com:3000"; undefined for "null" and garbage. */
-function hostOf(origin: string) {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Answers 413 before reading a body larger than `maxBytes` (a number, or one per path), and 411
- * when a write has no declared length.
- */
-export function limitRequestBodies(limit: number | ((path: string) => number)): RequestHandler {
-  return (req, res, next) => {
-    const maxBytes = typeof limit === "number" ? limit : limit(req.path);
-    if (SAFE_METHODS.has(req.method)) return next();
-    const declared = req.get("content-length");
-    if (declared === undefined) {
-      if (req.get("transfer-encoding")) {
-        res.status(411).type("text/plain").send("Content-Length required.");
-        return;
-      }
-      return next();
-    }
-    if (!/^\d+$/.test(declared) || Number(declared) > maxBytes) {
-      res
-        .status(413)
-        .type("text/plain")
-        .send(`Request too large: at most ${Math.floor(maxBytes / 1024)} KB.`);
       return;
     }
     next();
