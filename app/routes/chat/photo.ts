@@ -7,7 +7,10 @@ import {
   messagePhoto,
 } from "~/backend/chat/conversations.server";
 
-/** A photo sent in a conversation, for those who may read it (anyone else: 404). Re-encoded JPEG, no metadata. */
+/**
+ * A photo sent in a conversation, for those who may read it (anyone else: 404). Re-encoded JPEG,
+ * no metadata. Never stored by the browser: on a shared computer it must not outlive a sign-out.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const id = conversationIdOrNotFound(params.id);
@@ -19,7 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return new Response(photo as Uint8Array<ArrayBuffer>, {
     headers: {
       "Content-Type": "image/jpeg",
-      "Cache-Control": "private, max-age=3600",
+      "Cache-Control": "private, no-store",
       "Content-Disposition": `inline; filename="photo-${seq}.jpg"`,
     },
   });
