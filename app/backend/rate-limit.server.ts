@@ -10,6 +10,8 @@ export const RATE_LIMITS = {
   // addresses. A successful sign-in gives its attempt back (refundRateLimit): failures count.
   loginEmail: { limit: 10, windowSeconds: 15 * 60 },
   signup: { limit: 10, windowSeconds: 60 * 60 },
+  // Per address, whoever asks: the "someone tried to sign up with your address" mail.
+  signupExistingEmail: { limit: 3, windowSeconds: 60 * 60 },
   passwordReset: { limit: 5, windowSeconds: 60 * 60 },
   // Per address asked for, whoever asks: no flood of reset mails to one inbox.
   passwordResetEmail: { limit: 3, windowSeconds: 60 * 60 },

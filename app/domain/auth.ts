@@ -3,7 +3,7 @@ import type { PetType } from "./pets";
 import { PLAN_IDS } from "./plans";
 import { singleLine } from "./text";
 
-/** The signed-in user as pages see it; "staff" read the contact inbox. */
+/** The signed-in user as pages see it; "staff" have a staff role too (backend/staff/staff.server.ts). */
 export type SessionUser = {
   id: string;
   name: string;
@@ -44,7 +44,6 @@ export const AUTH_ERRORS = {
   petTypeInvalid: "Please choose a pet type from the list.",
   /** The same for an unknown email and a wrong password: it must not tell which. */
   invalidCredentials: "Invalid email or password",
-  emailTaken: "An account with this email already exists.",
   resetTokenInvalid: "This password reset link is invalid or has expired.",
 } as const;
 

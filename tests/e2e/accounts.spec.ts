@@ -127,23 +127,6 @@ test(
   },
 );
 
-test("a taken email is named at the email field", async ({ page, request }) => {
-  const account = await signUp(request, newAccount("taken"));
-
-  await gotoHydrated(page, "/auth?tab=signup");
-  const signup = panel(page, "Sign Up");
-  await signup.getByLabel("Full Name").fill("Someone Else");
-  await signup.getByLabel("Email").fill(account.email);
-  await signup.getByLabel("Password", { exact: true }).fill("another-pass-1");
-  await signup.getByLabel("Confirm Password").fill("another-pass-1");
-  await signup.getByRole("button", { name: "Create Account" }).click();
-
-  const email = signup.getByLabel("Email");
-  await expect(email).toHaveAccessibleDescription("An account with this email already exists.");
-  await expect(email).toHaveAttribute("aria-invalid", "true");
-  await expect(page).toHaveURL(/\/auth\?tab=signup$/);
-});
-
 test("a short password is refused next to the field", async ({ page }) => {
   await gotoHydrated(page, "/auth?tab=signup");
   const signup = panel(page, "Sign Up");

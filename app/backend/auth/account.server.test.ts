@@ -1,7 +1,11 @@
 // @vitest-environment node
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { submitLogin, submitSignup } from "~/backend/auth/account.server";
+import { eq } from "drizzle-orm";
+import { SIGNUP_ATTEMPT_SUBJECT, submitLogin, submitSignup } from "~/backend/auth/account.server";
 import { getAuth } from "~/backend/auth/better-auth.server";
+import { getDb } from "~/backend/db/client.server";
+import { job, pet, user } from "~/backend/db/schema.server";
+import { MAIL_JOB, type Mail } from "~/backend/mail/mailer.server";
 import { RATE_LIMITS, resetRateLimits } from "~/backend/rate-limit.server";
 
 // The real better-auth on the test database; the secret is given so nothing is written to ./data.
@@ -89,5 +93,76 @@ describe("sign-in limit per email", () => {
     expect(await refused.json()).toMatchObject({
       message: "Too many attempts. Please try again in 15 minutes.",
     });
+  });
+});
+
+describe("sign-up with an address that has an account", () => {
+  /** The "someone tried to sign up" mails queued to `email`. */
+  async function attemptMails(email: string) {
+    const rows = await (
+      await getDb()
+    )
+      .select({ payload: job.payload, userId: job.userId })
+      .from(job)
+      .where(eq(job.kind, MAIL_JOB));
+    return rows.filter(({ payload }) => {
+      const mail = payload as Mail;
+      return mail.to === email && mail.subject === SIGNUP_ATTEMPT_SUBJECT;
+    });
+  }
+
+  it("answers as any sign-up, signs no one in, changes nothing and mails the owner", async () => {
+    const db = await getDb();
+    const accountsBefore = await db.select({ id: user.id }).from(user);
+    const petsBefore = await db.select({ id: pet.id }).from(pet);
+
+    const values = {
+      name: "Mallory",
+      email: "ADA@example.com",
+      password: "mallory-password",
+      confirmPassword: "mallory-password",
+      petName: "Rex",
+      petType: "dog" as const,
+    };
+    const outcome = await submitSignup(values, from("10.7.0.1"));
+    // The same answer as a new sign-up (the route redirects with the same flash), without a session.
+    expect(outcome).toEqual({ ok: true, headers: expect.any(Headers) });
+    expect((outcome as { headers: Headers }).headers.getSetCookie()).toEqual([]);
+
+    expect(await db.select({ id: user.id }).from(user)).toHaveLength(accountsBefore.length);
+    expect(await db.select({ id: pet.id }).from(pet)).toHaveLength(petsBefore.length);
+    // The owner's password still opens the account; the stranger's does not.
+    expect((await submitLogin({ email: "ada@example.com", password: PASSWORD }, from("10.7.0.2"))).ok).toBe(
+      true,
+    );
+    expect(
+      await submitLogin({ email: "ada@example.com", password: "mallory-password" }, from("10.7.0.3")),
+    ).toEqual({
+      ok: false,
+      reason: "invalidCredentials",
+    });
+
+    const [mail, ...more] = await attemptMails("ada@example.com");
+    expect(more).toEqual([]);
+    const [ada] = await db.select({ id: user.id }).from(user).where(eq(user.email, "ada@example.com"));
+    expect(mail!.userId).toBe(ada!.id);
+    const text = (mail!.payload as Mail).text;
+    expect(text).toContain("/forgot-password");
+    expect(text).not.toContain("mallory-password");
+  });
+
+  it("mails the owner a few times an hour at most, and answers the same after", async () => {
+    const { limit } = RATE_LIMITS.signupExistingEmail;
+    const values = {
+      name: "M",
+      email: "grace@example.com",
+      password: "another-pass",
+      confirmPassword: "another-pass",
+    };
+    for (let attempt = 0; attempt < limit + 2; attempt++) {
+      const outcome = await submitSignup(values, from(`10.8.0.${attempt + 1}`));
+      expect(outcome.ok).toBe(true);
+    }
+    expect(await attemptMails("grace@example.com")).toHaveLength(limit);
   });
 });

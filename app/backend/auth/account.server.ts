@@ -1,12 +1,14 @@
 import { isAPIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { configuredSocialProviders, getAuth, verifyEmailIdentifier } from "~/backend/auth/better-auth.server";
 import { getDb } from "~/backend/db/client.server";
-import { verification } from "~/backend/db/schema.server";
+import { user, verification } from "~/backend/db/schema.server";
+import { queueMail } from "~/backend/mail/mailer.server";
 import { enqueueJob } from "~/backend/jobs/queue.server";
 import { createPet } from "~/backend/pets.server";
 import { consumeRateLimit } from "~/backend/rate-limit.server";
 import { storedPetType, type LoginValues, type SessionUser, type SignupValues } from "~/domain/auth";
+import { siteBaseUrl } from "~/utils/seo";
 
 /**
  * Server side of the account forms, on top of better-auth. Each call passes the request's
@@ -16,7 +18,7 @@ import { storedPetType, type LoginValues, type SessionUser, type SignupValues } 
 
 export type AuthOutcome =
   | { ok: true; headers: Headers }
-  | { ok: false; reason: "invalidCredentials" | "emailTaken" | "passwordRejected" }
+  | { ok: false; reason: "invalidCredentials" | "passwordRejected" }
   | { ok: false; reason: "tooManyAttempts"; retryAfterSeconds: number };
 
 /** Every Set-Cookie of better-auth's response, to forward on our own. */
@@ -58,6 +60,11 @@ export async function submitLogin({ email, password }: LoginValues, request: Req
   throw new Error(`Login failed with status ${response.status}`);
 }
 
+/**
+ * Creates the account and signs it in. An address that already has an account gets the same
+ * answer as any sign-up (the form must not tell a stranger who has an account here), but no
+ * session: its owner is mailed that someone tried, with the way to log in or reset the password.
+ */
 export async function submitSignup(values: SignupValues, request: Request): Promise<AuthOutcome> {
   const auth = await getAuth();
   const response = await auth.api.signUpEmail({
@@ -68,16 +75,17 @@ export async function submitSignup(values: SignupValues, request: Request): Prom
   if (!response.ok) {
     const code = await errorCode(response);
     if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
-      return { ok: false, reason: "emailTaken" };
+      await mailSignupAttempt(values.email);
+      return { ok: true, headers: new Headers() };
     }
     if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
       return { ok: false, reason: "passwordRejected" };
     }
     throw new Error(`Sign-up failed with status ${response.status} (${code ?? "no code"})`);
   }
-  const { user } = (await response.clone().json()) as { user: { id: string } };
+  const { user: created } = (await response.clone().json()) as { user: { id: string } };
   if (values.petName) {
-    await createPet(user.id, {
+    await createPet(created.id, {
       name: values.petName,
       type: storedPetType(values.petType),
       breed: null,
@@ -85,8 +93,40 @@ export async function submitSignup(values: SignupValues, request: Request): Prom
       weightKg: null,
     });
   }
-  console.info("[auth] signup", { userId: user.id, plan: values.plan ?? null });
+  console.info("[auth] signup", { userId: created.id, plan: values.plan ?? null });
   return { ok: true, headers: forwardedCookies(response) };
+}
+
+export const SIGNUP_ATTEMPT_SUBJECT = "Someone tried to sign up to PawPal with your address";
+
+/** Tells an account's owner that a sign-up named their address; a few an hour at most per address. */
+async function mailSignupAttempt(email: string) {
+  if (!(await consumeRateLimit("signupExistingEmail", email.toLowerCase())).ok) return;
+  const db = await getDb();
+  const [owner] = await db
+    .select({ id: user.id, name: user.name, email: user.email })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
+  if (!owner) return;
+  const base = siteBaseUrl();
+  await queueMail(
+    {
+      to: owner.email,
+      subject: SIGNUP_ATTEMPT_SUBJECT,
+      text: [
+        `Hello ${owner.name},`,
+        "",
+        "Someone (perhaps you) tried to create a PawPal account with this address, which already has one.",
+        "Nothing was changed and no one was signed in.",
+        "",
+        `If it was you, log in here: ${base}/auth`,
+        `Forgot your password? Choose a new one here: ${base}/forgot-password`,
+        "",
+        "If it was not you, you can ignore this mail.",
+      ].join("\n"),
+    },
+    { userId: owner.id },
+  );
 }
 
 /** Ends the session on the server; the answer's cookies clear it in the browser. */

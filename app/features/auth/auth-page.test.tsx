@@ -284,16 +284,4 @@ describe("sign-up form", () => {
       expect.any(Request),
     );
   });
-
-  it("shows a taken email at the email field", async () => {
-    vi.mocked(submitSignup).mockResolvedValue({ ok: false, reason: "emailTaken" });
-    const user = renderAuth("/auth?tab=signup");
-    await screen.findByRole("tab", { name: "Sign Up" });
-    await fillSignup(user);
-    await user.click(screen.getByRole("button", { name: "Create Account" }));
-
-    const email = within(signupPanel()).getByLabelText("Email");
-    await waitFor(() => expect(email).toHaveAccessibleDescription(AUTH_ERRORS.emailTaken));
-    expect(email).toHaveAttribute("aria-invalid", "true");
-  });
 });

@@ -74,10 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!submission.ok) return data({ intent: "signup" as const, ...submission.reply() }, submission.init);
     const outcome = await submitSignup(submission.value, request);
     if (!outcome.ok) {
-      const errors =
-        outcome.reason === "emailTaken"
-          ? { email: AUTH_ERRORS.emailTaken }
-          : { password: AUTH_ERRORS.passwordTooShort };
+      const errors = { password: AUTH_ERRORS.passwordTooShort };
       return data({ intent: "signup" as const, ...submission.reply({ errors }) }, { status: 400 });
     }
     throw redirectWithFlash(request, redirectTo, "signup", outcome.headers);
