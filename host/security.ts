@@ -92,3 +92,30 @@ export function refuseCrossSiteWrites(): RequestHandler {
     next();
   };
 }
+
+/**
+ * Answers 413 before reading a body larger than `maxBytes` (a number, or one per path), and 411
+ * when a write has no declared length.
+ */
+export function limitRequestBodies(limit: number | ((path: string) => number)): RequestHandler {
+  return (req, res, next) => {
+    const maxBytes = typeof limit === "number" ? limit : limit(req.path);
+    if (SAFE_METHODS.has(req.method)) return next();
+    const declared = req.get("content-length");
+    if (declared === undefined) {
+      if (req.get("transfer-encoding")) {
+        res.status(411).type("text/plain").send("Content-Length required.");
+        return;
+      }
+      return next();
+    }
+    if (!/^\d+$/.test(declared) || Number(declared) > maxBytes) {
+      res
+        .status(413)
+        .type("text/plain")
+        .send(`Request too large: at most ${Math.floor(maxBytes / 1024)} KB.`);
+      return;
+    }
+    next();
+  };
+}
