@@ -31,6 +31,15 @@ export function paymentPageOrigins(): string[] {
 /** Stripe could not be reached or refused the request: the page says payments are unavailable. */
 export class PaymentsUnavailableError extends Error {}
 
+/**
+ * Stripe answered that the object asked for does not exist (404 resource_missing): no retry
+ * will find it, unlike an outage. `error` is what callStripe threw.
+ */
+export function missingInStripe(error: unknown): boolean {
+  const cause = error instanceof PaymentsUnavailableError ? error.cause : error;
+  return cause instanceof Stripe.errors.StripeInvalidRequestError && cause.code === "resource_missing";
+}
+
 let client: { key: string; url: string; stripe: Stripe } | undefined;
 
 export function stripe(): Stripe {
@@ -68,7 +77,7 @@ export async function callStripe<T>(what: string, call: (api: Stripe) => Promise
     if (error instanceof PaymentsUnavailableError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     console.error(`[billing] Stripe: ${what} failed`, { error: message });
-    throw new PaymentsUnavailableError(`${what}: ${message}`);
+    throw new PaymentsUnavailableError(`${what}: ${message}`, { cause: error });
   }
 }
 

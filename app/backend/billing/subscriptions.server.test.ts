@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq, isNull } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { mailsTo } from "../../../tests/support/queued-mails";
 import { startFakeStripe, type FakeStripe } from "../../../tests/support/fake-stripe";
 import { getDb } from "~/backend/db/client.server";
@@ -464,6 +464,192 @@ describe("the webhook", () => {
     ]);
     expect(await readStoredPlan(account.id)).toEqual(before);
     expect(await subjectsTo(account.email)).toEqual(mails);
+  });
+});
+
+describe("a signed event it cannot read", () => {
+  // Stripe signed it, so it is no forgery; but a 500 would be retried for days and reads as an
+  // outage. Each is refused with 400 (or 200 where a retry cannot help), and nothing changes.
+
+  let unreadable = 0;
+
+  /** customer.subscription.deleted for this subscription as Stripe sends it: whole, it ends the plan. */
+  function endingEvent(subscriptionId: string) {
+    unreadable += 1;
+    const created = lastEventCreated() + 1;
+    return {
+      id: `evt_unreadable_${String(unreadable)}`,
+      object: "event",
+      created,
+      type: "customer.subscription.deleted",
+      data: { object: { ...snapshot(subscriptionId), status: "canceled", ended_at: created } },
+      livemode: false,
+    };
+  }
+
+  /** POSTs `event` as JSON, signed with our secret. */
+  async function postSigned(event: unknown) {
+    const payload = JSON.stringify(event, null, 2);
+    return postWebhook(payload, fake.signature(payload));
+  }
+
+  /** Each case POSTed signed, in turn: its HTTP status by name. */
+  async function statusesOf(cases: Record<string, unknown>) {
+    const statuses: Record<string, number> = {};
+    for (const [name, event] of Object.entries(cases)) statuses[name] = (await postSigned(event)).status;
+    return statuses;
+  }
+
+  function mapValues<T>(cases: Record<string, unknown>, value: T) {
+    return Object.fromEntries(Object.keys(cases).map((name) => [name, value]));
+  }
+
+  /** What a refused event must leave as it was: the account's plan and mails, and the events recorded. */
+  async function stateOf(account: Account) {
+    return {
+      plan: await readStoredPlan(account.id),
+      mails: await subjectsTo(account.email),
+      events: (await recordedEvents()).length,
+    };
+  }
+
+  it("answers 400 to a signed body that is no event (null, an array, a string, no JSON) and records nothing", async () => {
+    const recorded = (await recordedEvents()).length;
+    const bodies = ["null", "[1,2]", '"hello"', "{not json"];
+    const statuses: Record<string, number> = {};
+    for (const payload of bodies)
+      statuses[payload] = (await postWebhook(payload, fake.signature(payload))).status;
+    expect(statuses).toEqual(Object.fromEntries(bodies.map((payload) => [payload, 400])));
+    expect((await recordedEvents()).length).toBe(recorded);
+  });
+
+  it("answers 400 to an event with no id, no data, or a data.object that is a string, an array or null; nothing changes", async () => {
+    const { account, subscriptionId } = await aSubscriber("pro", "month");
+    const before = await stateOf(account);
+    const { id: _id, ...withoutId } = endingEvent(subscriptionId);
+    const { data: _data, ...withoutData } = endingEvent(subscriptionId);
+    const cases: Record<string, unknown> = {
+      "no id": withoutId,
+      "no data": withoutData,
+      "data.object a string": { ...endingEvent(subscriptionId), data: { object: subscriptionId } },
+      "data.object an array": {
+        ...endingEvent(subscriptionId),
+        data: { object: [snapshot(subscriptionId)] },
+      },
+      "data.object null": { ...endingEvent(subscriptionId), data: { object: null } },
+    };
+    expect(await statusesOf(cases)).toEqual(mapValues(cases, 400));
+    expect(await stateOf(account)).toEqual(before);
+
+    // The same event, whole, ends the plan: it was only the malformed parts.
+    expect((await postSigned(endingEvent(subscriptionId))).status).toBe(200);
+    expect(await planOf(account.id)).toBe("free");
+  });
+
+  it("answers 400 to a subscription whose items are missing or a string, or whose period ends at no real date; nothing changes", async () => {
+    const { account, subscriptionId } = await aSubscriber("pro", "month");
+    const before = await stateOf(account);
+    const withObject = (change: (object: Record<string, unknown>) => void) => {
+      const event = endingEvent(subscriptionId);
+      change(event.data.object as Record<string, unknown>);
+      return event;
+    };
+    const cases: Record<string, unknown> = {
+      "items missing": withObject((object) => delete object.items),
+      "items a string": withObject((object) => (object.items = "si_1")),
+      "current_period_end 1e15": withObject((object) => {
+        (object.items as ReturnType<typeof snapshot>["items"]).data[0]!.current_period_end = 1e15;
+      }),
+    };
+    expect(await statusesOf(cases)).toEqual(mapValues(cases, 400));
+    expect(await stateOf(account)).toEqual(before);
+  });
+
+  it("answers 400 to an invoice whose customer is no id; nothing changes", async () => {
+    const { account, subscriptionId } = await aSubscriber("pro", "month");
+    const invoiceId = fake.state.subscriptions.get(subscriptionId)!.latest_invoice!;
+    const invoice = JSON.parse(JSON.stringify(fake.state.invoices.get(invoiceId))) as Record<string, unknown>;
+    const before = await stateOf(account);
+    expect(await fake.sendEvent("invoice.payment_failed", { ...invoice, customer: 42 })).toBe(400);
+    expect(await stateOf(account)).toEqual(before);
+  });
+
+  it("answers 200 to a checkout naming a subscription Stripe does not have: logged, nothing recorded or changed", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const account = await anAccount();
+      const session = checkoutSessionOf(await checkoutUrl(account, "pro", "month"));
+      const before = await stateOf(account);
+      const completed = { ...session, status: "complete", subscription: "sub_StripeHasNoSuchOne" };
+      expect(await fake.sendEvent("checkout.session.completed", completed)).toBe(200);
+      expect(await stateOf(account)).toEqual(before);
+      expect(await planOf(account.id)).toBe("free");
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringContaining("[billing]"),
+        expect.objectContaining({ subscriptionId: "sub_StripeHasNoSuchOne" }),
+      );
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("fails (a 500: Stripe retries) while Stripe is unreachable or answers 5xx, records nothing, and applies the retry", async () => {
+    const account = await anAccount();
+    const session = checkoutSessionOf(await checkoutUrl(account, "pro", "month"));
+    const mark = fake.events.length;
+    await withoutWebhooks(() => fake.pay(session.id));
+    const completed = fake.events
+      .slice(mark)
+      .find((entry) => entry.event.type === "checkout.session.completed")!;
+    const before = await stateOf(account);
+    const deliver = () => receiveWebhook(completed.payload, fake.signature(completed.payload));
+
+    const closed = `http://127.0.0.1:${String(await aClosedPort())}`;
+    await expect(withStripeAt(closed, deliver)).rejects.toBeInstanceOf(PaymentsUnavailableError);
+    const failing = http.createServer((_req, res) => {
+      res
+        .writeHead(503, { "Content-Type": "application/json", "Stripe-Should-Retry": "false" })
+        .end(JSON.stringify({ error: { type: "api_error", message: "Stripe is having a bad day" } }));
+    });
+    await new Promise<void>((resolve) => failing.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${String((failing.address() as AddressInfo).port)}`;
+      await expect(withStripeAt(url, deliver)).rejects.toBeInstanceOf(PaymentsUnavailableError);
+    } finally {
+      failing.closeAllConnections();
+      await new Promise((resolve) => failing.close(resolve));
+    }
+    expect(await stateOf(account)).toEqual(before);
+    expect(await planOf(account.id)).toBe("free");
+
+    expect(await fake.resend(completed.event.id)).toBe(200);
+    expect(await planOf(account.id)).toBe("pro");
+  });
+
+  it("fails (a 500: Stripe retries) while the database fails, records nothing, and applies the retry", async () => {
+    const { account, subscriptionId } = await aSubscriber("pro", "month");
+    const mark = fake.events.length;
+    await withoutWebhooks(() => sdk.subscriptions.cancel(subscriptionId));
+    const deleted = fake.events[mark]!;
+    const before = await stateOf(account);
+
+    // The connection drops as the event's transaction starts.
+    const db = await getDb();
+    const down = vi
+      .spyOn(db, "transaction")
+      .mockRejectedValueOnce(new Error("Connection terminated unexpectedly"));
+    try {
+      await expect(receiveWebhook(deleted.payload, fake.signature(deleted.payload))).rejects.toThrow(
+        "Connection terminated",
+      );
+    } finally {
+      down.mockRestore();
+    }
+    expect(await stateOf(account)).toEqual(before);
+    expect(await planOf(account.id)).toBe("pro");
+
+    expect(await fake.resend(deleted.event.id)).toBe(200);
+    expect(await planOf(account.id)).toBe("free");
   });
 });
 

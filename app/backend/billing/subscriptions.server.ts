@@ -1,4 +1,4 @@
-import type Stripe from "stripe";
+import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import { getDb, type Transaction } from "~/backend/db/client.server";
 import { stripeEvent, subscription, user } from "~/backend/db/schema.server";
@@ -23,11 +23,19 @@ import {
 import {
   callStripe,
   customerFor,
+  missingInStripe,
   priceId,
   PaymentsUnavailableError,
   stripe,
   webhookSecret,
 } from "./stripe.server";
+import {
+  readWebhookEvent,
+  subscriptionSchema,
+  type InvoiceData,
+  type SubscriptionData,
+  type WebhookEvent,
+} from "./webhook-events.server";
 
 /*
  * Paid plans through Stripe: Checkout to subscribe, the customer portal to change or cancel,
@@ -106,8 +114,8 @@ export async function completeCheckout(account: Account, sessionId: string) {
     api.checkout.sessions.retrieve(sessionId, { expand: ["subscription"] }),
   );
   if (session.client_reference_id !== account.id) return false;
-  const sub = session.subscription;
-  if (!sub || typeof sub === "string") return false;
+  if (!session.subscription || typeof session.subscription === "string") return false;
+  const sub = readSubscription(session.subscription);
   const db = await getDb();
   // As of the session's start, on Stripe's clock: any event about the subscription is newer news.
   await db.transaction((tx) => applySubscription(tx, sub, new Date(session.created * 1000)));
@@ -215,34 +223,73 @@ export async function refundUnderGuarantee(account: Account, now = new Date()): 
 
 export type WebhookAnswer = { status: 200 | 400; body: string };
 
+/** Stripe's answer about a subscription, as applySubscription reads it; unreadable, the payment page's error. */
+function readSubscription(answer: Stripe.Subscription): SubscriptionData {
+  const read = subscriptionSchema.safeParse(answer);
+  if (read.success) return read.data;
+  console.error("[billing] Stripe answered a subscription we cannot read", { subscriptionId: answer.id });
+  throw new PaymentsUnavailableError(`unreadable subscription ${answer.id}`);
+}
+
 /**
  * POST /api/billing/webhook: the signature checked on the raw body (400, nothing changed, when
- * it fails), each event applied once by id, in one transaction with its record.
+ * it fails), the event read (webhook-events.server.ts; 400, nothing changed, when it cannot be),
+ * each event applied once by id, in one transaction with its record. Throws (a 500 Stripe
+ * retries) only when the database or Stripe fails, never for what the event holds.
  */
 export async function receiveWebhook(rawBody: string, signature: string | null): Promise<WebhookAnswer> {
-  let event: Stripe.Event;
+  let json: unknown;
   try {
-    event = stripe().webhooks.constructEvent(rawBody, signature ?? "", webhookSecret());
+    json = stripe().webhooks.constructEvent(rawBody, signature ?? "", webhookSecret());
   } catch (error) {
-    console.warn("[billing] webhook refused", {
-      error: error instanceof Error ? error.message : String(error),
-    });
-    return { status: 400, body: "The Stripe signature is missing or does not match." };
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      console.warn("[billing] webhook refused", { error: message });
+      return { status: 400, body: "The Stripe signature is missing or does not match." };
+    }
+    // Signed, but no JSON (or a thin event, which we do not subscribe to).
+    console.warn("[billing] webhook event unreadable", { error: message });
+    return { status: 400, body: "The event could not be read." };
   }
+  const read = readWebhookEvent(json);
+  if (!read.ok) {
+    console.warn("[billing] webhook event unreadable", { eventId: read.eventId, problem: read.problem });
+    return { status: 400, body: "The event could not be read." };
+  }
+  const event = read.event;
   const db = await getDb();
   // A completed Checkout names its subscription: read it before the transaction holds locks
   // (and not for a replay, which changes nothing).
-  let checkoutSubscription: Stripe.Subscription | null = null;
+  let checkoutSubscription: SubscriptionData | null = null;
   const replayed = async () =>
     (await db.select({ id: stripeEvent.id }).from(stripeEvent).where(eq(stripeEvent.id, event.id))).length >
     0;
-  if (event.type === "checkout.session.completed" && !(await replayed())) {
-    const id = event.data.object.subscription;
-    if (typeof id === "string") {
-      checkoutSubscription = await callStripe("reading the subscription", (api) =>
-        api.subscriptions.retrieve(id),
+  if (event.kind === "checkout" && event.subscriptionId && !(await replayed())) {
+    const subscriptionId = event.subscriptionId;
+    let answer: Stripe.Subscription;
+    try {
+      answer = await callStripe("reading the subscription", (api) =>
+        api.subscriptions.retrieve(subscriptionId),
       );
+    } catch (error) {
+      // Stripe has no such subscription: no retry will find it. Anything else (unreachable,
+      // a 5xx) is an outage: thrown, a 500, and Stripe sends the event again.
+      if (!missingInStripe(error)) throw error;
+      console.warn("[billing] checkout names a subscription Stripe does not have; nothing changed", {
+        eventId: event.id,
+        subscriptionId,
+      });
+      return { status: 200, body: "ok" };
     }
+    const subscription = subscriptionSchema.safeParse(answer);
+    if (!subscription.success) {
+      console.warn("[billing] webhook event unreadable: Stripe's answer about its subscription", {
+        eventId: event.id,
+        subscriptionId,
+      });
+      return { status: 400, body: "The event could not be read." };
+    }
+    checkoutSubscription = subscription.data;
   }
   const touched = await db.transaction(async (tx) => {
     const [fresh] = await tx
@@ -268,27 +315,24 @@ export async function receiveWebhook(rawBody: string, signature: string | null):
 }
 
 /** Applies one event in `tx`; answers the account whose plan it changed, if any. */
-function applyEvent(tx: Tx, event: Stripe.Event, checkoutSubscription: Stripe.Subscription | null) {
-  const at = new Date(event.created * 1000);
-  switch (event.type) {
-    case "checkout.session.completed":
+function applyEvent(tx: Tx, event: WebhookEvent, checkoutSubscription: SubscriptionData | null) {
+  const at = event.created;
+  switch (event.kind) {
+    case "checkout":
       return checkoutSubscription ? applySubscription(tx, checkoutSubscription, at) : null;
-    case "customer.subscription.created":
-    case "customer.subscription.updated":
-    case "customer.subscription.deleted":
-      return applySubscription(tx, event.data.object, at);
-    case "invoice.paid":
-      return applyInvoicePaid(tx, event.data.object, at);
-    case "invoice.payment_failed":
-      return applyPaymentFailed(tx, event.data.object, at);
-    default:
+    case "subscription":
+      return applySubscription(tx, event.subscription, at);
+    case "invoicePaid":
+      return applyInvoicePaid(tx, event.invoice, at);
+    case "invoicePaymentFailed":
+      return applyPaymentFailed(tx, event.invoice, at);
+    case "other":
       return null; // not one we act on: answered 200 so Stripe stops sending it
   }
 }
 
 /** The account a Stripe customer belongs to (we made the customer), locked for this transaction. */
-async function rowForCustomer(tx: Tx, customer: string | { id: string }) {
-  const customerId = typeof customer === "string" ? customer : customer.id;
+async function rowForCustomer(tx: Tx, customerId: string) {
   const [row] = await tx
     .select()
     .from(subscription)
@@ -306,28 +350,24 @@ async function accountOf(tx: Tx, userId: string) {
   return account;
 }
 
-function subscriptionIdOf(invoice: Stripe.Invoice) {
-  const id = invoice.parent?.subscription_details?.subscription;
-  return typeof id === "string" ? id : (id?.id ?? null);
-}
-
-const STATUSES: Partial<Record<Stripe.Subscription.Status, StoredPlan["status"]>> = {
-  active: "active",
-  trialing: "active",
-  past_due: "past_due",
-  unpaid: "past_due",
-  canceled: "canceled",
-  incomplete_expired: "canceled",
-};
+/** Stripe's statuses we act on (a Map: a status such as "__proto__" finds nothing); others change nothing. */
+const STATUSES = new Map<string, StoredPlan["status"]>([
+  ["active", "active"],
+  ["trialing", "active"],
+  ["past_due", "past_due"],
+  ["unpaid", "past_due"],
+  ["canceled", "canceled"],
+  ["incomplete_expired", "canceled"],
+]);
 
 /**
  * Makes the account's plan what this subscription says, unless it is older news: an event
  * created before the last one applied, or anything about a subscription that already ended
  * or was replaced, changes nothing. Answers the account when its plan changed.
  */
-export async function applySubscription(tx: Tx, sub: Stripe.Subscription, at: Date): Promise<string | null> {
+export async function applySubscription(tx: Tx, sub: SubscriptionData, at: Date): Promise<string | null> {
   const row = await rowForCustomer(tx, sub.customer);
-  const status = STATUSES[sub.status];
+  const status = STATUSES.get(sub.status);
   const item = sub.items.data[0];
   const priced = fromLookupKey(item?.price.lookup_key);
   if (!row || !status || !item || !priced) return null;
@@ -340,15 +380,13 @@ export async function applySubscription(tx: Tx, sub: Stripe.Subscription, at: Da
   if (!sameSubscription && row.stripeSubscriptionId && status === "canceled") return null;
   if (row.source === "staff" && status === "canceled") return null;
 
-  const periodEnd = new Date(item.current_period_end * 1000);
+  const periodEnd = item.current_period_end;
   const endsAt =
     status === "canceled"
-      ? new Date((sub.ended_at ?? sub.canceled_at ?? Math.floor(at.getTime() / 1000)) * 1000)
+      ? (sub.ended_at ?? sub.canceled_at ?? new Date(Math.floor(at.getTime() / 1000) * 1000))
       : sub.cancel_at_period_end
         ? periodEnd
-        : sub.cancel_at
-          ? new Date(sub.cancel_at * 1000)
-          : null;
+        : sub.cancel_at;
   const graceUntil = status === "past_due" ? graceFrom(row, at) : null;
   await tx
     .update(subscription)
@@ -379,7 +417,7 @@ async function mailAboutChange(
   tx: Tx,
   before: StoredPlan,
   account: { userId: string; email: string; name: string },
-  sub: Stripe.Subscription,
+  sub: SubscriptionData,
   status: StoredPlan["status"],
   plan: PaidPlanId,
   endsAt: Date | null,
@@ -417,10 +455,10 @@ async function mailAboutChange(
 }
 
 /** A paid invoice: the plan is paid for (a failed renewal's grace ends), and it is the one a refund returns. */
-async function applyInvoicePaid(tx: Tx, invoice: Stripe.Invoice, at: Date): Promise<string | null> {
+async function applyInvoicePaid(tx: Tx, invoice: InvoiceData, at: Date): Promise<string | null> {
   if (!invoice.customer) return null;
   const row = await rowForCustomer(tx, invoice.customer);
-  const subscriptionId = subscriptionIdOf(invoice);
+  const subscriptionId = invoice.subscriptionId;
   if (!row || !subscriptionId) return null;
   const sameSubscription = row.stripeSubscriptionId === subscriptionId;
   if (sameSubscription && row.status === "canceled") return null;
@@ -440,11 +478,10 @@ async function applyInvoicePaid(tx: Tx, invoice: Stripe.Invoice, at: Date): Prom
 }
 
 /** A renewal that failed: the plan stays for the grace period, and the owner is told. */
-async function applyPaymentFailed(tx: Tx, invoice: Stripe.Invoice, at: Date): Promise<string | null> {
+async function applyPaymentFailed(tx: Tx, invoice: InvoiceData, at: Date): Promise<string | null> {
   if (!invoice.customer) return null;
   const row = await rowForCustomer(tx, invoice.customer);
-  if (!row || row.status === "canceled" || row.stripeSubscriptionId !== subscriptionIdOf(invoice))
-    return null;
+  if (!row || row.status === "canceled" || row.stripeSubscriptionId !== invoice.subscriptionId) return null;
   // Stripe retries the same invoice: once it was paid, a failure delivered late is old news.
   if (row.lastPaidInvoiceId === invoice.id) return null;
   const graceUntil = graceFrom(row, at);
