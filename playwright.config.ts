@@ -47,8 +47,9 @@ export default defineConfig({
   ],
   webServer: {
     // The production build, as `npm start` serves it (the test script builds first). The staff
-    // account is created first: PGlite lets one process at a time open the data folder.
-    command: `npx tsx scripts/operator.ts staff:create --email ${STAFF.email} --password ${STAFF.password} --name "${STAFF.name}" && node ${process.env.BUILD_DIR || "build"}/start.js`,
+    // account (an admin: plans, staff and the inbox) is created first: PGlite lets one process at
+    // a time open the data folder.
+    command: `npx tsx scripts/operator.ts staff:create --email ${STAFF.email} --password ${STAFF.password} --name "${STAFF.name}" --role admin && node ${process.env.BUILD_DIR || "build"}/start.js`,
     env: {
       PORT: String(PORT),
       HOST: "127.0.0.1",

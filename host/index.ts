@@ -5,6 +5,7 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { getUser, hasSessionCookie } from "~/backend/auth/session.server";
+import { staffRoleOf } from "~/backend/staff/staff.server";
 import { parseFlash } from "~/backend/flash.server";
 import { siteBaseUrl } from "~/utils/seo";
 import { BREED_MODEL_PATH } from "~/domain/analysis";
@@ -15,7 +16,7 @@ import { CHAT_FORM_BYTES, isChatFormPath } from "~/domain/chat";
 import { firstPaintStream, stylesheetReader } from "./first-paint";
 import { precompressedStatic } from "./precompressed";
 import { prerenderedPageHandler } from "./prerendered";
-import { isStaffPath, privateUnlessRouteSaysOtherwise } from "./private-routes";
+import { isStaffPath, privateUnlessRouteSaysOtherwise, staffPathHiddenFrom } from "./private-routes";
 import { limitRequestBodies, refuseCrossSiteWrites, securityHeaders, type Locals } from "./security";
 
 // This file is bundled to <build dir>/start.js, beside client/ and server/.
@@ -106,9 +107,10 @@ export async function createApp() {
 const ROUTE_DISCOVERY = "/__manifest";
 
 /**
- * Anyone but staff asking for a staff page gets the site's 404 page rendered as for a path that
- * does not exist (the route's own 404 would name and preload the inbox's code in its HTML), and
- * route discovery never describes the staff routes to them.
+ * Anyone but staff whose role may open it asking for a staff page (a vet for the inbox, support
+ * for the plans, an owner for any) gets the site's 404 page rendered as for a path that does not
+ * exist (the route's own 404 would name and preload the page's code in its HTML), and route
+ * discovery never describes those routes to them.
  */
 function staffPagesHiddenFromOthers(): express.RequestHandler {
   return (req, _res, next) => {
@@ -118,16 +120,19 @@ function staffPagesHiddenFromOthers(): express.RequestHandler {
     const request = new Request(`http://${req.host}${req.originalUrl}`, {
       headers: { cookie: req.headers.cookie ?? "" },
     });
-    getUser(request).then((user) => {
-      if (user?.role === "staff") return next();
-      if (discovery) {
-        discovery.searchParams.set("paths", asked.filter((path) => !isStaffPath(path)).join(","));
-        req.url = req.originalUrl = `${discovery.pathname}${discovery.search}`;
-      } else {
-        req.url = req.originalUrl = NOT_FOUND_PATH;
-      }
-      next();
-    }, next);
+    getUser(request)
+      .then(staffRoleOf)
+      .then((role) => {
+        const hidden = (path: string) => staffPathHiddenFrom(role, path);
+        if (!asked.some(hidden)) return next();
+        if (discovery) {
+          discovery.searchParams.set("paths", asked.filter((path) => !hidden(path)).join(","));
+          req.url = req.originalUrl = `${discovery.pathname}${discovery.search}`;
+        } else {
+          req.url = req.originalUrl = NOT_FOUND_PATH;
+        }
+        next();
+      }, next);
   };
 }
 

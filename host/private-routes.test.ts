@@ -2,7 +2,13 @@
 import http from "node:http";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isStaffPath, privateUnlessRouteSaysOtherwise, routePath } from "./private-routes";
+import {
+  isStaffPath,
+  privateUnlessRouteSaysOtherwise,
+  routePath,
+  staffPageOf,
+  staffPathHiddenFrom,
+} from "./private-routes";
 
 describe("staff paths", () => {
   it.each(["/admin", "/admin/messages", "/admin/messages/abc", "/admin.data", "/admin/messages.data"])(
@@ -25,6 +31,37 @@ describe("staff paths", () => {
 
   it("reads a path as React Router matches it", () => {
     expect(routePath("/Pets//%62ella")).toBe("/pets/bella");
+  });
+});
+
+describe("staff paths by role", () => {
+  it.each([
+    ["/admin/messages", "inbox"],
+    ["/admin/messages/abc.data", "inbox"],
+    ["/ADMIN/Plans", "plans"],
+    ["/%61dmin/plans.data", "plans"],
+    ["//admin/staff", "staff"],
+    ["/vet", "vet"],
+    ["/vet.data", "vet"],
+    ["/admin", null],
+    ["/admin/plansx", null],
+  ])("%s is the page %s", (path, page) => expect(staffPageOf(path)).toBe(page));
+
+  const admin = ["/admin/messages", "/admin/messages/abc", "/admin/plans", "/admin/staff.data"];
+  it.each(admin)("%s is hidden from a vet and an owner, shown to an admin", (path) => {
+    expect(staffPathHiddenFrom("vet", path)).toBe(true);
+    expect(staffPathHiddenFrom(null, path)).toBe(true);
+    expect(staffPathHiddenFrom("admin", path)).toBe(false);
+  });
+
+  it("shows support the inbox only, and the vet console to vets only", () => {
+    expect(staffPathHiddenFrom("support", "/admin/messages/abc")).toBe(false);
+    expect(staffPathHiddenFrom("support", "/%41DMIN/PLANS")).toBe(true);
+    expect(staffPathHiddenFrom("support", "/admin/staff")).toBe(true);
+    expect(staffPathHiddenFrom("vet", "/vet")).toBe(false);
+    for (const role of ["admin", "support", null] as const)
+      expect(staffPathHiddenFrom(role, "/vet.data")).toBe(true);
+    expect(staffPathHiddenFrom(null, "/pets")).toBe(false);
   });
 });
 

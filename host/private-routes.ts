@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { staffMayOpen, type StaffPage, type StaffRole } from "~/domain/staff";
 
 /**
  * A request path as React Router matches it: percent-decoded, case-folded, with repeated slashes
@@ -18,6 +19,29 @@ export function routePath(rawPath: string): string {
 /** The staff pages (inbox, plans, staff) and the vet console, and their data requests, in any spelling. */
 export function isStaffPath(rawPath: string): boolean {
   return /^\/(admin|vet)(\/|\.data$|$)/.test(routePath(rawPath));
+}
+
+const STAFF_PAGE_PATHS: [RegExp, StaffPage][] = [
+  [/^\/admin\/messages(\/|\.data$|$)/, "inbox"],
+  [/^\/admin\/plans(\/|\.data$|$)/, "plans"],
+  [/^\/admin\/staff(\/|\.data$|$)/, "staff"],
+  [/^\/vet(\/|\.data$|$)/, "vet"],
+];
+
+/** Which staff page a path is, in any spelling (null: none, e.g. `/admin` itself, which no route has). */
+export function staffPageOf(rawPath: string): StaffPage | null {
+  const path = routePath(rawPath);
+  return STAFF_PAGE_PATHS.find(([pattern]) => pattern.test(path))?.[1] ?? null;
+}
+
+/**
+ * Whether a path is a staff page this staff role (null: not staff) may not open: a vet is not
+ * shown the inbox, support not the plans. A staff path no route has is a 404 for staff anyway.
+ */
+export function staffPathHiddenFrom(role: StaffRole | null, rawPath: string): boolean {
+  if (!isStaffPath(rawPath)) return false;
+  const page = staffPageOf(rawPath);
+  return page ? !staffMayOpen(role, page) : role === null;
 }
 
 /**

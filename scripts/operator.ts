@@ -1,6 +1,6 @@
 /**
  * The operator commands, while the server runs or not:
- *   npm run staff:create -- --email E [--password P] [--name N] [--role support|vet] [--display-name D] [--region R]
+ *   npm run staff:create -- --email E [--password P] [--name N] [--role admin|support|vet] [--display-name D] [--region R]
  *   npm run plan:set -- --email E --plan free|pro|premium [--until YYYY-MM-DD]
  * On the embedded database a running server holds the folder (one process at a time may open
  * it), so the command is sent to that server; otherwise it runs here. With DATABASE_URL, here.

@@ -1,16 +1,39 @@
 import { z } from "~/utils/zod";
 import { singleLine } from "./text";
 
-/** What a staff account does: support reads the contact inbox; a vet also answers emergency chats. */
-export const STAFF_ROLES = ["support", "vet"] as const;
+/**
+ * What a staff account does, one role each: an admin sets plans and staff and reads the contact
+ * inbox; support reads the inbox; a vet answers emergency chats and consultations (the vet console).
+ */
+export const STAFF_ROLES = ["admin", "support", "vet"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { support: "Support", vet: "Vet" };
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  admin: "Admin",
+  support: "Support",
+  vet: "Vet",
+};
+
+/** The staff pages: the inbox (/admin/messages), plans (/admin/plans), staff (/admin/staff), the vet console (/vet). */
+export type StaffPage = "inbox" | "plans" | "staff" | "vet";
+
+/** Who may open each staff page (least privilege: vets, often outside contractors, see only /vet). */
+export const STAFF_PAGE_ROLES: Record<StaffPage, readonly StaffRole[]> = {
+  inbox: ["admin", "support"],
+  plans: ["admin"],
+  staff: ["admin"],
+  vet: ["vet"],
+};
+
+/** Whether a staff account with this role (null: not staff) may open the page. */
+export function staffMayOpen(role: StaffRole | null | undefined, page: StaffPage): boolean {
+  return role != null && STAFF_PAGE_ROLES[page].includes(role);
+}
 
 export const STAFF_LIMITS = { displayName: 80, region: 80 } as const;
 
 export const STAFF_ERRORS = {
-  role: "Choose support or vet.",
+  role: "Choose admin, support or vet.",
   displayName: "Enter the name owners will see, like Dr. Ana Silva.",
   displayNameTooLong: `Please keep the name to ${STAFF_LIMITS.displayName} characters or fewer.`,
   region: "Enter where this vet is licensed, like California, USA.",

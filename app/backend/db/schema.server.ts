@@ -33,7 +33,7 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
-  /** "user" or "staff": staff read the contact inbox. */
+  /** "user" or "staff": what a staff account may do is its staff_profile role. */
   role: text("role").notNull().default("user"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -338,7 +338,10 @@ export const analysisUse = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.month] })],
 );
 
-/** A staff account's work (user.role "staff"): support reads the inbox, a vet also answers chats. */
+/**
+ * A staff account's work (user.role "staff"), one role (domain/staff.ts): an admin sets plans and
+ * staff and reads the inbox, support reads the inbox, a vet answers chats and consultations.
+ */
 export const staffProfile = pgTable("staff_profile", {
   userId: text("user_id")
     .primaryKey()

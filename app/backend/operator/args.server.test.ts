@@ -49,6 +49,18 @@ describe("parseStaffArgs", () => {
     });
   });
 
+  it("reads --role admin; an admin has no region", () => {
+    expect(parseStaffArgs(["--email=ada@example.com", "--role", "admin", "--region=Ohio"])).toEqual({
+      ok: true,
+      args: {
+        email: "ada@example.com",
+        password: null,
+        name: "ada",
+        profile: { role: "admin", displayName: "ada", region: "" },
+      },
+    });
+  });
+
   it("drops a region given to support", () => {
     const parsed = parseStaffArgs(["--email=kim@example.com", "--role=support", "--region=Ohio"]);
     expect(parsed.ok && parsed.args.profile).toEqual({ role: "support", displayName: "kim", region: "" });
@@ -75,7 +87,9 @@ describe("parseStaffArgs", () => {
     [["--email", "kim@example.com", "--password"], "--password needs a value."],
     [["--email", "--password", "long-enough"], "--email needs a value."],
     [["--email", "kim@example.com", "--password", "long-enough", "--rank", "x"], "Unknown argument: --rank"],
-    [["--email", "kim@example.com", "--role", "boss"], "--role: Choose support or vet."],
+    [["--email", "kim@example.com", "--role", "boss"], "--role: Choose admin, support or vet."],
+    [["--email", "kim@example.com", "--role", "staff"], "--role: Choose admin, support or vet."],
+    [["--email", "kim@example.com", "--role", "Admin"], "--role: Choose admin, support or vet."],
     [
       ["--email", "kim@example.com", "--role", "vet"],
       "--region: Enter where this vet is licensed, like California, USA.",

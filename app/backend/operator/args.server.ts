@@ -30,7 +30,7 @@ function readFlags(argv: readonly string[], flags: readonly string[]): Parsed<Re
 const email = z.email("--email must be an email address, like name@example.com.").max(254);
 
 export const STAFF_USAGE =
-  "Usage: npm run staff:create -- --email <email> [--password <8 to 128 characters>] [--name <name>] [--role support|vet] [--display-name <name owners see>] [--region <where a vet is licensed>]";
+  "Usage: npm run staff:create -- --email <email> [--password <8 to 128 characters>] [--name <name>] [--role admin|support|vet] [--display-name <name owners see>] [--region <where a vet is licensed>]";
 
 /** The password is needed only to create an account; an existing one keeps its own. */
 export type StaffArgs = { email: string; password: string | null; name: string; profile: StaffProfileValues };
@@ -46,9 +46,9 @@ const staffSchema = z.object({
 });
 
 /**
- * The arguments of staff:create: `--email E [--password P] [--name N] [--role support|vet]
+ * The arguments of staff:create: `--email E [--password P] [--name N] [--role admin|support|vet]
  * [--display-name D] [--region R]` (also `--flag=value`). The name defaults to the part of the
- * address before the @, the role to support, the name owners see to the name; a vet needs a region.
+ * address before the @, the role to support (an admin is made only by naming it), the name owners see to the name; a vet needs a region.
  */
 export function parseStaffArgs(argv: readonly string[]): Parsed<StaffArgs> {
   const read = readFlags(argv, ["--email", "--password", "--name", "--role", "--display-name", "--region"]);

@@ -230,6 +230,57 @@ describe("staff:create", () => {
     expect(after).toMatchObject({ role: "support", displayName: "Ana", region: null, onDuty: false });
   });
 
+  it("makes an admin only when --role admin is given, and upgrades an existing staff account", async () => {
+    const email = `admin-${serial}@example.com`;
+    expect(
+      await runOperatorCommand("staff:create", [
+        "--email",
+        email,
+        "--password",
+        "admin-password-1",
+        "--role",
+        "admin",
+        "--name",
+        "Ada Admin",
+      ]),
+    ).toEqual({ ok: true, message: `Created the staff account ${email}: admin, shown as Ada Admin.` });
+    expect(await staffRoleByEmail(email)).toBe("admin");
+    expect(await signsIn(email, "admin-password-1")).toBe(true);
+
+    // An existing support account, upgraded; without --role it would go back to support.
+    const support = `support-${serial}@example.com`;
+    await runOperatorCommand("staff:create", ["--email", support, "--password", "support-password-1"]);
+    expect(await staffRoleByEmail(support)).toBe("support");
+    expect(await runOperatorCommand("staff:create", ["--email", support, "--role", "admin"])).toEqual({
+      ok: true,
+      message: `${support} is staff: admin, shown as ${support.split("@")[0]} (password unchanged).`,
+    });
+    expect(await staffRoleByEmail(support)).toBe("admin");
+  });
+
+  it("refuses an unknown role with the roles there are and the usage, changing nothing", async () => {
+    const email = `vet-kept-${serial}@example.com`;
+    await runOperatorCommand("staff:create", [
+      "--email",
+      email,
+      "--password",
+      "vet-password-1",
+      "--role",
+      "vet",
+      "--region",
+      "Ohio, USA",
+    ]);
+    for (const role of ["boss", "staff", "superuser", ""]) {
+      expect(await runOperatorCommand("staff:create", ["--email", email, `--role=${role}`])).toEqual({
+        ok: false,
+        error: `--role: Choose admin, support or vet.\n${STAFF_USAGE}`,
+        usage: true,
+      });
+    }
+    expect(await staffRoleByEmail(email)).toBe("vet");
+    expect(STAFF_USAGE).toContain("--role admin|support|vet");
+  });
+
   it("bad arguments answer the error and the usage, and create nothing", async () => {
     const reply = await runOperatorCommand("staff:create", [
       "--email",
@@ -245,6 +296,17 @@ describe("staff:create", () => {
     expect(await roleOf("new-staff@example.com")).toBeUndefined();
   });
 });
+
+async function staffRoleByEmail(email: string) {
+  const [row] = await (
+    await getDb()
+  )
+    .select({ role: staffProfile.role })
+    .from(staffProfile)
+    .innerJoin(user, eq(user.id, staffProfile.userId))
+    .where(eq(user.email, email));
+  return row?.role;
+}
 
 async function passwordHash(userId: string) {
   const [row] = await (

@@ -21,7 +21,7 @@ type Reply = OperatorReply & { usage?: true };
 
 /**
  * staff:create: creates a staff account, or makes an existing account staff (its password
- * unchanged), with its role (support or vet), the name owners see and where a vet is licensed.
+ * unchanged), with its role (admin, support or vet), the name owners see and where a vet is licensed.
  */
 async function createStaff(argv: string[]): Promise<Reply> {
   const parsed = parseStaffArgs(argv);

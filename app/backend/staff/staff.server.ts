@@ -5,9 +5,9 @@ import { getDb } from "~/backend/db/client.server";
 import { staffProfile, user } from "~/backend/db/schema.server";
 import type { SessionUser } from "~/domain/auth";
 import type { Availability, DayHours } from "~/domain/availability";
-import type { StaffProfileValues, StaffRole } from "~/domain/staff";
+import { staffMayOpen, type StaffPage, type StaffProfileValues, type StaffRole } from "~/domain/staff";
 
-/** The staff_profile table: staff accounts' roles (support or vet), names owners see, and duty. */
+/** The staff_profile table: staff accounts' roles (admin, support or vet), names owners see, and duty. */
 
 export type StaffMember = {
   userId: string;
@@ -44,6 +44,34 @@ export async function listStaff(): Promise<StaffMember[]> {
     displayName: row.displayName ?? row.name,
     onDuty: row.onDuty ?? false,
   }));
+}
+
+/**
+ * The staff role of a signed-in account, or null for anyone who is not staff. A staff account
+ * without a profile (made before roles existed) is support, as listStaff shows it.
+ */
+export async function staffRoleOf(signedIn: SessionUser | null): Promise<StaffRole | null> {
+  if (signedIn?.role !== "staff") return null;
+  const db = await getDb();
+  const [profile] = await db
+    .select({ role: staffProfile.role })
+    .from(staffProfile)
+    .where(eq(staffProfile.userId, signedIn.id));
+  return profile?.role ?? "support";
+}
+
+/**
+ * A staff member whose role may open this staff page (domain/staff.ts STAFF_PAGE_ROLES); anyone
+ * else, staff of another role included, gets the 404 page, so the page does not reveal it exists.
+ */
+export async function requireStaffFor(
+  request: Request,
+  page: StaffPage,
+): Promise<SessionUser & { staffRole: StaffRole }> {
+  const signedIn = await getUser(request);
+  const staffRole = await staffRoleOf(signedIn);
+  if (!signedIn || !staffMayOpen(staffRole, page)) throw data(null, { status: 404 });
+  return { ...signedIn, staffRole: staffRole! };
 }
 
 /** Makes the account staff with this profile (a vet keeps being on duty or not). */

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/message";
-import { requireStaff } from "~/backend/auth/session.server";
+import { requireStaffFor } from "~/backend/staff/staff.server";
 import { BRAND } from "~/content/site";
 import { getMessage, markHandled } from "~/backend/contact-messages.server";
 import { MessageView } from "~/features/admin/message-view";
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireStaffFor(request, "inbox");
   const message = await getMessage(params.id);
   if (!message) throw data(null, { status: 404 });
   return { message };
@@ -20,7 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** "Mark as handled", then back to the message (post, redirect, get). */
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireStaff(request);
+  await requireStaffFor(request, "inbox");
   const formData = await readForm(request);
   if (formData.get("intent") !== "handled") refuseForm();
   if (!(await markHandled(params.id))) throw data(null, { status: 404 });

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/messages";
-import { requireStaff } from "~/backend/auth/session.server";
+import { requireStaffFor } from "~/backend/staff/staff.server";
 import { BRAND } from "~/content/site";
 import { InboxList } from "~/features/admin/inbox-list";
 import { listMessages, pageFromSearch } from "~/backend/contact-messages.server";
@@ -9,9 +9,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Staff only: anyone else gets the 404 page, so the inbox does not reveal it exists. */
+/** Admins and support only: anyone else (vets included) gets the 404 page, so the inbox does not reveal it exists. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireStaffFor(request, "inbox");
   const page = pageFromSearch(new URL(request.url).searchParams);
   const { rows, total, pageCount } = await listMessages(page);
   return { rows, total, pageCount, page };

@@ -6,7 +6,7 @@ import { Field, Input, Select } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
 import { BRAND } from "~/content/site";
 import { PLAN_IDS, PLAN_NAMES } from "~/domain/plans";
-import { requireStaff } from "~/backend/auth/session.server";
+import { requireStaffFor } from "~/backend/staff/staff.server";
 import { readForm, refuseForm } from "~/backend/forms.server";
 import { runOperatorCommand } from "~/backend/operator/commands.server";
 
@@ -15,14 +15,14 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Staff only (anyone else gets the 404 page): set an account's plan, as `npm run plan:set` does. */
+/** Admins only (anyone else, other staff included, gets the 404 page): set an account's plan, as `npm run plan:set` does. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireStaffFor(request, "plans");
   return null;
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request);
+  await requireStaffFor(request, "plans");
   const form = await readForm(request);
   if (form.get("intent") !== "set-plan") refuseForm();
   const field = (name: string) => {

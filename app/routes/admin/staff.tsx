@@ -1,9 +1,8 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/staff";
-import { requireStaff } from "~/backend/auth/session.server";
 import { readForm, refuseForm } from "~/backend/forms.server";
 import { runOperatorCommand } from "~/backend/operator/commands.server";
-import { listStaff } from "~/backend/staff/staff.server";
+import { listStaff, requireStaffFor } from "~/backend/staff/staff.server";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select } from "~/components/ui/field";
@@ -16,9 +15,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Staff only (anyone else gets the 404 page): who is staff, and adding or changing one, as `npm run staff:create` does. */
+/** Admins only (anyone else, other staff included, gets the 404 page): who is staff, and adding or changing one, as `npm run staff:create` does. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireStaffFor(request, "staff");
   return data({ staff: await listStaff() });
 }
 
@@ -33,7 +32,7 @@ const FLAGS: Record<(typeof FIELDS)[number], string> = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request);
+  await requireStaffFor(request, "staff");
   const form = await readForm(request);
   if (form.get("intent") !== "set-staff") refuseForm();
   const field = (name: string) => {
@@ -63,8 +62,8 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold text-ink-900">Staff</h1>
       <p className="mt-2 text-ink-700">
-        Support reads the contact inbox; a vet also answers the 24/7 emergency chat, under the name owners
-        see.
+        An admin sets plans and staff and reads the contact inbox; support reads the inbox; a vet answers the
+        24/7 emergency chat and consultations, under the name owners see.
       </p>
       <div className="mt-6 overflow-x-auto rounded-xl bg-white ring-1 ring-ink-100">
         <table className="w-full text-left text-sm">
