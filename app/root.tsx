@@ -5,6 +5,7 @@ import type { Route } from "./+types/root";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { getUser } from "~/backend/auth/session.server";
+import { accountAccess } from "~/backend/billing/account-access.server";
 import { FlashMessage } from "~/components/layout/flash-message";
 import { takeFlash } from "~/backend/flash.server";
 import { ErrorScreen, type RefusalDetails } from "~/components/layout/error-screen";
@@ -23,7 +24,10 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   // Prerendering has no cookies, so the build never opens the database.
   const { flash, headers } = takeFlash(request);
-  return data({ baseUrl: siteBaseUrl(), user: await getUser(request), flash }, { headers });
+  const user = await getUser(request);
+  // What the account's plan opens, so pages offer the right next step (domain/account-access.ts).
+  const access = user ? await accountAccess(user.id) : null;
+  return data({ baseUrl: siteBaseUrl(), user, access, flash }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -36,11 +40,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f665f" />
         <Meta />
         <Links />
-        {/* Without JavaScript the mobile menu cannot toggle: show its links instead. */}
+        {/* Without JavaScript the mobile menu cannot toggle: a native disclosure (closed) takes its place. */}
         <noscript>
           <style>
             {
-              "@media (max-width:767px){[data-menu-toggle]{display:none!important}[data-mobile-menu]{display:block!important}}[data-js-only]{display:none!important}[data-nojs-open]{display:block!important}"
+              "@media (max-width:767px){[data-menu-toggle]{visibility:hidden}[data-nojs-menu]{display:block!important}}[data-js-only]{display:none!important}[data-nojs-open]{display:block!important}"
             }
           </style>
         </noscript>

@@ -48,6 +48,37 @@ test("header links navigate between every page", { tag: "@phone" }, async ({ pag
   await openMenuIfPhone(page);
   await page.getByRole("link", { name: "Login / Signup" }).click();
   await expect(page).toHaveURL(/\/auth$/);
+  // The way to urgent help is in the header row itself, never behind the menu.
+  await page.locator("header[data-site-header]").getByRole("link", { name: "Emergency?" }).click();
+  await expect(page).toHaveURL(/\/emergency$/);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test(
+    "the header offers Emergency? and, on a phone, a menu that starts closed",
+    { tag: "@phone" },
+    async ({ page }) => {
+      await page.goto("/pricing");
+      const header = page.locator("header[data-site-header]");
+      const nav = page.getByRole("navigation", { name: "Main" });
+      if (isPhone(page)) {
+        // Closed, the menu covers nothing: the header is its one row and the page's heading shows below it.
+        await expect(nav).toBeHidden();
+        expect((await header.boundingBox())!.height).toBeLessThanOrEqual(72);
+        await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+        await header.locator("summary", { hasText: "Menu" }).click();
+        await nav.getByRole("link", { name: "About", exact: true }).click();
+        await expect(page).toHaveURL(/\/about$/);
+        await expect(nav).toBeHidden();
+      } else {
+        await expect(nav.getByRole("link", { name: "About", exact: true })).toBeVisible();
+      }
+      await header.getByRole("link", { name: "Emergency?" }).click();
+      await expect(page).toHaveURL(/\/emergency$/);
+    },
+  );
 });
 
 test("footer has quick links and the contact details", async ({ page }) => {

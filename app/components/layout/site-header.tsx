@@ -31,6 +31,24 @@ export function Logo() {
   );
 }
 
+/**
+ * The way to urgent help, in the header of every page at every width (with or without
+ * JavaScript): the emergency check. Between the tablet and desktop widths, where the whole
+ * navigation first fits in one row, only its icon shows (its name stays for screen readers).
+ */
+function EmergencyLink() {
+  return (
+    <Link
+      to="/emergency"
+      data-emergency-link
+      className="inline-flex min-h-10 items-center gap-1.5 rounded-full bg-red-50 px-3 text-sm font-semibold text-red-800 ring-1 ring-red-200 hover:bg-red-100 hover:text-red-900"
+    >
+      <Icon name="heart-pulse" className="size-4" />
+      <span className="max-[359px]:sr-only md:max-lg:sr-only">Emergency?</span>
+    </Link>
+  );
+}
+
 export function SiteHeader() {
   const { pathname } = useLocation();
   // The menu stays open only on the page where it was opened: any navigation closes it.
@@ -64,6 +82,7 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
+          <EmergencyLink />
           {user ? (
             <UserMenu name={user.name} />
           ) : (
@@ -91,31 +110,52 @@ export function SiteHeader() {
         aria-label="Main"
         className={cn("border-t border-ink-100 bg-white px-4 pb-4 md:hidden!", menuOpen ? "block" : "hidden")}
       >
-        <ul className="flex flex-col gap-1 pt-2">
-          {NAV_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end className={mobileNavLinkClass} onClick={() => setMenuOpen(false)}>
-                {({ isActive }) => (
-                  <span className={cn("block", isActive && "font-semibold")}>{link.label}</span>
-                )}
-              </NavLink>
-            </li>
-          ))}
-          {user ? (
-            <MobileUserItems
-              name={user.name}
-              navLinkClass={mobileNavLinkClass}
-              onNavigate={() => setMenuOpen(false)}
-            />
-          ) : (
-            <li className="pt-2">
-              <Link className={cn(buttonVariants(), "w-full")} to="/auth" onClick={() => setMenuOpen(false)}>
-                Login / Signup
-              </Link>
-            </li>
-          )}
-        </ul>
+        <MobileNavItems user={user} onNavigate={() => setMenuOpen(false)} />
       </nav>
+      {/* Without JavaScript the button above cannot open the menu: a native disclosure does, closed at first. */}
+      <details data-nojs-menu className="hidden md:hidden!">
+        <summary className="absolute top-3 right-4 grid size-10 cursor-pointer list-none place-items-center rounded-full text-ink-800 hover:bg-ink-100 sm:right-6 [&::-webkit-details-marker]:hidden">
+          <Icon name="menu" className="size-6!" />
+          <span className="sr-only">Menu</span>
+        </summary>
+        <nav aria-label="Main" className="border-t border-ink-100 bg-white px-4 pb-4">
+          <MobileNavItems user={user} />
+        </nav>
+      </details>
     </header>
+  );
+}
+
+/** The phone menu's rows: the site's links, then the account's or "Login / Signup". */
+function MobileNavItems({
+  user,
+  onNavigate,
+}: {
+  user: SessionUser | null | undefined;
+  onNavigate?: () => void;
+}) {
+  return (
+    <ul className="flex flex-col gap-1 pt-2">
+      {NAV_LINKS.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end className={mobileNavLinkClass} onClick={onNavigate}>
+            {({ isActive }) => <span className={cn("block", isActive && "font-semibold")}>{link.label}</span>}
+          </NavLink>
+        </li>
+      ))}
+      {user ? (
+        <MobileUserItems
+          name={user.name}
+          navLinkClass={mobileNavLinkClass}
+          onNavigate={onNavigate ?? (() => {})}
+        />
+      ) : (
+        <li className="pt-2">
+          <Link className={cn(buttonVariants(), "w-full")} to="/auth" onClick={onNavigate}>
+            Login / Signup
+          </Link>
+        </li>
+      )}
+    </ul>
   );
 }

@@ -1,5 +1,5 @@
 import { Icon } from "~/components/ui/icon";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
@@ -8,6 +8,8 @@ import { Card } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { BRAND, CONTACT, STATS } from "~/content/site";
 import { baseUrlFrom, organizationJsonLd, pageMeta } from "~/utils/seo";
+import { isPaying, type RootAccountData } from "~/domain/account-access";
+import { PLAN_NAMES, UPGRADE_PATH } from "~/domain/plans";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const baseUrl = baseUrlFrom(matches);
@@ -69,6 +71,8 @@ const REASONS = [
 ] as const;
 
 export default function Home() {
+  // Prerendered for visitors; an account that pays is not offered a free start.
+  const access = useRouteLoaderData<RootAccountData>("root")?.access;
   return (
     <>
       <section
@@ -96,6 +100,15 @@ export default function Home() {
                 View Our Work
               </Link>
             </div>
+            <p className="mt-5 text-ink-800">
+              <Link
+                to="/emergency"
+                className="inline-flex items-center gap-1.5 font-semibold text-red-800 underline underline-offset-4 hover:text-red-900"
+              >
+                <Icon name="heart-pulse" className="size-5" />
+                Emergency? Check your pet&apos;s signs now
+              </Link>
+            </p>
             <dl className="mt-10 flex gap-10">
               <div>
                 <dt className="text-sm text-ink-600">Client rating</dt>
@@ -165,15 +178,33 @@ export default function Home() {
         <h2 id="cta-title" className="text-3xl font-bold sm:text-4xl">
           Give your pet the care they deserve
         </h2>
-        <p className="mx-auto mt-4 max-w-xl text-lg text-brand-100">
-          Join {STATS.users} pet parents who trust {BRAND}. Your first analyses are free.
-        </p>
-        <Link
-          className={cn(buttonVariants({ variant: "secondary", size: "lg" }), "mt-8")}
-          to="/features#demo"
-        >
-          Get Started Free
-        </Link>
+        {isPaying(access) ? (
+          <>
+            <p className="mx-auto mt-4 max-w-xl text-lg text-brand-100">
+              Your {PLAN_NAMES[access.plan]} plan is ready for the next photo.
+            </p>
+            <div className="mt-8 flex flex-wrap justify-center gap-3">
+              <Link className={buttonVariants({ variant: "secondary", size: "lg" })} to="/features#demo">
+                <Icon name="camera" /> Upload Pet Photo
+              </Link>
+              <Link className={cn(buttonVariants({ size: "lg" }), "ring-1 ring-brand-200")} to={UPGRADE_PATH}>
+                Manage plan
+              </Link>
+            </div>
+          </>
+        ) : (
+          <>
+            <p className="mx-auto mt-4 max-w-xl text-lg text-brand-100">
+              Join {STATS.users} pet parents who trust {BRAND}. Your first analyses are free.
+            </p>
+            <Link
+              className={cn(buttonVariants({ variant: "secondary", size: "lg" }), "mt-8")}
+              to="/features#demo"
+            >
+              Get Started Free
+            </Link>
+          </>
+        )}
       </section>
     </>
   );
