@@ -21,6 +21,7 @@ import {
   user,
   verification,
 } from "~/backend/db/schema.server";
+import { vetTitleSql } from "~/backend/staff/staff.server";
 
 /**
  * Everything PawPal holds about one account, to hand over (export) or to erase (delete). The
@@ -95,6 +96,9 @@ export async function collectAccountData(userId: string, now = new Date()) {
       petId: chatConversation.petId,
       kind: chatConversation.kind,
       status: chatConversation.status,
+      // What the owner ticked when opening it, and the urgency it gave.
+      signs: chatConversation.signs,
+      urgency: chatConversation.urgency,
       summary: chatConversation.summary,
       createdAt: chatConversation.createdAt,
       endedAt: chatConversation.endedAt,
@@ -130,7 +134,7 @@ export async function collectAccountData(userId: string, now = new Date()) {
       reason: consultation.reason,
       status: consultation.status,
       notes: consultation.notes,
-      vetName: staffProfile.displayName,
+      vetName: vetTitleSql(staffProfile.displayName),
       conversationId: consultation.conversationId,
       createdAt: consultation.createdAt,
     })

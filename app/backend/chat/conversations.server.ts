@@ -17,7 +17,9 @@ import {
   type ChatMessage,
   type ChatStatus,
 } from "~/domain/chat";
-import type { AccessiblePet } from "~/domain/pets";
+import type { AccessiblePet, PetType } from "~/domain/pets";
+import { firstWords, orderQueue, triageFor, type Urgency } from "~/domain/triage";
+import { vetTitle } from "~/domain/staff";
 import { LIVE_CHANNEL, type LiveNotice } from "./live-notices";
 import { reencodePhoto } from "./photo.server";
 
@@ -35,6 +37,9 @@ export type Conversation = {
   petId: string;
   kind: ChatKind;
   status: ChatStatus;
+  /** What the owner ticked when opening it, and the urgency it gave ("none": nothing ticked). */
+  signIds: string[];
+  urgency: Urgency;
   vetId: string | null;
   lastSeq: number;
   summary: string | null;
@@ -53,6 +58,8 @@ const conversationColumns = {
   petId: chatConversation.petId,
   kind: chatConversation.kind,
   status: chatConversation.status,
+  signIds: chatConversation.signs,
+  urgency: chatConversation.urgency,
   vetId: chatConversation.vetId,
   lastSeq: chatConversation.lastSeq,
   summary: chatConversation.summary,
@@ -70,8 +77,13 @@ const messageColumns = {
   createdAt: chatMessage.createdAt,
 };
 
+/**
+ * A stored message as pages show it. A vet's name is the one they wrote under, titled as owners
+ * see vets ("Dr. …", never doubled), messages stored before the title was added included.
+ */
 function toMessage(row: { createdAt: Date } & Omit<ChatMessage, "createdAt">): ChatMessage {
-  return { ...row, createdAt: new Date(row.createdAt).toISOString() };
+  const authorName = row.authorRole === "vet" ? vetTitle(row.authorName) : row.authorName;
+  return { ...row, authorName, createdAt: new Date(row.createdAt).toISOString() };
 }
 
 async function notify(tx: Pick<Database, "execute">, notice: LiveNotice) {
@@ -110,9 +122,11 @@ export async function findConversation(
 export type NewMessage = { body: string; photo?: Uint8Array | null; key: string };
 
 /** The photo, re-encoded (photo.server.ts), or the sentence that refuses it. */
-function preparePhoto(photo: Uint8Array | null | undefined): Outcome<{ jpeg: Uint8Array | null }> {
+async function preparePhoto(
+  photo: Uint8Array | null | undefined,
+): Promise<Outcome<{ jpeg: Uint8Array | null }>> {
   if (!photo) return { ok: true, jpeg: null };
-  const reencoded = reencodePhoto(photo);
+  const reencoded = await reencodePhoto(photo);
   return reencoded.ok ? { ok: true, jpeg: reencoded.jpeg } : reencoded;
 }
 
@@ -120,25 +134,30 @@ function preparePhoto(photo: Uint8Array | null | undefined): Outcome<{ jpeg: Uin
 const KEY_REUSED = "This page already sent a message: reload it and send yours again.";
 
 /**
- * Opens a conversation about one of the pets `signedIn` can open, with its first message;
- * 403 (the plan's sentence) unless the pet's owner has Premium. Sent twice with the same key,
- * it opens one conversation.
+ * Opens a conversation about one of the pets `signedIn` can open, with its first message and
+ * the signs the owner ticked (`ticked`: the form's values; the urgency they give is stored with
+ * them, domain/triage.ts); 403 (the plan's sentence) unless the pet's owner has Premium. Sent
+ * twice with the same key, it opens one conversation. An unknown sign, or one of another
+ * species, is refused with its sentence, and nothing is stored.
  */
 export async function openConversation(
   signedIn: SessionUser,
   petId: string,
   first: NewMessage,
+  ticked: readonly unknown[] = [],
 ): Promise<Outcome<{ conversationId: string }>> {
   const ownPet = await findAccessiblePet(signedIn.id, petId);
   if (!ownPet) return { ok: false, error: CHAT_ERRORS.pet };
   await requirePetFeature(ownPet, "emergency-chat");
   if (!first.body && !first.photo) return { ok: false, error: CHAT_ERRORS.empty };
+  const triaged = triageFor(ownPet, ticked);
+  if (!triaged.ok) return triaged;
   const db = await getDb();
   const [again] = await openedWithKey(db, signedIn.id, first.key);
   if (again) return { ok: true, conversationId: again.conversationId };
   const limited = await consumeRateLimit("chatOpen", signedIn.id);
   if (!limited.ok) return { ok: false, error: tooFast(limited.retryAfterSeconds) };
-  const photo = preparePhoto(first.photo);
+  const photo = await preparePhoto(first.photo);
   if (!photo.ok) return photo;
   return db.transaction(async (tx) => {
     // One opening per account at a time: a double tap finds the first one's conversation.
@@ -147,7 +166,13 @@ export async function openConversation(
     if (raced) return { ok: true as const, conversationId: raced.conversationId };
     const [created] = await tx
       .insert(chatConversation)
-      .values({ petId, openedBy: signedIn.id, lastSeq: 1 })
+      .values({
+        petId,
+        openedBy: signedIn.id,
+        lastSeq: 1,
+        signs: triaged.triage.signIds,
+        urgency: triaged.triage.urgency,
+      })
       .returning({ id: chatConversation.id });
     await tx.insert(chatMessage).values({
       conversationId: created!.id,
@@ -212,7 +237,7 @@ export async function sendMessage(
   if (stored) return sameMessage(stored, signedIn.id, message);
   const limited = await consumeRateLimit("chatMessage", `${signedIn.id}:${conversationId}`);
   if (!limited.ok) return { ok: false, error: tooFast(limited.retryAfterSeconds) };
-  const photo = preparePhoto(message.photo);
+  const photo = await preparePhoto(message.photo);
   if (!photo.ok) return photo;
   const role: ChatAuthorRole = reader.side;
   const name = reader.side === "vet" ? reader.vet.displayName : signedIn.name;
@@ -417,7 +442,12 @@ export async function requeueConversationsOf(vetId: string, tx?: Tx) {
 export type QueuedConversation = {
   id: string;
   createdAt: Date;
-  pet: { name: string; type: string; breed: string | null };
+  urgency: Urgency;
+  signIds: string[];
+  pet: { name: string; type: PetType; breed: string | null; birthDate: string | null };
+  /** The first message's first words (domain/triage.ts firstWords), and whether it carries a photo. */
+  firstWords: string;
+  hasPhoto: boolean;
 };
 
 /**
@@ -441,22 +471,60 @@ export async function closeRoomChat(tx: Tx, conversationId: string) {
   await notify(tx, { c: conversationId, changed: true });
 }
 
-/** Conversations waiting for a vet, oldest first: what an on-duty vet's console lists. */
+/** How much of a first message the queue reads: its first words come from these characters. */
+const FIRST_WORDS_READ = 400;
+
+/**
+ * Conversations waiting for a vet, as a vet's console lists them: the most urgent first, then
+ * the longest waiting (domain/triage.ts orderQueue), each with its pet and its first message's
+ * first words and photo flag (the photo itself: mayReadPhoto).
+ */
 export async function listQueue(): Promise<QueuedConversation[]> {
   const db = await getDb();
   const rows = await db
     .select({
       id: chatConversation.id,
       createdAt: chatConversation.createdAt,
+      urgency: chatConversation.urgency,
+      signIds: chatConversation.signs,
       name: pet.name,
       type: pet.type,
       breed: pet.breed,
+      birthDate: pet.birthDate,
+      // Enough of the first message to cut its first words from, not all 2,000 characters.
+      opening: sql<string>`left(${chatMessage.body}, ${FIRST_WORDS_READ})`,
+      hasPhoto: sql<boolean>`${chatMessage.photo} is not null`,
     })
     .from(chatConversation)
     .innerJoin(pet, eq(pet.id, chatConversation.petId))
-    .where(eq(chatConversation.status, "queued"))
+    .leftJoin(chatMessage, and(eq(chatMessage.conversationId, chatConversation.id), eq(chatMessage.seq, 1)))
+    .where(and(eq(chatConversation.status, "queued"), eq(chatConversation.kind, "emergency")))
     .orderBy(asc(chatConversation.createdAt));
-  return rows.map(({ id, createdAt, ...petColumns }) => ({ id, createdAt, pet: petColumns }));
+  return orderQueue(
+    rows.map(({ id, createdAt, urgency, signIds, opening, hasPhoto, ...petColumns }) => ({
+      id,
+      createdAt,
+      urgency,
+      signIds,
+      pet: petColumns,
+      firstWords: firstWords(opening ?? ""),
+      hasPhoto: hasPhoto ?? false,
+    })),
+  );
+}
+
+/**
+ * Whether `signedIn` may see the photo of message `seq`: whoever may read the conversation
+ * (findConversation), and a vet on duty the first message's photo of an emergency conversation
+ * waiting in the queue (the queue shows it as a thumbnail, so the vet can judge before taking it).
+ */
+export async function mayReadPhoto(signedIn: SessionUser, conversationId: string, seq: number) {
+  if (await findConversation(signedIn, conversationId)) return true;
+  if (seq !== 1) return false;
+  const vet = await findVet(signedIn);
+  if (!vet?.onDuty) return false;
+  const conversation = await readConversation(conversationId);
+  return conversation?.status === "queued" && conversation.kind === "emergency";
 }
 
 export type ConversationSummary = {
@@ -512,7 +580,7 @@ export async function vetOf(conversation: Conversation) {
     .select({ displayName: staffProfile.displayName, region: staffProfile.region })
     .from(staffProfile)
     .where(eq(staffProfile.userId, conversation.vetId));
-  return row ? { displayName: row.displayName, region: row.region ?? "" } : null;
+  return row ? { displayName: vetTitle(row.displayName), region: row.region ?? "" } : null;
 }
 
 /** Refuses with 404 what is not a conversation id (the route's not-found page). */

@@ -341,6 +341,8 @@ class PageConnection {
   notice(notice: LiveNotice) {
     if (notice.k) this.callNotice({ ...notice, k: notice.k });
     if (notice.queue && this.watchingQueue) this.send({ type: "queue" });
+    if (notice.duty)
+      for (const conversationId of this.watches.keys()) this.send({ type: "changed", conversationId });
     if (!notice.c || !this.watches.has(notice.c)) return;
     if (notice.changed) this.send({ type: "changed", conversationId: notice.c });
     if (notice.s !== undefined && notice.s > this.watches.get(notice.c)!.after) void this.pump(notice.c);

@@ -17,6 +17,8 @@ export type LiveNotice = {
   changed?: true;
   /** The queue of waiting conversations changed. */
   queue?: true;
+  /** A vet went on or off duty: pages of conversations reload (the owner's says whether a vet is on duty). */
+  duty?: true;
   /** A consultation's room: with `changed`, it ended, was cancelled or moved… */
   k?: string;
   /** …a signal (call_signal's id) for one page of it… */

@@ -20,6 +20,7 @@ import { BILLING_INTERVALS, PLAN_IDS } from "../../domain/plans";
 import { CHAT_AUTHOR_ROLES, CHAT_KINDS, CHAT_STATUSES } from "../../domain/chat";
 import { CONSULTATION_STATUSES } from "../../domain/consultations";
 import { STAFF_ROLES } from "../../domain/staff";
+import { URGENCIES } from "../../domain/triage";
 import type { DayHours } from "../../domain/availability";
 
 /*
@@ -377,6 +378,10 @@ export const chatConversation = pgTable(
     status: text("status", { enum: CHAT_STATUSES }).notNull().default("queued"),
     /** An emergency chat (queued for any vet) or a consultation room's text chat (its vet from the start). */
     kind: text("kind", { enum: CHAT_KINDS }).notNull().default("emergency"),
+    /** The signs the owner ticked when opening it (domain/emergency.ts ids, in the check's order)… */
+    signs: jsonb("signs").$type<string[]>().notNull().default([]),
+    /** …and the urgency they gave then (domain/triage.ts); "none" when nothing was ticked: not assessed. */
+    urgency: text("urgency", { enum: URGENCIES }).notNull().default("none"),
     /** The seq of the last message: the next one takes last_seq + 1 under this row's lock. */
     lastSeq: integer("last_seq").notNull().default(0),
     summary: text("summary"),

@@ -1,11 +1,20 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, ne, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { data } from "react-router";
 import { getUser } from "~/backend/auth/session.server";
+import { LIVE_CHANNEL, type LiveNotice } from "~/backend/chat/live-notices";
 import { getDb } from "~/backend/db/client.server";
 import { staffProfile, user } from "~/backend/db/schema.server";
 import type { SessionUser } from "~/domain/auth";
 import type { Availability, DayHours } from "~/domain/availability";
-import { staffMayOpen, type StaffPage, type StaffProfileValues, type StaffRole } from "~/domain/staff";
+import {
+  DOCTOR_TITLE_SQL_PATTERN,
+  staffMayOpen,
+  vetTitle,
+  type StaffPage,
+  type StaffProfileValues,
+  type StaffRole,
+} from "~/domain/staff";
 
 /** The staff_profile table: staff accounts' roles (admin, support or vet), names owners see, and duty. */
 
@@ -19,7 +28,16 @@ export type StaffMember = {
   onDuty: boolean;
 };
 
+/** A vet as they act: `displayName` is the name owners see, with its title ("Dr. Ana Silva", domain/staff.ts vetTitle). */
 export type Vet = SessionUser & { displayName: string; region: string; onDuty: boolean };
+
+/**
+ * A display name read in SQL as owners see it, by vetTitle's rule: "Dr. " before it unless it
+ * starts with the title already; null stays null (no such vet).
+ */
+export function vetTitleSql(displayName: AnyPgColumn | SQL): SQL<string> {
+  return sql<string>`case when btrim(${displayName}) ~* ${DOCTOR_TITLE_SQL_PATTERN} then btrim(${displayName}) else 'Dr. ' || btrim(${displayName}) end`;
+}
 
 /** Every staff account, with its profile (a staff account made before roles existed is support). */
 export async function listStaff(): Promise<StaffMember[]> {
@@ -50,7 +68,9 @@ export async function listStaff(): Promise<StaffMember[]> {
  * The staff role of a signed-in account, or null for anyone who is not staff. A staff account
  * without a profile (made before roles existed) is support, as listStaff shows it.
  */
-export async function staffRoleOf(signedIn: SessionUser | null): Promise<StaffRole | null> {
+export async function staffRoleOf(
+  signedIn: Pick<SessionUser, "id" | "role"> | null,
+): Promise<StaffRole | null> {
   if (signedIn?.role !== "staff") return null;
   const db = await getDb();
   const [profile] = await db
@@ -107,7 +127,7 @@ export async function findVet(signedIn: SessionUser | null): Promise<Vet | null>
   if (!profile) return null;
   return {
     ...signedIn,
-    displayName: profile.displayName,
+    displayName: vetTitle(profile.displayName),
     region: profile.region ?? "",
     onDuty: profile.onDuty,
   };
@@ -120,12 +140,25 @@ export async function requireVet(request: Request): Promise<Vet> {
   return vet;
 }
 
+/**
+ * A vet goes on or off duty. Announced on the live channel in the same transaction: the pages of
+ * waiting conversations reload and say whether a vet is on duty (or show the emergency answer).
+ */
 export async function setOnDuty(vetId: string, onDuty: boolean) {
   const db = await getDb();
-  await db
-    .update(staffProfile)
-    .set({ onDuty, updatedAt: new Date() })
-    .where(and(eq(staffProfile.userId, vetId), eq(staffProfile.role, "vet")));
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(staffProfile)
+      .set({ onDuty, updatedAt: new Date() })
+      // Only a change is announced: switching to what it is already writes nothing.
+      .where(
+        and(eq(staffProfile.userId, vetId), eq(staffProfile.role, "vet"), ne(staffProfile.onDuty, onDuty)),
+      )
+      .returning({ userId: staffProfile.userId });
+    const notice: LiveNotice = { duty: true };
+    if (changed.length > 0)
+      await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
+  });
 }
 
 export async function countVetsOnDuty(): Promise<number> {

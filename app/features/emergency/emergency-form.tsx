@@ -60,6 +60,32 @@ export function EmergencyForm({ species, signIds }: { species: Species | null; s
 
       <p className="text-ink-700">Tick everything you see now. Leave out what you are not sure about.</p>
 
+      <SignList signIds={signIds} />
+
+      {/* Kept in view while the list scrolls by (about 6,000 px on a phone): never far from any sign. */}
+      <div
+        data-check-bar
+        className="sticky bottom-0 z-10 -mx-6 flex items-center gap-3 border-t border-ink-100 bg-white/95 px-6 py-3 backdrop-blur sm:-mx-8 sm:px-8"
+      >
+        <Button type="submit" size="lg" className="max-sm:flex-1">
+          Show what to do
+        </Button>
+        <Link to="/emergency" className={buttonVariants({ variant: "ghost" })}>
+          Start again
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * Every sign by group, as checkboxes named `sign` (shared with the chat's opening form). A sign of
+ * one species sits in an item marked `data-only`, which the form around it hides by CSS once the
+ * other species is chosen.
+ */
+export function SignList({ signIds }: { signIds: readonly string[] }) {
+  return (
+    <>
       {GROUP_IDS.map((group) => (
         <fieldset key={group}>
           <legend className="text-lg font-semibold text-ink-900">{GROUPS[group]}</legend>
@@ -92,15 +118,6 @@ export function EmergencyForm({ species, signIds }: { species: Species | null; s
           </ul>
         </fieldset>
       ))}
-
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" size="lg" className="max-sm:w-full">
-          Show what to do
-        </Button>
-        <Link to="/emergency" className={buttonVariants({ variant: "ghost", className: "max-sm:w-full" })}>
-          Start again
-        </Link>
-      </div>
-    </Form>
+    </>
   );
 }

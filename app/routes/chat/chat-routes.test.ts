@@ -19,6 +19,7 @@ import { setOnDuty, setStaffProfile } from "~/backend/staff/staff.server";
 import { CHAT_ERRORS, NO_VET_AFTER_MS } from "~/domain/chat";
 import { upgradeSentence } from "~/domain/plans";
 import { STAFF_ERRORS } from "~/domain/staff";
+import { TRIAGE_ERRORS } from "~/domain/triage";
 import { action as staffAction, loader as staffLoader } from "~/routes/admin/staff";
 import { action as vetAction, loader as vetLoader } from "~/routes/vet/console";
 import { action as chatsAction, loader as chatsLoader } from "./chats";
@@ -328,7 +329,12 @@ describe("/chat/:id", () => {
     const id = await openThroughPage(premiumOwner, (await addPet(premiumOwner.id)).id);
     const ownerView = async () => (await load(id, premiumOwner)).data.owner;
 
-    expect(await ownerView()).toMatchObject({ vetsOnDuty: 0, helpNow: true });
+    // With the lines of the owner's country: none named by this request, so the chooser's question.
+    expect(await ownerView()).toMatchObject({
+      vetsOnDuty: 0,
+      helpNow: true,
+      lines: { status: "none", from: "unknown" },
+    });
     await onDuty(vetAna);
     expect(await ownerView()).toMatchObject({ vetsOnDuty: 1, helpNow: false });
     await (
@@ -535,6 +541,180 @@ describe("/vet", () => {
     const console = await answer(vetLoader, get("/vet", vetAna));
     expect(console.data.queue).not.toContainEqual(expect.objectContaining({ id }));
     expect(console.data.mine).toContainEqual(expect.objectContaining({ id, status: "active" }));
+  });
+});
+
+describe("triage: what the owner sees, and the vets' queue", () => {
+  /** Posts /chat's opening form as a browser does, with each ticked sign as its own `sign` field. */
+  function postOpen(
+    owner: Account,
+    petId: string,
+    signs: string[],
+    fields: Record<string, string | File> = {},
+  ) {
+    const body = new FormData();
+    for (const [name, value] of Object.entries({ intent: "open", petId, key: newKey(), ...fields }))
+      body.append(name, value);
+    for (const sign of signs) body.append("sign", sign);
+    return answer(
+      chatsAction,
+      new Request(`${BASE}/chat`, { method: "POST", headers: { cookie: owner.cookie }, body }),
+    );
+  }
+
+  async function petOf(
+    ownerId: string,
+    values: { name: string; type?: "dog" | "cat"; breed?: string; birthDate?: string },
+  ) {
+    const [created] = await (
+      await getDb()
+    )
+      .insert(pet)
+      .values({ userId: ownerId, type: "dog", ...values })
+      .returning();
+    return created!;
+  }
+
+  /** A birth date exactly two years before today (the first of this month, two years ago). */
+  function twoYearsAgo() {
+    const today = new Date();
+    return `${today.getUTCFullYear() - 2}-${String(today.getUTCMonth() + 1).padStart(2, "0")}-01`;
+  }
+
+  type Entry = {
+    id: string;
+    urgency: string;
+    petName: string;
+    petLine: string;
+    firstWords: string | null;
+    photo: string | null;
+    hasPhoto: boolean;
+    reasons: string[];
+    createdAt: string;
+  };
+
+  it("opens with the signs ticked, stored with their urgency and shown on the conversation", async () => {
+    const rex = await petOf(premiumOwner.id, { name: "Rex" });
+    const opened = await postOpen(premiumOwner, rex.id, ["vomit-once", "chocolate"], { body: "Chocolate!" });
+    expect(opened.status).toBe(302);
+    const id = opened.location!.replace("/chat/", "");
+    expect(await conversationsAbout(rex.id)).toMatchObject([
+      { signs: ["chocolate", "vomit-once"], urgency: "emergency" },
+    ]);
+    const page = await answer(conversationLoader, get(`/chat/${id}`, premiumOwner), { id });
+    expect(page.data.conversation).toMatchObject({
+      urgency: "emergency",
+      signs: [
+        "Chocolate or cocoa",
+        "Vomited or had diarrhoea once, and otherwise bright, eating and drinking",
+      ],
+    });
+
+    // Nothing ticked: its own state, "not assessed".
+    const bella = await petOf(premiumOwner.id, { name: "Bella" });
+    expect((await postOpen(premiumOwner, bella.id, [], { body: "She seems off." })).status).toBe(302);
+    expect(await conversationsAbout(bella.id)).toMatchObject([{ signs: [], urgency: "none" }]);
+  });
+
+  it("refuses an unknown sign or one of the other species with 400 and the sentence, storing nothing and ticking them again", async () => {
+    const rex = await petOf(premiumOwner.id, { name: "Rex" });
+    const unknown = await postOpen(premiumOwner, rex.id, ["chocolate", "made-up"], { body: "Help" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.data).toMatchObject({
+      error: TRIAGE_ERRORS.unknownSign,
+      body: "Help",
+      petId: rex.id,
+      signIds: ["chocolate", "made-up"],
+    });
+    const otherSpecies = await postOpen(premiumOwner, rex.id, ["litter-box-straining"], { body: "Help" });
+    expect(otherSpecies.status).toBe(400);
+    expect(otherSpecies.data.error).toMatch(/cats only, and Rex is not a cat/);
+    // A file posted as a sign is no sign.
+    const file = new File(["x"], "sign.txt", { type: "text/plain" });
+    const body = new FormData();
+    for (const [name, value] of Object.entries({
+      intent: "open",
+      petId: rex.id,
+      key: newKey(),
+      body: "Help",
+    }))
+      body.append(name, value);
+    body.append("sign", file);
+    const notText = await answer(
+      chatsAction,
+      new Request(`${BASE}/chat`, { method: "POST", headers: { cookie: premiumOwner.cookie }, body }),
+    );
+    expect(notText).toMatchObject({ status: 400, data: { error: TRIAGE_ERRORS.unknownSign } });
+    expect(await conversationsAbout(rex.id)).toEqual([]);
+  });
+
+  it("lists the queue most urgent first, then longest waiting, with the pet's record, first words and photo for a vet on duty", async () => {
+    await onDuty(vetAna);
+    const older = await petOf(premiumOwner.id, {
+      name: "Old Timer",
+      breed: "Beagle",
+      birthDate: twoYearsAgo(),
+    });
+    const canWait = (
+      await postOpen(premiumOwner, older.id, ["itching"], { body: "He scratches his ear a lot." })
+    ).location!.slice(6);
+    await (
+      await getDb()
+    )
+      .update(chatConversation)
+      .set({ createdAt: new Date(Date.now() - 12 * 60_000) })
+      .where(eq(chatConversation.id, canWait));
+    const cat = await petOf(premiumOwner.id, { name: "Whiskers", type: "cat" });
+    const goNow = (
+      await postOpen(premiumOwner, cat.id, ["lilies"], {
+        body: `She licked lily pollen. ${"More words. ".repeat(30)}`,
+        photo: photoFile(),
+      })
+    ).location!.slice(6);
+
+    const page = await answer(vetLoader, get("/vet", vetAna));
+    const queue = (page.data.queue as Entry[]).filter((one) => [canWait, goNow].includes(one.id));
+    expect(queue.map((one) => one.id)).toEqual([goNow, canWait]);
+    expect(queue[0]).toMatchObject({
+      urgency: "emergency",
+      petName: "Whiskers",
+      petLine: "Cat",
+      reasons: [expect.stringContaining("Any part of a lily")],
+      hasPhoto: true,
+      photo: `/chat/${goNow}/photos/1`,
+    });
+    expect(queue[0]!.firstWords).toMatch(/^She licked lily pollen\. More words\..*…$/);
+    expect(Array.from(queue[0]!.firstWords!).length).toBeLessThanOrEqual(120);
+    expect(queue[1]).toMatchObject({
+      urgency: "can-wait",
+      petLine: "Dog · Beagle · 2 years",
+      firstWords: "He scratches his ear a lot.",
+      hasPhoto: false,
+      photo: null,
+    });
+    // How long each has waited is counted from the server's now.
+    expect(Date.parse(page.data.now as string) - Date.parse(queue[1]!.createdAt)).toBeGreaterThanOrEqual(
+      12 * 60_000,
+    );
+
+    // The vet on duty sees the opening photo; a vet off duty neither the words nor the photo.
+    const thumbnail = (who: Account) =>
+      answer(photoLoader, get(`/chat/${goNow}/photos/1`, who), { id: goNow, seq: "1" });
+    expect((await thumbnail(vetAna)).status).toBe(200);
+    expect((await thumbnail(vetBo)).status).toBe(404);
+    const offDuty = (await answer(vetLoader, get("/vet", vetBo))).data.queue as Entry[];
+    expect(offDuty.find((one) => one.id === goNow)).toMatchObject({
+      firstWords: null,
+      photo: null,
+      hasPhoto: true,
+    });
+  });
+
+  it("tells the owner a vet is on duty while the conversation waits", async () => {
+    await onDuty(vetAna);
+    const id = await openThroughPage(premiumOwner, (await addPet(premiumOwner.id)).id);
+    const owner = (await answer(conversationLoader, get(`/chat/${id}`, premiumOwner), { id })).data.owner;
+    expect(owner).toMatchObject({ vetsOnDuty: 1, helpNow: false });
   });
 });
 

@@ -9,14 +9,20 @@ import { listAccessiblePets, petIdOrNotFound } from "~/backend/pets.server";
 import { countVetsOnDuty } from "~/backend/staff/staff.server";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Icon } from "~/components/ui/icon";
 import { Field, Select, Textarea } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
 import { PlanLocked } from "~/components/ui/plan-locked";
 import { BRAND } from "~/content/site";
 import { CHAT_FORM_BYTES, CHAT_LIMITS, type ChatStatus } from "~/domain/chat";
 import { allows, upgradeSentence } from "~/domain/plans";
+import { SIGN_FIELD } from "~/domain/triage";
 import { newMessageKey } from "~/features/chat/use-live-chat";
+import { SignList } from "~/features/emergency/emergency-form";
+import { formatDateTime } from "~/utils/format-time";
 import { actionOrLoaderHeaders } from "~/utils/http";
+import { viewerTimeZone } from "~/utils/time-zone";
+import { useViewerTimeZone } from "~/utils/use-viewer-time-zone";
 
 export const meta: Route.MetaFunction = () => [
   { title: `24/7 emergency chat — ${BRAND}` },
@@ -30,12 +36,6 @@ const STATUS_LABELS: Record<ChatStatus, string> = {
   active: "With a vet",
   ended: "Ended",
 };
-
-const dateTime = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
 
 /** Premium owners (and their family members) open a conversation about one of their pets. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -54,6 +54,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     hasPets: pets.length > 0,
     locked: open ? null : upgradeSentence("emergency-chat"),
     conversations: conversations.map((one) => ({ ...one, createdAt: one.createdAt.toISOString() })),
+    // The zone the list's times are shown in until the browser says its own.
+    timeZone: viewerTimeZone(request),
     vetsOnDuty,
     key: newMessageKey(),
   });
@@ -64,15 +66,57 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request, { maxBytes: CHAT_FORM_BYTES });
   if (form.get("intent") !== "open") refuseForm();
   const petId = petIdOrNotFound(form.get("petId"));
+  // What was ticked, checked against the pet's species where it is stored (domain/triage.ts).
+  const ticked = form.getAll(SIGN_FIELD);
+  // Ticked again on the form that comes back with a refusal.
+  const signIds = ticked.filter((value) => typeof value === "string").slice(0, 100);
   const read = await readMessageForm(form);
-  if (!read.ok) return data({ error: read.error, body: read.body, petId }, { status: 400 });
-  const opened = await openConversation(user, petId, read.message);
-  if (!opened.ok) return data({ error: opened.error, body: read.message.body, petId }, { status: 400 });
+  if (!read.ok) return data({ error: read.error, body: read.body, petId, signIds }, { status: 400 });
+  const opened = await openConversation(user, petId, read.message, ticked);
+  if (!opened.ok)
+    return data({ error: opened.error, body: read.message.body, petId, signIds }, { status: 400 });
   throw redirect(`/chat/${opened.conversationId}`);
+}
+
+/**
+ * Once a pet is chosen, the other species' unticked signs are hidden, and for a pet that is
+ * neither a dog nor a cat the whole list while nothing in it is ticked: CSS alone (`:has` on the
+ * chosen option), so it works without JavaScript, as on /emergency.
+ */
+const SIGNS_OF_CHOSEN_PET =
+  "[&:has(option[data-species=cat]:checked)_[data-only=dog]:not(:has(:checked))]:hidden [&:has(option[data-species=dog]:checked)_[data-only=cat]:not(:has(:checked))]:hidden [&:has(option[data-species=other]:checked)_[data-signs]:not(:has(:checked))]:hidden";
+
+/**
+ * The emergency check's signs (optional): the conversation keeps them and their urgency, and the
+ * vets on duty answer the most urgent first. Folded until opened, or when it comes back ticked.
+ */
+function SignsToTick({ signIds }: { signIds: readonly string[] }) {
+  return (
+    <details
+      data-signs
+      open={signIds.length > 0}
+      className="group rounded-xl bg-ink-50 px-4 py-3 ring-1 ring-ink-100"
+    >
+      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 font-semibold text-ink-900 [&::-webkit-details-marker]:hidden">
+        What do you see? Tick the signs (optional)
+        <Icon
+          name="chevron-down"
+          className="size-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180"
+        />
+      </summary>
+      <div className="mt-2 space-y-5 pb-2">
+        <p className="text-sm text-ink-700">
+          The vet on duty answers the most urgent first. Leave out what you are not sure about.
+        </p>
+        <SignList signIds={signIds} />
+      </div>
+    </details>
+  );
 }
 
 export default function ChatsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { pets, conversations, locked } = loaderData;
+  const timeZone = useViewerTimeZone(loaderData.timeZone);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "open";
   return (
@@ -90,7 +134,7 @@ export default function ChatsPage({ loaderData, actionData }: Route.ComponentPro
         <section aria-labelledby="open-chat-title" className="min-w-0 lg:col-span-3">
           <Card className="sm:p-8">
             <h2 id="open-chat-title" className="text-2xl font-bold text-ink-900">
-              Talk to a vet now
+              Ask a vet now
             </h2>
             <p className="mt-1 text-sm text-ink-700" data-testid="vets-on-duty">
               {loaderData.vetsOnDuty === 0
@@ -111,7 +155,7 @@ export default function ChatsPage({ loaderData, actionData }: Route.ComponentPro
               <Form
                 method="post"
                 encType="multipart/form-data"
-                className="mt-6 space-y-4"
+                className={`mt-6 space-y-4 ${SIGNS_OF_CHOSEN_PET}`}
                 aria-label="Open a chat"
               >
                 <input type="hidden" name="intent" value="open" />
@@ -123,13 +167,16 @@ export default function ChatsPage({ loaderData, actionData }: Route.ComponentPro
                   {(control) => (
                     <Select {...control} name="petId" defaultValue={actionData?.petId ?? pets[0]?.id}>
                       {pets.map((pet) => (
-                        <option key={pet.id} value={pet.id}>
+                        <option key={pet.id} value={pet.id} data-species={pet.type}>
                           {pet.name}
                         </option>
                       ))}
                     </Select>
                   )}
                 </Field>
+                {pets.some((pet) => pet.type !== "other") ? (
+                  <SignsToTick signIds={actionData?.signIds ?? []} />
+                ) : null}
                 <Field
                   id="chat-first"
                   label="What is happening?"
@@ -177,7 +224,8 @@ export default function ChatsPage({ loaderData, actionData }: Route.ComponentPro
                       to={`/chat/${one.id}`}
                       className="font-semibold text-brand-800 underline underline-offset-4"
                     >
-                      {one.petName}, {dateTime.format(new Date(one.createdAt))} UTC
+                      {one.petName},{" "}
+                      <time dateTime={one.createdAt}>{formatDateTime(one.createdAt, timeZone)}</time>
                     </Link>
                     <p className="text-sm text-ink-600">{STATUS_LABELS[one.status]}</p>
                   </li>

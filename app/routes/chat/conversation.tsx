@@ -16,6 +16,7 @@ import { readForm, refuseForm } from "~/backend/forms.server";
 import { listRecordsForVet } from "~/backend/pet-records.server";
 import { findPetForVet } from "~/backend/pets.server";
 import { countVetsOnDuty } from "~/backend/staff/staff.server";
+import { emergencyLinesFor } from "~/backend/country.server";
 import { NotFound } from "~/components/layout/not-found";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -32,14 +33,20 @@ import {
   summarySchema,
   type ChatStatus,
 } from "~/domain/chat";
+import { signById } from "~/domain/emergency";
 import { upgradeSentence } from "~/domain/plans";
+import { type Urgency } from "~/domain/triage";
+import { UrgencyBadge } from "~/components/chat/urgency-badge";
 import { MessageLog } from "~/features/chat/message-log";
 import { newMessageKey, useLiveChannel } from "~/features/chat/use-live-chat";
 import { EmergencyHelp } from "~/features/emergency/emergency-help";
+import { LinesViewContext } from "~/features/emergency/emergency-lines";
 import { petHealth } from "~/features/analysis/care-plan/pet-health";
 import { VetPetPanel } from "~/features/pets/vet-pet-panel";
 import { Composer } from "~/features/chat/composer";
 import { actionOrLoaderHeaders } from "~/utils/http";
+import { viewerTimeZone } from "~/utils/time-zone";
+import { useViewerTimeZone } from "~/utils/use-viewer-time-zone";
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [
   {
@@ -75,10 +82,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       status: conversation.status,
       createdAt: conversation.createdAt.toISOString(),
       summary: conversation.summary,
+      // What the owner ticked when opening it, and the urgency it gave (domain/triage.ts).
+      urgency: conversation.urgency,
+      signs: conversation.signIds.flatMap((id) => signById(id)?.label ?? []),
     },
     messages,
     vet,
     key: newMessageKey(),
+    // The reader's zone for the messages' times until the browser says its own.
+    timeZone: viewerTimeZone(request),
   };
   if (reader.side === "vet") {
     const pet = (await findPetForVet(conversation.petId))!;
@@ -105,6 +117,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       vetsOnDuty,
       // Shown at once when no vet is on duty; after NO_VET_AFTER_MS of waiting otherwise.
       helpNow: needsEmergencyHelp(conversation, vetsOnDuty, new Date()),
+      // The emergency lines of the owner's country (their chooser's cookie, else their language).
+      lines: emergencyLinesFor(request),
       locked: canWrite ? null : upgradeSentence("emergency-chat"),
     },
   });
@@ -152,6 +166,12 @@ function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
   const live = useLiveChannel({ conversationId: conversation.id, messages: loaderData.messages });
   const hydrated = useHydrated();
   const helpNow = useEmergencyHelp(loaderData.owner, conversation);
+  const waiting = side === "owner" && conversation.status === "queued";
+  // What the owner ticked says "go now": the emergency answer, whether or not a vet is on duty.
+  const goNow = waiting && conversation.urgency === "emergency";
+  // While it waits with a vet on duty (and no emergency answer shown), the owner is told so.
+  const onDutyNow = waiting && !helpNow && !goNow && (loaderData.owner?.vetsOnDuty ?? 0) > 0;
+  const timeZone = useViewerTimeZone(loaderData.timeZone);
   const open = conversation.status !== "ended";
 
   return (
@@ -189,21 +209,38 @@ function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
                 </span>
               ) : null}
             </p>
+            <Triage urgency={conversation.urgency} signs={conversation.signs} side={side} />
           </header>
 
-          {helpNow ? (
-            <Card className="bg-red-50 ring-red-200" data-testid="no-vet-help">
+          {onDutyNow ? (
+            <p
+              className="rounded-xl bg-brand-50 px-4 py-3 font-semibold text-brand-900 ring-1 ring-brand-200"
+              data-testid="vet-on-duty"
+            >
+              A vet is on duty and will answer soon.
+            </p>
+          ) : null}
+
+          {helpNow || goNow ? (
+            <Card className="bg-red-50 ring-red-200" data-testid={goNow ? "go-now-help" : "no-vet-help"}>
               <h2 className="text-xl font-bold text-red-900">
-                {loaderData.owner?.vetsOnDuty === 0
-                  ? "No vet is on duty right now."
-                  : "No vet has answered yet."}
+                {goNow
+                  ? "What you ticked means: go to a vet now."
+                  : loaderData.owner?.vetsOnDuty === 0
+                    ? "No vet is on duty right now."
+                    : "No vet has answered yet."}
               </h2>
               <p className="mt-1 text-ink-800">
-                Your conversation stays in the queue and a vet will answer as soon as one can. If {pet.name}{" "}
-                is in danger, do not wait:
+                {!goNow
+                  ? `Your conversation stays in the queue and a vet will answer as soon as one can. If ${pet.name} is in danger, do not wait:`
+                  : loaderData.owner?.vetsOnDuty === 0
+                    ? `No vet is on duty right now. Your conversation stays in the queue, but do not wait: take ${pet.name} to the nearest emergency clinic now.`
+                    : `A vet on duty will answer here too, but do not wait for them: take ${pet.name} to the nearest emergency clinic now.`}
               </p>
               <div className="mt-4">
-                <EmergencyHelp species={pet.type === "other" ? undefined : pet.type} />
+                <LinesViewContext value={loaderData.owner!.lines}>
+                  <EmergencyHelp species={pet.type === "other" ? undefined : pet.type} />
+                </LinesViewContext>
               </div>
             </Card>
           ) : null}
@@ -214,6 +251,7 @@ function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
               messages={live.messages}
               pending={live.pending}
               mine={side}
+              timeZone={timeZone}
               onDismiss={live.dismiss}
               onRetry={live.retry}
             />
@@ -252,6 +290,26 @@ function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
           />
         ) : null}
       </div>
+    </div>
+  );
+}
+
+/** What the owner ticked when opening the conversation, and the urgency it gave; nothing ticked: "Not assessed". */
+function Triage({ urgency, signs, side }: { urgency: Urgency; signs: string[]; side: "owner" | "vet" }) {
+  if (side === "owner" && urgency === "none") return null;
+  return (
+    <div className="mt-3 text-sm text-ink-700" data-testid="chat-triage">
+      <p className="flex flex-wrap items-center gap-2">
+        <span>{side === "owner" ? "From what you ticked:" : "The owner's check:"}</span>
+        <UrgencyBadge urgency={urgency} />
+      </p>
+      {signs.length > 0 ? (
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {signs.map((label) => (
+            <li key={label}>{label}</li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

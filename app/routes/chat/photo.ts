@@ -1,21 +1,18 @@
 import { data } from "react-router";
 import type { Route } from "./+types/photo";
 import { requireUser } from "~/backend/auth/session.server";
-import {
-  conversationIdOrNotFound,
-  findConversation,
-  messagePhoto,
-} from "~/backend/chat/conversations.server";
+import { conversationIdOrNotFound, mayReadPhoto, messagePhoto } from "~/backend/chat/conversations.server";
 
 /**
- * A photo sent in a conversation, for those who may read it (anyone else: 404). Re-encoded JPEG,
+ * A photo sent in a conversation, for those who may read it, and the opening photo of a waiting
+ * one for the vets on duty (its thumbnail in their queue); anyone else: 404. Re-encoded JPEG,
  * no metadata. Never stored by the browser: on a shared computer it must not outlive a sign-out.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const id = conversationIdOrNotFound(params.id);
   const seq = Number(params.seq);
-  if (!Number.isInteger(seq) || seq < 1 || !(await findConversation(user, id)))
+  if (!Number.isInteger(seq) || seq < 1 || !(await mayReadPhoto(user, id, seq)))
     throw data(null, { status: 404 });
   const photo = await messagePhoto(id, seq);
   if (!photo) throw data(null, { status: 404 });

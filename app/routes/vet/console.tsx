@@ -5,6 +5,7 @@ import {
   listQueue,
   listVetConversations,
   takeConversation,
+  type QueuedConversation,
 } from "~/backend/chat/conversations.server";
 import { readForm, refuseForm } from "~/backend/forms.server";
 import {
@@ -22,10 +23,13 @@ import {
   timeZoneSchema,
   WEEKDAY_NAMES,
   WEEK_ORDER,
+  type Availability,
   type DayHours,
 } from "~/domain/availability";
 import { ConsultationHours, type HoursResult } from "~/features/vet/consultation-hours";
-import { formatWhen } from "~/features/consultations/format";
+import { formatDateTime, formatWhen } from "~/utils/format-time";
+import { viewerTimeZone } from "~/utils/time-zone";
+import { useViewerTimeZone } from "~/utils/use-viewer-time-zone";
 import { listVetConsultations, takeDayOff } from "~/backend/consultations/consultations.server";
 import { CONSULTATION_STATUS_LABELS } from "~/domain/consultations";
 import { Button } from "~/components/ui/button";
@@ -33,14 +37,16 @@ import { Card } from "~/components/ui/card";
 import { FormMessage } from "~/components/ui/form-message";
 import { BRAND } from "~/content/site";
 import { PET_TYPE_LABELS } from "~/domain/pets";
+import { ageInMonths } from "~/domain/records";
+import { reasonsOf } from "~/domain/triage";
 import { useLiveChannel } from "~/features/chat/use-live-chat";
+import { formatAge } from "~/features/pets/format";
+import { WaitingQueue, type WaitingEntry } from "~/features/vet/waiting-queue";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Vet console | ${BRAND}` },
   { name: "robots", content: "noindex" },
 ];
-
-const time = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** Vets only (anyone else gets the 404 page): the on-duty switch, the live queue, their conversations. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -51,25 +57,53 @@ export async function loader({ request }: Route.LoaderArgs) {
     availabilityOf(vet.id),
     listVetConsultations(vet.id),
   ]);
-  const times = consultationTimes(availability, new Date());
+  const now = new Date();
+  const times = consultationTimes(availability, now);
   return data({
     availability,
     hours: {
       count: times.length,
       next: times.slice(0, 3).map((time) => formatInZone(time, availability.timeZone)),
       zones: ["UTC", ...Intl.supportedValuesOf("timeZone")],
+      ...hoursZone(availability, request),
     },
     vet: { displayName: vet.displayName, region: vet.region, onDuty: vet.onDuty },
-    queue: queue.map((one) => ({ ...one, createdAt: one.createdAt.toISOString() })),
+    queue: queue.map((one) => waitingEntry(one, vet.onDuty, now)),
+    // "Waiting 12 min" counts from the server's clock (the page moves it on with its own).
+    now: now.toISOString(),
     mine: mine.map((one) => ({ ...one, createdAt: one.createdAt.toISOString() })),
     consultations: consultations.map((one) => ({
       id: one.id,
       petName: one.petName,
       reason: one.reason,
       status: one.status,
-      when: formatWhen(one.startsAt, availability.timeZone),
+      startsAt: one.startsAt.toISOString(),
     })),
+    // The zone the lists' times are shown in (the vet's browser's, not their hours' zone).
+    timeZone: viewerTimeZone(request),
   });
+}
+
+/**
+ * A waiting conversation as the queue shows it: its urgency and the signs that gave it, the pet
+ * as its record says (species, breed, age), and, for a vet on duty, the first words and the
+ * opening photo (the photo route lets vets on duty see it: mayReadPhoto).
+ */
+function waitingEntry(one: QueuedConversation, onDuty: boolean, now: Date): WaitingEntry {
+  const months = ageInMonths(one.pet.birthDate, now.toISOString().slice(0, 10));
+  return {
+    id: one.id,
+    createdAt: one.createdAt.toISOString(),
+    urgency: one.urgency,
+    reasons: reasonsOf({ signIds: one.signIds, urgency: one.urgency }),
+    petName: one.pet.name,
+    petLine: [PET_TYPE_LABELS[one.pet.type], one.pet.breed, months === null ? null : formatAge(months)]
+      .filter(Boolean)
+      .join(" · "),
+    firstWords: onDuty ? one.firstWords : null,
+    photo: onDuty && one.hasPhoto ? `/chat/${one.id}/photos/1` : null,
+    hasPhoto: one.hasPhoto,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -102,6 +136,16 @@ export async function action({ request }: Route.ActionArgs) {
   refuseForm();
 }
 
+/**
+ * The zone the hours form offers: the vet's own once set; before (no hours saved yet: the
+ * profile's default, UTC, with no hours) the viewer's (the pawpal_tz cookie or ?tz=, else UTC),
+ * which the form replaces with the browser's own zone when it runs JavaScript.
+ */
+function hoursZone(availability: Availability, request: Request) {
+  const zoneSet = availability.weekly.length > 0 || availability.timeZone !== "UTC";
+  return { zone: zoneSet ? availability.timeZone : viewerTimeZone(request), zoneSet };
+}
+
 /** The zone and each weekday's range, all checked before anything is stored. */
 async function saveHours(vetId: string, form: FormData) {
   const zone = timeZoneSchema.safeParse(form.get("timeZone") ?? "");
@@ -122,6 +166,7 @@ async function saveHours(vetId: string, form: FormData) {
 
 export default function VetConsole({ loaderData, actionData }: Route.ComponentProps) {
   const { vet, queue, mine } = loaderData;
+  const timeZone = useViewerTimeZone(loaderData.timeZone);
   useLiveChannel({ queue: true });
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
@@ -154,31 +199,7 @@ export default function VetConsole({ loaderData, actionData }: Route.ComponentPr
         {queue.length === 0 ? (
           <p className="mt-2 text-ink-700">Nobody is waiting.</p>
         ) : (
-          <ul className="mt-3 space-y-3" data-testid="queue">
-            {queue.map((one) => (
-              <li key={one.id}>
-                <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
-                  <div>
-                    <p className="font-semibold text-ink-900">
-                      {one.pet.name} (
-                      {PET_TYPE_LABELS[one.pet.type as keyof typeof PET_TYPE_LABELS] ?? one.pet.type}
-                      {one.pet.breed ? `, ${one.pet.breed}` : ""})
-                    </p>
-                    <p className="text-sm text-ink-600">
-                      Waiting since {time.format(new Date(one.createdAt))} UTC
-                    </p>
-                  </div>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="take" />
-                    <input type="hidden" name="conversationId" value={one.id} />
-                    <Button type="submit" aria-disabled={!vet.onDuty || undefined} disabled={!vet.onDuty}>
-                      Take<span className="sr-only"> the conversation about {one.pet.name}</span>
-                    </Button>
-                  </Form>
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <WaitingQueue entries={queue} now={loaderData.now} onDuty={vet.onDuty} />
         )}
       </section>
 
@@ -197,7 +218,7 @@ export default function VetConsole({ loaderData, actionData }: Route.ComponentPr
                     to={`/consultations/${one.id}`}
                     className="font-semibold text-brand-800 underline underline-offset-4"
                   >
-                    {one.petName}: {one.when}
+                    {one.petName}: <time dateTime={one.startsAt}>{formatWhen(one.startsAt, timeZone)}</time>
                   </Link>
                   <span className="text-sm text-ink-600">{CONSULTATION_STATUS_LABELS[one.status]}</span>
                 </div>
@@ -209,7 +230,8 @@ export default function VetConsole({ loaderData, actionData }: Route.ComponentPr
       </section>
 
       <ConsultationHours
-        timeZone={loaderData.availability.timeZone}
+        timeZone={loaderData.hours.zone}
+        suggestBrowserZone={!loaderData.hours.zoneSet}
         weekly={loaderData.availability.weekly}
         daysOff={loaderData.availability.daysOff}
         next={loaderData.hours.next}
@@ -235,7 +257,8 @@ export default function VetConsole({ loaderData, actionData }: Route.ComponentPr
                   {one.petName}
                 </Link>
                 <span className="text-sm text-ink-600">
-                  {one.status === "ended" ? "Ended" : "Going on"} · {time.format(new Date(one.createdAt))} UTC
+                  {one.status === "ended" ? "Ended" : "Going on"} ·{" "}
+                  <time dateTime={one.createdAt}>{formatDateTime(one.createdAt, timeZone)}</time>
                 </span>
               </li>
             ))}
