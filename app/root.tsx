@@ -6,6 +6,7 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { getUser } from "~/backend/auth/session.server";
 import { accountAccess } from "~/backend/billing/account-access.server";
+import { staffRoleOf } from "~/backend/staff/staff.server";
 import { FlashMessage } from "~/components/layout/flash-message";
 import { takeFlash } from "~/backend/flash.server";
 import { ErrorScreen, type RefusalDetails } from "~/components/layout/error-screen";
@@ -27,7 +28,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
   // What the account's plan opens, so pages offer the right next step (domain/account-access.ts).
   const access = user ? await accountAccess(user.id) : null;
-  return data({ baseUrl: siteBaseUrl(), user, access, flash }, { headers });
+  // A staff member's role, so the signed-in menu links the staff pages it may open (domain/staff.ts).
+  const staffRole = await staffRoleOf(user);
+  return data({ baseUrl: siteBaseUrl(), user, access, staffRole, flash }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -2,10 +2,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Pet, RecordKind } from "~/domain/pets";
-import { toRecordValues, type RecordValues } from "~/domain/records";
+import { RECORD_ERRORS, toRecordValues, type RecordValues } from "~/domain/records";
 import { getDb } from "~/backend/db/client.server";
 import { familyMember, petRecord, user } from "~/backend/db/schema.server";
-import { addRecord, listRecords, removeRecord, updateRecord } from "./pet-records.server";
+import { setStaffProfile } from "~/backend/staff/staff.server";
+import { addRecord, addVetVisit, listRecords, removeRecord, updateRecord } from "./pet-records.server";
 import { createPet, saveAnalysisToPet } from "./pets.server";
 
 async function addUser(id: string, name: string) {
@@ -83,7 +84,14 @@ describe("pet records", () => {
       expect(await listRecords("rec-owner", petId)).toContainEqual(added);
 
       const updated = await updateRecord("rec-owner", petId, kind, added!.id, changed);
-      expect(updated).toEqual({ ...shown(changed), id: added!.id, kind, createdByName: "Olive Owner" });
+      expect(updated).toEqual({
+        ...shown(changed),
+        id: added!.id,
+        kind,
+        createdByName: "Olive Owner",
+        byVet: false,
+        createdAt: added!.createdAt,
+      });
 
       expect(await removeRecord("rec-owner", petId, kind, added!.id)).toEqual({ id: added!.id });
       expect((await listRecords("rec-owner", petId))!.some((record) => record.id === added!.id)).toBe(false);
@@ -211,5 +219,80 @@ describe("pet records", () => {
       await saveAnalysisToPet("rec-member", { petId: target.id, type: "cat", breed: null, weightKg: 3 }),
     ).toBeNull();
     expect(await listRecords("rec-owner", target.id)).toHaveLength(2);
+  });
+});
+
+describe("a vet's summary or notes in the records", () => {
+  let petId: string;
+  const visit = {
+    date: "2026-09-01",
+    title: "Emergency chat with Dr. Ana Silva",
+    clinic: "PawPal",
+    notes: "Watch her.",
+  };
+
+  /** The refusal every change of a vet's entry gets: 403 and the sentence, for the error screen. */
+  const refused = { init: { status: 403 }, data: { formError: RECORD_ERRORS.vetWritten } };
+
+  beforeAll(async () => {
+    await addUser("vr-owner", "Olive Owner");
+    await addUser("vr-member", "Max Member");
+    await addUser("vr-vet", "ana.silva");
+    const db = await getDb();
+    await db.insert(familyMember).values({ ownerId: "vr-owner", memberId: "vr-member" });
+    // Her profile's name has no title: owners see it with one.
+    await setStaffProfile("vr-vet", { role: "vet", displayName: "Ana Silva", region: "Ohio, USA" });
+    petId = (await createPet("vr-owner", pet)).id;
+    await db.transaction((tx) => addVetVisit(tx, petId, "vr-vet", visit));
+  });
+
+  async function vetsEntry() {
+    return (await listRecords("vr-owner", petId))!.find((record) => record.byVet)!;
+  }
+
+  it("is shown as the vet's, by their name as owners see it, not their account's", async () => {
+    const entry = await vetsEntry();
+    expect(entry).toMatchObject({ ...visit, kind: "vet_visit", createdByName: "Dr. Ana Silva", byVet: true });
+    expect(Date.parse(entry.createdAt)).not.toBeNaN();
+  });
+
+  it("cannot be changed or removed by the owner or their family: 403 with the sentence, nothing changed", async () => {
+    const entry = await vetsEntry();
+    const changed = toRecordValues({ date: "2026-09-01", title: "Nothing happened" });
+    for (const who of ["vr-owner", "vr-member"]) {
+      await expect(updateRecord(who, petId, "vet_visit", entry.id, changed)).rejects.toMatchObject(refused);
+      await expect(removeRecord(who, petId, "vet_visit", entry.id)).rejects.toMatchObject(refused);
+    }
+    expect(await vetsEntry()).toEqual(entry);
+    // A stranger still learns nothing (null: the 404 page), and another kind is not this record.
+    expect(await removeRecord("vr-stranger", petId, "vet_visit", entry.id)).toBeNull();
+    expect(await removeRecord("vr-owner", petId, "note", entry.id)).toBeNull();
+  });
+
+  it("leaves the owner free to add, change and remove a note of their own beside it", async () => {
+    const note = await addRecord(
+      "vr-owner",
+      petId,
+      "note",
+      toRecordValues({ date: "2026-09-02", notes: "She ate." }),
+    );
+    expect(note).toMatchObject({ byVet: false, createdByName: "Olive Owner" });
+    const edited = toRecordValues({ date: "2026-09-02", notes: "She ate well." });
+    expect(await updateRecord("vr-owner", petId, "note", note!.id, edited)).toMatchObject({
+      notes: "She ate well.",
+    });
+    expect(await removeRecord("vr-owner", petId, "note", note!.id)).toEqual({ id: note!.id });
+  });
+
+  it("is not how a vet's own records of their own pet are kept: those stay theirs to change", async () => {
+    const ownPet = await createPet("vr-vet", { ...pet, name: "Rufus" });
+    const own = await addRecord(
+      "vr-vet",
+      ownPet.id,
+      "vet_visit",
+      toRecordValues({ date: "2026-09-03", title: "Check-up" }),
+    );
+    expect(own).toMatchObject({ byVet: false, createdByName: "ana.silva" });
+    expect(await removeRecord("vr-vet", ownPet.id, "vet_visit", own!.id)).toEqual({ id: own!.id });
   });
 });

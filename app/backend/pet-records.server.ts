@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { data } from "react-router";
 import { getDb, type Database } from "~/backend/db/client.server";
-import { petRecord, user } from "~/backend/db/schema.server";
+import { familyMember, pet, petRecord, staffProfile, user } from "~/backend/db/schema.server";
 import { findAccessiblePet } from "~/backend/pets.server";
 import type { RecordKind } from "~/domain/pets";
-import type { PetRecord, RecordValues } from "~/domain/records";
+import { RECORD_ERRORS, type PetRecord, type RecordValues } from "~/domain/records";
+import { vetTitle } from "~/domain/staff";
 
 /**
  * The pet_record table: every read and write of it goes through this module, and each one
@@ -26,18 +28,69 @@ const columns = {
   weightKg: petRecord.weightKg,
 };
 
+/**
+ * Written by a vet: its author is staff (a vet leaves a chat's summary or a consultation's notes
+ * with addVetVisit) and not on the pet's side (neither its owner nor one of the owner's family,
+ * so a vet's own pet's records stay theirs to change). A vet's account deleted, the record keeps
+ * no author and is no longer told apart.
+ */
+const writtenByVet = sql<boolean>`coalesce(${staffProfile.userId} is not null and ${petRecord.createdBy} <> ${pet.userId} and ${familyMember.memberId} is null, false)`;
+
+/** Records with who added them: the account's name, or a vet's name as owners see it. */
+function selectRecords(db: Pick<Database, "select">) {
+  return db
+    .select({
+      ...columns,
+      accountName: user.name,
+      vetName: staffProfile.displayName,
+      byVet: writtenByVet,
+      createdAt: petRecord.createdAt,
+    })
+    .from(petRecord)
+    .innerJoin(pet, eq(pet.id, petRecord.petId))
+    .leftJoin(user, eq(user.id, petRecord.createdBy))
+    .leftJoin(staffProfile, eq(staffProfile.userId, petRecord.createdBy))
+    .leftJoin(
+      familyMember,
+      and(eq(familyMember.ownerId, pet.userId), eq(familyMember.memberId, petRecord.createdBy)),
+    )
+    .$dynamic();
+}
+
+type RecordRow = Awaited<ReturnType<ReturnType<typeof selectRecords>["execute"]>>[number];
+
+function toRecord({ accountName, vetName, byVet, createdAt, ...row }: RecordRow): PetRecord {
+  return {
+    ...row,
+    createdByName: byVet && vetName ? vetTitle(vetName) : accountName,
+    byVet: byVet === true,
+    createdAt: new Date(createdAt).toISOString(),
+  };
+}
+
 function toRow(values: RecordValues) {
   return { ...values, weightKg: values.weightKg === null ? null : values.weightKg.toFixed(2) };
 }
 
 /** The row's fields plus who added it, as the page shows them. */
 async function withCreator(db: Awaited<ReturnType<typeof getDb>>, recordId: string): Promise<PetRecord> {
-  const [found] = await db
-    .select({ ...columns, createdByName: user.name })
-    .from(petRecord)
-    .leftJoin(user, eq(user.id, petRecord.createdBy))
-    .where(eq(petRecord.id, recordId));
-  return found!;
+  const [found] = await selectRecords(db).where(eq(petRecord.id, recordId));
+  return toRecord(found!);
+}
+
+/**
+ * A vet's entry is kept as they wrote it: changing or removing it is refused with 403, and the
+ * error screen says why and leads back to it.
+ */
+export function refuseVetWritten(petId: string, recordId: string): never {
+  throw data(
+    {
+      formError: RECORD_ERRORS.vetWritten,
+      title: "Written by a vet",
+      link: { href: `/pets/${petId}#record-${recordId}`, label: "Back to the records" },
+    },
+    { status: 403 },
+  );
 }
 
 /** A pet's records, newest first (by date, then by when they were added); null when the user cannot open the pet. */
@@ -49,15 +102,16 @@ export async function listRecords(userId: string, petId: string): Promise<PetRec
 /** A pet's records, for the vet of one of its conversations (backend/chat decides who that is). */
 export async function listRecordsForVet(petId: string): Promise<PetRecord[]> {
   const db = await getDb();
-  return db
-    .select({ ...columns, createdByName: user.name })
-    .from(petRecord)
-    .leftJoin(user, eq(user.id, petRecord.createdBy))
+  const rows = await selectRecords(db)
     .where(eq(petRecord.petId, petId))
     .orderBy(desc(petRecord.date), desc(petRecord.createdAt), asc(petRecord.id));
+  return rows.map(toRecord);
 }
 
-/** The vet visit a vet leaves in a pet's records, in the caller's transaction (the chat's end). */
+/**
+ * The vet visit a vet leaves in a pet's records, in the caller's transaction (a chat's end, a
+ * consultation's end): kept as the vet wrote it (writtenByVet).
+ */
 export async function addVetVisit(
   tx: Pick<Database, "insert">,
   petId: string,
@@ -88,7 +142,24 @@ function sameRecord(petId: string, kind: RecordKind, recordId: string) {
   return and(eq(petRecord.id, recordId), eq(petRecord.petId, petId), eq(petRecord.kind, kind));
 }
 
-/** Changes one record of a pet the user can open; null when there is no such record for them. */
+/**
+ * The record to change or remove: null when there is none for the user; a vet's is refused (403).
+ */
+async function changeableRecord(
+  db: Pick<Database, "select">,
+  petId: string,
+  kind: RecordKind,
+  recordId: string,
+) {
+  const [found] = await selectRecords(db).where(sameRecord(petId, kind, recordId));
+  if (found?.byVet) refuseVetWritten(petId, recordId);
+  return found ?? null;
+}
+
+/**
+ * Changes one record of a pet the user can open; null when there is no such record for them.
+ * A vet's summary or notes is refused with 403 (refuseVetWritten), nothing changed.
+ */
 export async function updateRecord(
   userId: string,
   petId: string,
@@ -98,6 +169,7 @@ export async function updateRecord(
 ): Promise<PetRecord | null> {
   if (!(await findAccessiblePet(userId, petId))) return null;
   const db = await getDb();
+  if (!(await changeableRecord(db, petId, kind, recordId))) return null;
   const [updated] = await db
     .update(petRecord)
     .set({ ...toRow(values), updatedAt: sql`now()` })
@@ -106,7 +178,10 @@ export async function updateRecord(
   return updated ? withCreator(db, updated.id) : null;
 }
 
-/** Removes one record of a pet the user can open; null when there is no such record for them. */
+/**
+ * Removes one record of a pet the user can open; null when there is no such record for them.
+ * A vet's summary or notes is refused with 403 (refuseVetWritten), nothing removed.
+ */
 export async function removeRecord(
   userId: string,
   petId: string,
@@ -115,6 +190,7 @@ export async function removeRecord(
 ): Promise<{ id: string } | null> {
   if (!(await findAccessiblePet(userId, petId))) return null;
   const db = await getDb();
+  if (!(await changeableRecord(db, petId, kind, recordId))) return null;
   const [removed] = await db
     .delete(petRecord)
     .where(sameRecord(petId, kind, recordId))

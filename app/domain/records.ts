@@ -50,6 +50,9 @@ export const RECORD_ERRORS = {
   weightRequired: "Please enter the weight in kilograms.",
   weightInvalid: "Please enter the weight as a number of kilograms, like 12.5.",
   weightRange: `Please enter a weight above 0 and up to ${RECORD_LIMITS.weightMax} kg.`,
+  /** Editing or removing a vet's summary or notes (403): they stay as the vet wrote them. */
+  vetWritten:
+    "A vet wrote this entry, so it stays as they wrote it: it cannot be changed or removed. Add a note of your own instead.",
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -327,8 +330,15 @@ export type PetRecord = {
   endDate: string | null;
   /** Kilograms as stored (two decimals), or null. */
   weightKg: string | null;
-  /** Who added it; null once that account is gone. */
+  /** Who added it ("Dr. …" for a vet); null once that account is gone. */
   createdByName: string | null;
+  /**
+   * Written by a vet (an emergency chat's summary, a consultation's notes): kept as the vet wrote
+   * it, never changed or removed by the pet's side.
+   */
+  byVet: boolean;
+  /** When it was added (ISO 8601). */
+  createdAt: string;
 };
 
 /** How each kind is named on the page. */

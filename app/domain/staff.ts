@@ -30,6 +30,39 @@ export function staffMayOpen(role: StaffRole | null | undefined, page: StaffPage
   return role != null && STAFF_PAGE_ROLES[page].includes(role);
 }
 
+/** Each staff page as the signed-in menu links it. */
+export const STAFF_PAGE_LINKS: readonly { page: StaffPage; to: string; label: string }[] = [
+  { page: "vet", to: "/vet", label: "Vet console" },
+  { page: "plans", to: "/admin/plans", label: "Plans" },
+  { page: "staff", to: "/admin/staff", label: "Staff" },
+  { page: "inbox", to: "/admin/messages", label: "Inbox" },
+];
+
+/** The staff pages a role may open, as menu links (none for someone who is not staff). */
+export function staffLinksFor(role: StaffRole | null | undefined) {
+  return STAFF_PAGE_LINKS.filter((link) => staffMayOpen(role, link.page));
+}
+
+/** Where a staff member lands after logging in without a page to go back to: a vet, their console. */
+export function staffLanding(role: StaffRole | null | undefined): string | null {
+  return role === "vet" ? "/vet" : null;
+}
+
+/** A display name that already says it ("Dr. Ana Silva", "dr ana", "Dr.Ana"); not "Drew". */
+const DOCTOR_TITLE = /^dr(\.|\s)/i;
+
+/**
+ * How owners see a vet: "Dr. " and the name on their staff profile, unless it already starts
+ * with the title (names are set by hand, with or without it). Never doubled.
+ */
+export function vetTitle(displayName: string): string {
+  const name = displayName.trim();
+  return DOCTOR_TITLE.test(name) ? name : `Dr. ${name}`;
+}
+
+/** The same rule in PostgreSQL's regular expressions, for names read in SQL (backend/staff). */
+export const DOCTOR_TITLE_SQL_PATTERN = "^dr(\\.|\\s)";
+
 export const STAFF_LIMITS = { displayName: 80, region: 80 } as const;
 
 export const STAFF_ERRORS = {

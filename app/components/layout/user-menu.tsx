@@ -1,11 +1,21 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { staffLinksFor, type StaffRole } from "~/domain/staff";
 import { cn } from "~/utils/cn";
 
 const itemClass =
   "block w-full rounded-lg px-3 py-2 text-left font-medium text-ink-800 hover:bg-ink-100 focus-visible:bg-ink-100";
+
+/**
+ * The staff pages the signed-in account's role may open (a vet: the console; an admin: plans,
+ * staff, inbox; support: inbox), from the root loader's `staffRole`; none for everyone else.
+ */
+function useStaffLinks() {
+  const role = useRouteLoaderData<{ staffRole?: StaffRole | null }>("root")?.staffRole;
+  return staffLinksFor(role);
+}
 
 /** The signed-in visitor's name and menu in the header (desktop): a disclosure button. */
 export function UserMenu({ name }: { name: string }) {
@@ -15,6 +25,7 @@ export function UserMenu({ name }: { name: string }) {
   const open = openOnPath === pathname;
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const staffLinks = useStaffLinks();
 
   useEffect(() => {
     if (!open) return;
@@ -64,6 +75,11 @@ export function UserMenu({ name }: { name: string }) {
       <div data-nojs-open className="hidden">
         <div className="flex items-center gap-2">
           <span className="max-w-40 truncate font-semibold text-ink-900 max-xl:hidden">{name}</span>
+          {staffLinks.map((link) => (
+            <a key={link.to} href={link.to} className={buttonVariants({ variant: "ghost", size: "sm" })}>
+              {link.label}
+            </a>
+          ))}
           <a href="/pets" className={buttonVariants({ variant: "ghost", size: "sm" })}>
             My pets
           </a>
@@ -82,11 +98,25 @@ export function UserMenu({ name }: { name: string }) {
 }
 
 function UserMenuItems({ name, onNavigate }: { name: string; onNavigate: () => void }) {
+  const staffLinks = useStaffLinks();
   return (
     <ul>
       <li className="border-b border-ink-100 px-3 pt-1 pb-2 text-sm text-ink-600">
         Signed in as <span className="font-semibold text-ink-900">{name}</span>
       </li>
+      {staffLinks.length > 0 ? (
+        <li className="border-b border-ink-100 py-1">
+          <ul aria-label="Staff pages">
+            {staffLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={itemClass} onClick={onNavigate}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </li>
+      ) : null}
       <li className="pt-1">
         <Link to="/pets" className={itemClass} onClick={onNavigate}>
           My pets
@@ -104,7 +134,7 @@ function UserMenuItems({ name, onNavigate }: { name: string; onNavigate: () => v
       </li>
       <li>
         <Link to="/chat" className={itemClass} onClick={onNavigate}>
-          Emergency chat
+          24/7 emergency chat
         </Link>
       </li>
       <li>
@@ -133,11 +163,19 @@ export function MobileUserItems({
   navLinkClass: (state: { isActive: boolean }) => string;
   onNavigate: () => void;
 }) {
+  const staffLinks = useStaffLinks();
   return (
     <>
       <li className="mt-2 border-t border-ink-100 pt-3 text-sm text-ink-600">
         Signed in as <span className="font-semibold text-ink-900">{name}</span>
       </li>
+      {staffLinks.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end className={navLinkClass} onClick={onNavigate}>
+            {({ isActive }) => <span className={cn("block", isActive && "font-semibold")}>{link.label}</span>}
+          </NavLink>
+        </li>
+      ))}
       <li>
         <NavLink to="/pets" end className={navLinkClass} onClick={onNavigate}>
           {({ isActive }) => <span className={cn("block", isActive && "font-semibold")}>My pets</span>}
@@ -150,12 +188,16 @@ export function MobileUserItems({
       </li>
       <li>
         <NavLink to="/consultations" end className={navLinkClass} onClick={onNavigate}>
-          {({ isActive }) => <span className={cn("block", isActive && "font-semibold")}>Vet consultations</span>}
+          {({ isActive }) => (
+            <span className={cn("block", isActive && "font-semibold")}>Vet consultations</span>
+          )}
         </NavLink>
       </li>
       <li>
         <NavLink to="/chat" end className={navLinkClass} onClick={onNavigate}>
-          {({ isActive }) => <span className={cn("block", isActive && "font-semibold")}>Emergency chat</span>}
+          {({ isActive }) => (
+            <span className={cn("block", isActive && "font-semibold")}>24/7 emergency chat</span>
+          )}
         </NavLink>
       </li>
       <li>

@@ -2,9 +2,8 @@ import { useEffect, useRef } from "react";
 import { Button } from "~/components/ui/button";
 import type { ChatMessage } from "~/domain/chat";
 import { cn } from "~/utils/cn";
+import { formatClock } from "~/utils/format-time";
 import type { PendingMessage } from "./use-live-chat";
-
-const timeFormat = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
 
 /**
  * The conversation as both sides see it: own messages on the right, the other side's on the
@@ -16,6 +15,7 @@ export function MessageLog({
   messages,
   pending = [],
   mine,
+  timeZone = "UTC",
   onDismiss,
   onRetry,
 }: {
@@ -24,6 +24,8 @@ export function MessageLog({
   pending?: readonly PendingMessage[];
   /** Which side the reader is on. */
   mine: "owner" | "vet";
+  /** The reader's zone, in which each message's time is shown, named ("10:15 PM EST"). */
+  timeZone?: string;
   onDismiss?: (key: string) => void;
   onRetry?: (key: string) => void;
 }) {
@@ -59,9 +61,7 @@ export function MessageLog({
                   {message.authorName}
                   <span className="font-normal">
                     {" · "}
-                    <time dateTime={message.createdAt}>
-                      {timeFormat.format(new Date(message.createdAt))} UTC
-                    </time>
+                    <time dateTime={message.createdAt}>{formatClock(message.createdAt, timeZone)}</time>
                   </span>
                 </p>
                 {message.body ? <p className="mt-1 whitespace-pre-wrap">{message.body}</p> : null}

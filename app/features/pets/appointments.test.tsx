@@ -23,6 +23,8 @@ const booked: PetRecord = {
   endDate: null,
   weightKg: null,
   createdByName: "Ada",
+  byVet: false,
+  createdAt: "2027-02-20T10:00:00.000Z",
 };
 const past: PetRecord = {
   ...booked,
@@ -39,6 +41,7 @@ const context = (values: Partial<RecordsContext> = {}): RecordsContext => ({
   removeId: null,
   result: undefined,
   readOnly: false,
+  timeZone: "UTC",
   ...values,
 });
 

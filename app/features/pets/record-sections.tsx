@@ -6,6 +6,7 @@ import { Card } from "~/components/ui/card";
 import type { RecordKind } from "~/domain/pets";
 import { CONFIRM_WITH_CLINIC, readContactNotes, telUrl } from "~/domain/appointments";
 import { kgToLb, RECORD_KIND_LABELS, type PetRecord, type RecordActionData } from "~/domain/records";
+import { formatDateTime } from "~/utils/format-time";
 import { formatDate } from "./format";
 import { RecordForm, type RecordFormValues, type RecordHints } from "./record-form";
 
@@ -21,6 +22,8 @@ export type RecordsContext = {
   result: RecordActionData | undefined;
   /** The owner's plan has no health tracking: the records are shown, not changed. */
   readOnly: boolean;
+  /** The viewer's time zone, for when a vet wrote their entry (utils/use-viewer-time-zone.ts). */
+  timeZone: string;
 };
 
 /** A record's name in links and forms: which entry it is, e.g. "Rabies, Mar 3, 2025". */
@@ -137,7 +140,10 @@ export function RecordSection({ kind, records, context, lead, hints, addDefaults
   );
 }
 
-/** One entry as a summary with Edit and Remove, or its edit form, or its removal's confirmation. */
+/**
+ * One entry as a summary with Edit and Remove, or its edit form, or its removal's confirmation.
+ * A vet's entry is only shown: it stays as the vet wrote it (the server refuses changes, 403).
+ */
 function RecordEntry({
   record,
   context,
@@ -149,10 +155,10 @@ function RecordEntry({
 }) {
   const name = recordName(record);
   const rejected = rejectedEdit(record, context.result);
-  if (context.readOnly) {
+  if (context.readOnly || record.byVet) {
     return (
       <article aria-labelledby={`record-${record.id}-title`}>
-        <RecordSummary record={record} titleId={`record-${record.id}-title`} today={context.today} />
+        <RecordSummary record={record} titleId={`record-${record.id}-title`} context={context} />
       </article>
     );
   }
@@ -172,7 +178,7 @@ function RecordEntry({
   }
   return (
     <article aria-labelledby={`record-${record.id}-title`}>
-      <RecordSummary record={record} titleId={`record-${record.id}-title`} today={context.today} />
+      <RecordSummary record={record} titleId={`record-${record.id}-title`} context={context} />
       {context.removeId === record.id ? (
         <RemoveConfirmation record={record} name={name} petId={context.petId} />
       ) : (
@@ -182,7 +188,16 @@ function RecordEntry({
   );
 }
 
-function RecordSummary({ record, titleId, today }: { record: PetRecord; titleId: string; today: string }) {
+function RecordSummary({
+  record,
+  titleId,
+  context,
+}: {
+  record: PetRecord;
+  titleId: string;
+  context: RecordsContext;
+}) {
+  const { today } = context;
   const heading = (text: string) => (
     <h3 id={titleId} className="text-lg font-semibold break-words text-ink-900">
       {text}
@@ -221,7 +236,22 @@ function RecordSummary({ record, titleId, today }: { record: PetRecord; titleId:
       {contacts ? <ClinicContacts contacts={contacts} upcoming={record.date >= today} /> : null}
       {notes ? <p className="mt-2 break-words whitespace-pre-line text-ink-800">{notes}</p> : null}
       {record.createdByName ? (
-        <p className="mt-1 text-xs text-ink-600">Added by {record.createdByName}</p>
+        <p className="mt-1 text-xs text-ink-600">
+          Added by {record.createdByName}
+          {record.byVet ? (
+            <>
+              , <time dateTime={record.createdAt}>{formatDateTime(record.createdAt, context.timeZone)}</time>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {record.byVet && !context.readOnly ? (
+        <p className="mt-1 text-xs text-ink-600" data-print-hide>
+          Kept as the vet wrote it.{" "}
+          <a href="#records-note" className="font-semibold text-brand-800 underline underline-offset-4">
+            Add a note of your own
+          </a>
+        </p>
       ) : null}
     </>
   );
@@ -347,7 +377,8 @@ function WeightTable({ records, context }: { records: PetRecord[]; context: Reco
           {records.map((record) => {
             const name = recordName(record);
             const rejected = rejectedEdit(record, context.result);
-            if (!context.readOnly && (context.editId === record.id || rejected)) {
+            const changeable = !context.readOnly && !record.byVet;
+            if (changeable && (context.editId === record.id || rejected)) {
               return (
                 <tr key={record.id} id={`record-${record.id}`} className="scroll-mt-20">
                   <td colSpan={4} className="py-4">
@@ -365,7 +396,7 @@ function WeightTable({ records, context }: { records: PetRecord[]; context: Reco
               );
             }
             const kg = Number(record.weightKg);
-            const confirming = !context.readOnly && context.removeId === record.id;
+            const confirming = changeable && context.removeId === record.id;
             return (
               <Fragment key={record.id}>
                 <tr id={`record-${record.id}`} className="scroll-mt-20 align-top">
@@ -376,7 +407,7 @@ function WeightTable({ records, context }: { records: PetRecord[]; context: Reco
                   <td className="py-2 pr-3 text-ink-900">{kgToLb(kg)}</td>
                   {context.readOnly ? null : (
                     <td className="py-1" data-print-hide>
-                      {confirming ? null : (
+                      {confirming || !changeable ? null : (
                         <RecordActions record={record} name={name} petId={context.petId} />
                       )}
                     </td>

@@ -13,6 +13,8 @@ import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import { tooManyRequests } from "~/backend/rate-limit.server";
 import { safeRedirect } from "~/features/auth/redirect";
 import { redirectWithFlash } from "~/backend/flash.server";
+import { staffRoleOf } from "~/backend/staff/staff.server";
+import { staffLanding } from "~/domain/staff";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import { resultFor } from "~/utils/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
@@ -37,13 +39,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * Logs in, signs up (by `intent`) or starts a social login. Success sets the session
- * cookie and a one-time flash, then redirects to `redirectTo` (a path on this site) or home.
+ * cookie and a one-time flash, then redirects to `redirectTo` (a path on this site) or home;
+ * a vet logging in without one lands on their console (domain/staff.ts staffLanding).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   const url = new URL(request.url);
-  const redirectTo = safeRedirect(form.get("redirectTo") ?? url.searchParams.get("redirectTo"));
+  const asked = form.get("redirectTo") ?? url.searchParams.get("redirectTo");
+  const redirectTo = safeRedirect(asked);
 
   if (intent === "login") {
     const submission = await parseSubmission(form, loginSchema, {
@@ -63,7 +67,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       const formError = AUTH_ERRORS.invalidCredentials;
       return data({ intent: "login" as const, ...submission.reply({ formError }) }, { status: 401 });
     }
-    throw redirectWithFlash(request, redirectTo, "login", outcome.headers);
+    // No page to go back to: staff land where their work is (a vet, /vet), everyone else home.
+    const landing = safeRedirect(asked, "") || staffLanding(await staffRoleOf(outcome.user ?? null)) || "/";
+    throw redirectWithFlash(request, landing, "login", outcome.headers);
   }
 
   if (intent === "signup") {
@@ -72,7 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       echo: { name: AUTH_LIMITS.name, email: AUTH_LIMITS.email, petName: AUTH_LIMITS.petName, petType: 10 },
     });
     if (!submission.ok) return data({ intent: "signup" as const, ...submission.reply() }, submission.init);
-    const outcome = await submitSignup(submission.value, request);
+    // The confirmation mail's link comes back to where the sign-up was going (e.g. an invitation).
+    const outcome = await submitSignup(submission.value, request, redirectTo);
     if (!outcome.ok) {
       const errors = { password: AUTH_ERRORS.passwordTooShort };
       return data({ intent: "signup" as const, ...submission.reply({ errors }) }, { status: 400 });

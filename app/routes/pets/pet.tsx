@@ -30,13 +30,21 @@ import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import { redirectWithFlash } from "~/backend/flash.server";
 import { dueItemsForPets } from "~/backend/due.server";
 import { sharedWith } from "~/backend/family.server";
-import { addRecord, listRecords, removeRecord, updateRecord } from "~/backend/pet-records.server";
+import {
+  addRecord,
+  listRecords,
+  refuseVetWritten,
+  removeRecord,
+  updateRecord,
+} from "~/backend/pet-records.server";
 import { requireAccessiblePet } from "~/backend/pets.server";
 import { petAllows, requirePetFeature } from "~/backend/billing/plans.server";
 import { PlanLocked } from "~/components/ui/plan-locked";
 import { upgradeSentence } from "~/domain/plans";
 import { bookVisitSchema, contactNotes, type BookVisitField } from "~/domain/appointments";
 import { actionOrLoaderHeaders } from "~/utils/http";
+import { viewerTimeZone } from "~/utils/time-zone";
+import { useViewerTimeZone } from "~/utils/use-viewer-time-zone";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import type { z } from "~/utils/zod";
 
@@ -77,7 +85,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     petAllows(pet, "health-tracking"),
   ]);
   const search = new URL(request.url).searchParams;
-  const known = (id: string | null) => (id && records.some((record) => record.id === id) ? id : null);
+  // A vet's entry has no edit form or removal to open (it stays as the vet wrote it).
+  const known = (id: string | null) =>
+    id && records.some((record) => record.id === id && !record.byVet) ? id : null;
   const today = new Date().toISOString().slice(0, 10);
 
   return data({
@@ -91,6 +101,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ...petHealth(pet, records, today),
     editId: known(search.get("edit")),
     removeId: known(search.get("remove")),
+    // The zone times are shown in until the browser says its own (utils/use-viewer-time-zone.ts).
+    timeZone: viewerTimeZone(request),
   });
 }
 
@@ -195,10 +207,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   if (intent === "update-record") {
     const recordId = recordIdFrom(form);
+    const record = records.find((one) => one.id === recordId && one.kind === kind);
     // Only someone who can open the record learns that the values were wrong.
-    if (!records.some((record) => record.id === recordId && record.kind === kind)) {
-      throw data(null, { status: 404 });
-    }
+    if (!record) throw data(null, { status: 404 });
+    // A vet's summary or notes stays as the vet wrote it (403, before the values are read).
+    if (record.byVet) refuseVetWritten(pet.id, recordId);
     const submission = await parseSubmission(form, recordSchema(kind), { echo: RECORD_ECHO });
     if (!submission.ok) {
       return data(
@@ -236,6 +249,7 @@ export default function PetPage({ loaderData, actionData }: Route.ComponentProps
   const { pet, records, today, ageMonths, latestWeightKg, carePlan, carePlanBasis, healthyRange } =
     loaderData;
   const hydrated = useHydrated();
+  const timeZone = useViewerTimeZone(loaderData.timeZone);
   const done = actionData?.ok ? actionData : undefined;
 
   useEffect(() => {
@@ -250,6 +264,7 @@ export default function PetPage({ loaderData, actionData }: Route.ComponentProps
     // A refused booking answers the nearby list's fetcher, never this page's forms.
     result: actionData?.intent === "book-visit" ? undefined : actionData,
     readOnly: loaderData.locked !== null,
+    timeZone,
   };
   const ofKind = (kind: RecordKind) => records.filter((record) => record.kind === kind);
   const vaccinations = ofKind("vaccination");
