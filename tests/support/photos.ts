@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
 
 export type PhotoKind = "cat" | "dog" | "noPet";
 
@@ -103,4 +104,78 @@ export const testPhotos = {
 
 function photoPath(name: string): string {
   return path.join(PHOTO_DIR, `${name}.jpg`);
+}
+
+type PngHeader = {
+  width: number;
+  height: number;
+  bitDepth?: 8 | 16;
+  colorType?: 0 | 2 | 6;
+  interlace?: 0 | 1;
+};
+
+/**
+ * A PNG of `width`×`height` whose pixels are all zero (transparent black), made by hand: the
+ * image data compresses about a thousand to one, so a file of a few hundred KB can claim an
+ * image of tens of megapixels (what a decoder must then unpack). `bitDepth` 8 or 16;
+ * `colorType` 6 is RGBA, 2 RGB, 0 grey.
+ */
+export function blankPng(header: PngHeader): Uint8Array {
+  const { width, height, bitDepth = 8, colorType = 6 } = header;
+  const channels = { 0: 1, 2: 3, 6: 4 }[colorType];
+  const rowBytes = 1 + (width * channels * bitDepth) / 8;
+  // Every row: filter 0 (none), then zeros.
+  return pngFile({ ...header, interlace: 0 }, zerosDeflated(rowBytes * height));
+}
+
+/**
+ * A zlib stream of `length` zero bytes, about 1 KB for each MB, made in milliseconds without
+ * holding them: one MB deflated on its own (a full flush: no reference to what came before),
+ * repeated.
+ */
+export function zerosDeflated(length: number): Uint8Array {
+  const MB = 1 << 20;
+  const flush = { finishFlush: zlib.constants.Z_FULL_FLUSH };
+  const whole = zlib.deflateRawSync(Buffer.alloc(MB), flush);
+  const rest = zlib.deflateRawSync(Buffer.alloc(length % MB), flush);
+  // Adler-32 of zeros: its low half stays 1, its high half adds 1 for each byte.
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE((((length % 65521) << 16) | 1) >>> 0);
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x78, 0x01]),
+      ...Array<Buffer>(Math.floor(length / MB)).fill(whole),
+      rest,
+      Buffer.from([0x03, 0x00]), // the last block: empty
+      adler,
+    ]),
+  );
+}
+
+/** A PNG with this header and this (compressed) image data, whatever it inflates to. */
+export function pngFile(
+  { width, height, bitDepth = 8, colorType = 6, interlace = 0 }: PngHeader,
+  idat: Uint8Array,
+): Uint8Array {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([bitDepth, colorType, 0, 0, interlace], 8);
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      pngChunk("IHDR", ihdr),
+      pngChunk("IDAT", Buffer.from(idat)),
+      pngChunk("IEND", Buffer.alloc(0)),
+    ]),
+  );
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, "latin1");
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
 }

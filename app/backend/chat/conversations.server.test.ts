@@ -10,6 +10,7 @@ import { findVet, setOnDuty, setStaffProfile, type Vet } from "~/backend/staff/s
 import type { SessionUser } from "~/domain/auth";
 import { CHAT_ERRORS, type ServerFrame } from "~/domain/chat";
 import { upgradeSentence, type PlanId } from "~/domain/plans";
+import { blankPng } from "../../../tests/support/photos";
 import {
   endConversation,
   findConversation,
@@ -23,6 +24,7 @@ import {
   takeConversation,
 } from "./conversations.server";
 import { LiveHub, RECHECK_ACCESS_MS } from "./live-hub.server";
+import { PHOTO_TOO_COSTLY } from "./photo.server";
 
 let serial = 0;
 
@@ -229,6 +231,15 @@ describe("a conversation between owner and vet", () => {
     });
     expect(refused).toEqual({ ok: false, error: CHAT_ERRORS.photoUnreadable });
     expect(await messagesAfter(outcome.conversationId, 1)).toEqual([]);
+  });
+
+  it("refuses a photo too costly to decode (a 190 KB PNG of 4898×4898 at 16 bits) with its sentence, storing nothing", async () => {
+    const owner = await addAccount("Pia");
+    const id = await opened(owner, (await addPet(owner.id)).id);
+    const photo = blankPng({ width: 4898, height: 4898, bitDepth: 16 });
+    const refused = await sendMessage(owner, id, { body: "Look at her paw", photo, key: key() });
+    expect(refused).toEqual({ ok: false, error: PHOTO_TOO_COSTLY });
+    expect(await messagesAfter(id, 1)).toEqual([]);
   });
 
   it("a message sent again under its key costs nothing; other words under a used key are refused", async () => {

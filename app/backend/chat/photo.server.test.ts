@@ -1,15 +1,24 @@
 // @vitest-environment node
+import zlib from "node:zlib";
 import jpeg from "jpeg-js";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { CHAT_ERRORS, CHAT_LIMITS } from "~/domain/chat";
-import { exifOrientation, reencodePhoto } from "./photo.server";
+import { blankPng, pngFile, zerosDeflated } from "../../../tests/support/photos";
+import { exifOrientation } from "./photo-worker.server";
+import { MAX_DECODED_BYTES, PHOTO_TOO_COSTLY, reencodePhoto } from "./photo.server";
 
 /*
  * A photo attached to an emergency chat: what is stored is a plain JPEG, turned the way the
  * phone meant it, no larger than CHAT_LIMITS.photoSide, with no metadata (no GPS position).
  * The fixtures are made here with jpeg-js and pngjs, the EXIF block by hand.
  */
+
+/**
+ * Each photo is decoded in a worker thread started for it: a second or so for the large ones on
+ * an idle machine, tens of seconds on a busy one (tests beside a build and browser tests).
+ */
+const SLOW = 120_000;
 
 type Rgb = [number, number, number];
 
@@ -122,8 +131,8 @@ function markers(file: Uint8Array): number[] {
 
 const contains = (file: Uint8Array, text: string) => Buffer.from(file).includes(Buffer.from(text, "latin1"));
 
-function reencoded(file: Uint8Array) {
-  const outcome = reencodePhoto(file);
+async function reencoded(file: Uint8Array) {
+  const outcome = await reencodePhoto(file);
   if (!outcome.ok) throw new Error(outcome.error);
   return outcome;
 }
@@ -156,13 +165,13 @@ describe("location data and other metadata", () => {
     ["Orientation 6", 6],
   ])(
     "a phone photo with GPS tags (%s) is stored with no EXIF segment and no trace of them",
-    (_, orientation) => {
+    async (_, orientation) => {
       const original = withExif(quartersJpeg(), gpsExif(orientation));
       expect(markers(original)).toContain(0xe1);
       expect(contains(original, "Exif")).toBe(true);
       expect(contains(original, "GPS")).toBe(true);
 
-      const stored = reencoded(original).jpeg;
+      const stored = (await reencoded(original)).jpeg;
       expect([stored[0], stored[1]]).toEqual([0xff, 0xd8]);
       expect(markers(stored)).not.toContain(0xe1);
       expect(contains(stored, "Exif")).toBe(false);
@@ -188,8 +197,8 @@ describe("turning the photo as the phone meant it", () => {
     [8, 32, 64, [GREEN, WHITE, RED, BLUE]],
   ] as const)(
     "orientation %i: %i×%i, with each corner where it belongs",
-    (orientation, width, height, corners) => {
-      const outcome = reencoded(withExif(quartersJpeg(), tiff([orientationTag(orientation)])));
+    async (orientation, width, height, corners) => {
+      const outcome = await reencoded(withExif(quartersJpeg(), tiff([orientationTag(orientation)])));
       expect([outcome.width, outcome.height]).toEqual([width, height]);
       const decoded = jpeg.decode(outcome.jpeg);
       expect([decoded.width, decoded.height]).toEqual([width, height]);
@@ -202,18 +211,18 @@ describe("turning the photo as the phone meant it", () => {
     },
   );
 
-  it("leaves a photo without EXIF as it is", () => {
-    const outcome = reencoded(quartersJpeg());
+  it("leaves a photo without EXIF as it is", async () => {
+    const outcome = await reencoded(quartersJpeg());
     expect([outcome.width, outcome.height]).toEqual([64, 32]);
     expectColour(colourAt(outcome.jpeg, 4, 4), RED);
     expectColour(colourAt(outcome.jpeg, 59, 27), WHITE);
   });
 });
 
-describe("size and format", () => {
-  it("scales a 2400×1600 photo so its longest side is 1600 pixels", () => {
+describe("size and format", { timeout: SLOW }, () => {
+  it("scales a 2400×1600 photo so its longest side is 1600 pixels", async () => {
     const large = makeJpeg(2400, 1600, (x) => (x < 1200 ? RED : BLUE));
-    const outcome = reencoded(large);
+    const outcome = await reencoded(large);
     expect([outcome.width, outcome.height]).toEqual([CHAT_LIMITS.photoSide, 1067]);
     const decoded = jpeg.decode(outcome.jpeg);
     expect([decoded.width, decoded.height]).toEqual([1600, 1067]);
@@ -221,7 +230,7 @@ describe("size and format", () => {
     expectColour(colourAt(outcome.jpeg, 1500, 500), BLUE);
   });
 
-  it("turns a PNG with transparency into a JPEG, white where it was transparent", () => {
+  it("turns a PNG with transparency into a JPEG, white where it was transparent", async () => {
     const png = new PNG({ width: 32, height: 16 });
     for (let y = 0; y < 16; y += 1) {
       for (let x = 0; x < 32; x += 1) {
@@ -229,17 +238,17 @@ describe("size and format", () => {
         png.data.set(x < 16 ? [0, 0, 0, 0] : [...RED, 255], (y * 32 + x) * 4);
       }
     }
-    const outcome = reencoded(new Uint8Array(PNG.sync.write(png)));
+    const outcome = await reencoded(new Uint8Array(PNG.sync.write(png)));
     expect([outcome.jpeg[0], outcome.jpeg[1], outcome.jpeg[2]]).toEqual([0xff, 0xd8, 0xff]);
     expect([outcome.width, outcome.height]).toEqual([32, 16]);
     expectColour(colourAt(outcome.jpeg, 4, 8), WHITE);
     expectColour(colourAt(outcome.jpeg, 27, 8), RED);
   });
 
-  it("refuses a file over 5 MB before reading it", () => {
+  it("refuses a file over 5 MB before reading it", async () => {
     const huge = new Uint8Array(CHAT_LIMITS.photoBytes + 1);
     huge.set([0xff, 0xd8, 0xff]);
-    expect(reencodePhoto(huge)).toEqual({ ok: false, error: CHAT_ERRORS.photoTooLarge });
+    expect(await reencodePhoto(huge)).toEqual({ ok: false, error: CHAT_ERRORS.photoTooLarge });
   });
 
   it.each([
@@ -250,18 +259,150 @@ describe("size and format", () => {
     ],
     ["a text file", new Uint8Array(Buffer.from("definitely a photo of my dog\n"))],
     ["an empty file", new Uint8Array()],
-  ])("refuses %s claiming to be an image", (_, file) => {
-    expect(reencodePhoto(file)).toEqual({ ok: false, error: CHAT_ERRORS.photoType });
+  ])("refuses %s claiming to be an image", async (_, file) => {
+    expect(await reencodePhoto(file)).toEqual({ ok: false, error: CHAT_ERRORS.photoType });
   });
 
-  it("refuses a truncated JPEG or PNG as unreadable", () => {
+  it("refuses a truncated JPEG or PNG as unreadable", async () => {
     const photo = makeJpeg(64, 64, (x, y) => [x * 4, y * 4, 128]);
-    expect(reencodePhoto(photo.subarray(0, Math.floor(photo.length / 3)))).toEqual({
+    expect(await reencodePhoto(photo.subarray(0, Math.floor(photo.length / 3)))).toEqual({
       ok: false,
       error: CHAT_ERRORS.photoUnreadable,
     });
     const png = new PNG({ width: 16, height: 16 });
     const pngFile = new Uint8Array(PNG.sync.write(png));
-    expect(reencodePhoto(pngFile.subarray(0, 40))).toEqual({ ok: false, error: CHAT_ERRORS.photoUnreadable });
+    expect(await reencodePhoto(pngFile.subarray(0, 40))).toEqual({
+      ok: false,
+      error: CHAT_ERRORS.photoUnreadable,
+    });
   });
 });
+
+describe("photos that would cost too much to decode", { timeout: SLOW }, () => {
+  /** The largest gap between the ticks of a 20 ms interval while `work` runs. */
+  async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
+    let last = performance.now();
+    let stallMs = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      stallMs = Math.max(stallMs, now - last);
+      last = now;
+    }, 20);
+    try {
+      const result = await work();
+      stallMs = Math.max(stallMs, performance.now() - last);
+      return { result, stallMs };
+    } finally {
+      clearInterval(ticker);
+    }
+  }
+
+  it("refuses a 4898×4898 PNG at 16 bits per channel (a 190 KB file) before decoding it, saying why", async () => {
+    const deep = blankPng({ width: 4898, height: 4898, bitDepth: 16 });
+    expect(deep.byteLength).toBeLessThan(300_000);
+    // Under the 24-megapixel cap (23.99 MP): its 16 bits per channel make it too costly.
+    expect(4898 * 4898).toBeLessThan(24_000_000);
+    const { result, stallMs } = await longestStall(() => reencodePhoto(deep));
+    expect(result).toEqual({ ok: false, error: PHOTO_TOO_COSTLY });
+    expect(PHOTO_TOO_COSTLY).toMatch(/too large to process/);
+    // Refused on its header: no decoding (issue 30: 6–11 s of it, on the event loop).
+    expect(stallMs).toBeLessThan(1000);
+  });
+
+  /** A 16×16 JPEG whose frame header claims `width`×`height`. */
+  function jpegClaiming(width: number, height: number) {
+    const file = makeJpeg(16, 16, () => RED);
+    const at = Buffer.from(file).indexOf(Buffer.from([0xff, 0xc0]));
+    new DataView(file.buffer).setUint16(at + 5, height);
+    new DataView(file.buffer).setUint16(at + 7, width);
+    return file;
+  }
+
+  it("refuses, with the same sentence, a PNG or JPEG claiming more than 24 megapixels", async () => {
+    expect(await reencodePhoto(blankPng({ width: 5000, height: 5000, colorType: 0 }))).toEqual({
+      ok: false,
+      error: PHOTO_TOO_COSTLY,
+    });
+    expect(await reencodePhoto(jpegClaiming(6000, 5000))).toEqual({ ok: false, error: PHOTO_TOO_COSTLY });
+  });
+
+  it("refuses a JPEG whose decoding jpeg-js would stop only once it has spent its memory", async () => {
+    // 16 MP at full colour resolution: about 350 MB by jpeg-js's reckoning, over its 256 MB.
+    const { result, stallMs } = await longestStall(() => reencodePhoto(jpegClaiming(4000, 4000)));
+    expect(result).toEqual({ ok: false, error: PHOTO_TOO_COSTLY });
+    expect(stallMs).toBeLessThan(1000);
+  });
+
+  it("takes a 16-bit PNG that fits the budget", async () => {
+    const outcome = await reencoded(blankPng({ width: 64, height: 48, bitDepth: 16 }));
+    expect([outcome.width, outcome.height]).toEqual([64, 48]);
+    expectColour(colourAt(outcome.jpeg, 10, 10), WHITE);
+  });
+
+  it("stores the costliest photo it takes (4898×4898 RGBA, 8 bits) while the event loop keeps answering", async () => {
+    const worst = blankPng({ width: 4898, height: 4898 });
+    expect(4898 * 4898 * 4).toBeLessThanOrEqual(MAX_DECODED_BYTES);
+    const { result, stallMs } = await longestStall(() => reencodePhoto(worst));
+    expect(result).toMatchObject({ ok: true, width: CHAT_LIMITS.photoSide, height: CHAT_LIMITS.photoSide });
+    if (!result.ok) return;
+    expectColour(colourAt(result.jpeg, 800, 800), WHITE);
+    // Decoded in a worker thread: the interval keeps ticking (issue 30: the loop stopped for 1.5–3 s).
+    expect(stallMs).toBeLessThan(1000);
+  });
+
+  it("decodes photos sent at once one after another, each answered", async () => {
+    const photos = [
+      makeJpeg(64, 32, () => RED),
+      blankPng({ width: 2000, height: 1000 }),
+      makeJpeg(32, 64, () => BLUE),
+    ];
+    const outcomes = await Promise.all(photos.map((photo) => reencodePhoto(photo)));
+    expect(outcomes.map((outcome) => (outcome.ok ? [outcome.width, outcome.height] : outcome.error))).toEqual(
+      [
+        [64, 32],
+        [1600, 800],
+        [32, 64],
+      ],
+    );
+  });
+
+  it("takes an interlaced PNG, and refuses one whose data inflates past what its header allows", async () => {
+    const png = new PNG({ width: 40, height: 30 });
+    png.data.fill(255);
+    const normal = PNG.sync.read(PNG.sync.write(png));
+    // pngjs writes no interlaced PNG: the same pixels' rows, in Adam7's seven passes.
+    const interlaced = pngFile({ width: 40, height: 30, interlace: 1 }, adam7(normal.data, 40, 30));
+    expect(await reencoded(interlaced)).toMatchObject({ width: 40, height: 30 });
+
+    // A 100×100 interlaced PNG (its rows hold under 41 KB) whose data inflates to 1 GB: pngjs
+    // alone inflates it all (seconds, and 2 GB of memory) before refusing it.
+    const bomb = pngFile({ width: 100, height: 100, interlace: 1 }, zerosDeflated(1000 * (1 << 20)));
+    expect(bomb.byteLength).toBeLessThan(CHAT_LIMITS.photoBytes);
+    const { result, stallMs } = await longestStall(() => reencodePhoto(bomb));
+    expect(result).toEqual({ ok: false, error: CHAT_ERRORS.photoUnreadable });
+    expect(stallMs).toBeLessThan(1000);
+  });
+});
+
+/** RGBA rows in Adam7's seven passes, each row with filter 0, deflated. */
+function adam7(data: Uint8Array, width: number, height: number): Uint8Array {
+  const passes = [
+    [0, 0, 8, 8],
+    [4, 0, 8, 8],
+    [0, 4, 4, 8],
+    [2, 0, 4, 4],
+    [0, 2, 2, 4],
+    [1, 0, 2, 2],
+    [0, 1, 1, 2],
+  ];
+  const rows: number[] = [];
+  for (const [x0, y0, dx, dy] of passes) {
+    if (x0! >= width) continue;
+    for (let y = y0!; y < height; y += dy!) {
+      rows.push(0);
+      for (let x = x0!; x < width; x += dx!)
+        rows.push(...data.subarray((y * width + x) * 4, (y * width + x) * 4 + 4));
+    }
+  }
+  return new Uint8Array(zlib.deflateSync(Uint8Array.from(rows)));
+}
