@@ -7,6 +7,8 @@ export default [
   route("pricing", "routes/marketing/pricing.tsx"),
   route("contact", "routes/marketing/contact.tsx"),
   route("emergency", "routes/emergency/emergency.tsx"),
+  route("emergency/vets", "routes/emergency/vets-near.tsx"),
+  route("emergency/country", "routes/emergency/country.ts"),
   // The pages that are one form or card share their tinted frame (no loader: nothing to fetch).
   layout("routes/layouts/form-page.tsx", [
     route("auth", "routes/auth/auth.tsx"),

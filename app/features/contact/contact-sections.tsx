@@ -1,10 +1,13 @@
+import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
+import { EmergencyLineList } from "~/components/emergency/emergency-line-list";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import type { IconName } from "~/components/ui/icons/icon-names";
 import { BRAND, CONTACT } from "~/content/site";
-import { EMERGENCY_LINES } from "~/domain/emergency-lines";
+import { readCountryCookie, regionFromLanguages, resolveCountry } from "~/domain/country";
+import { COUNTRY_LINES, noLinesSentence } from "~/domain/emergency-lines";
 import { SUPPORT_PROMISES } from "./contact-content";
 
 const linkClass = "font-semibold text-brand-800 underline-offset-4 hover:underline [overflow-wrap:anywhere]";
@@ -118,31 +121,50 @@ export function MapPlaceholder() {
   );
 }
 
-/** Where to call when it cannot wait for an email. */
+/**
+ * Which country's lines to open: the one chosen on /emergency (its cookie), else the region of
+ * the browser's language; "other" for a country we have no line for; null when unknown.
+ */
+function viewersCountry(): string | null {
+  const country = resolveCountry({
+    choice: readCountryCookie(document.cookie),
+    region: regionFromLanguages(navigator.languages ?? [navigator.language]),
+  });
+  return country.code ?? (country.from === "unknown" ? null : "other");
+}
+
+/**
+ * Where to call when it cannot wait for an email: the lines of every country we have them for,
+ * each behind a disclosure. The page is prerendered, the same for everyone, so the server cannot
+ * know the viewer's country; without JavaScript they open their own, and once the page's script
+ * runs it opens the one they chose on /emergency or their browser's language names.
+ */
 export function EmergencySupport() {
+  const countries = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const code = viewersCountry();
+    const details = countries.current?.querySelector<HTMLDetailsElement>(`details[data-country="${code}"]`);
+    if (details) details.open = true;
+  }, []);
   return (
     <section aria-labelledby="emergency-title" className="rounded-2xl bg-red-50 p-6 ring-1 ring-red-200">
       <h2 id="emergency-title" className="flex items-center gap-2 text-xl font-semibold text-red-900">
         <Icon name="heart-pulse" className="size-6 text-red-700" /> Emergency Pet Support
       </h2>
       <p className="mt-2 text-ink-800">
-        If your pet is in immediate danger, call your nearest emergency vet or one of these lines:
+        If your pet is in immediate danger, call your nearest emergency vet. Poison control, 24/7 emergency
+        and animal welfare lines, by country:
       </p>
-      <ul className="mt-4 space-y-3">
-        {EMERGENCY_LINES.map((line) => (
-          <li key={line.label} className="rounded-xl bg-white p-4 ring-1 ring-red-100">
-            <p className="font-semibold text-ink-900">{line.label}</p>
-            <p className="text-sm text-ink-600">{line.detail}</p>
-            <a
-              href={line.href}
-              className="mt-1 inline-flex items-center gap-2 font-semibold text-red-800 underline-offset-4 hover:underline"
-            >
-              <Icon name="phone" className="size-4" />
-              {line.phone}
-            </a>
-          </li>
+      <div ref={countries} className="mt-4 space-y-2">
+        {COUNTRY_LINES.map((country) => (
+          <CountryDisclosure key={country.code} code={country.code} name={country.name}>
+            <EmergencyLineList lines={country.lines} headingLevel={3} />
+          </CountryDisclosure>
         ))}
-      </ul>
+        <CountryDisclosure code="other" name="Another country">
+          <p className="text-sm text-ink-800">{noLinesSentence(null)}</p>
+        </CountryDisclosure>
+      </div>
       <p className="mt-4">
         <Link
           to="/emergency"
@@ -156,6 +178,26 @@ export function EmergencySupport() {
         For non-emergency questions, please use the contact form: we answer every message within 24 hours.
       </p>
     </section>
+  );
+}
+
+/** One country's lines behind its name; one open at a time (a native, script-free disclosure). */
+function CountryDisclosure({ code, name, children }: { code: string; name: string; children: ReactNode }) {
+  return (
+    <details
+      name="emergency-country"
+      data-country={code}
+      className="group rounded-xl bg-white ring-1 ring-red-200"
+    >
+      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-xl px-4 py-2 font-semibold text-ink-900 [&::-webkit-details-marker]:hidden">
+        {name}
+        <Icon
+          name="chevron-down"
+          className="size-5 text-red-700 transition-transform group-open:rotate-180"
+        />
+      </summary>
+      <div className="rounded-b-xl border-t border-red-100 bg-red-50/40 p-3">{children}</div>
+    </details>
   );
 }
 

@@ -212,7 +212,7 @@ function NothingTicked() {
         worried, call your vet: it is never wrong to ask.
       </p>
       <p className="mt-4 text-ink-700">If it cannot wait, call one of these lines:</p>
-      <EmergencyLines className="mt-3" />
+      <EmergencyLines className="mt-3" headingLevel={3} />
     </>
   );
 }
@@ -237,11 +237,19 @@ export function ChoiceProblems({ problems, answered }: { problems: readonly stri
       {answered ? null : (
         <>
           <p className="mt-4 text-ink-800">If it cannot wait, call one of these lines:</p>
-          <EmergencyLines className="mt-3" />
+          <EmergencyLines className="mt-3" headingLevel={2} />
         </>
       )}
     </div>
   );
+}
+
+/**
+ * Whether the answer (or the problems without one) already shows the emergency lines: the page
+ * then shows no block of its own, so there is one chooser and one set of lines per page.
+ */
+export function answerShowsLines(assessment: Assessment | null, problems: readonly string[]): boolean {
+  return assessment ? assessment.level !== "can-wait" : problems.length > 0;
 }
 
 /** Every public source the rules rest on. */

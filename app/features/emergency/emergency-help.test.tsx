@@ -1,10 +1,13 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { EMERGENCY_LINES } from "~/domain/emergency-lines";
+import type { ReactNode } from "react";
+import { createRoutesStub } from "react-router";
+import { countryLines, isPhoneLine, linesView } from "~/domain/emergency-lines";
 import type { NearbyResponse, Place } from "~/domain/nearby";
 import { NEARBY_ERRORS } from "~/utils/nearby-api";
 import { EmergencyHelp } from "./emergency-help";
+import { LinesViewContext } from "./emergency-lines";
 import { EmergencyVets } from "./emergency-vets";
 
 const HERE = { latitude: 51.50735, longitude: -0.12776 };
@@ -60,14 +63,30 @@ async function searchAt(now: Date) {
   pending![0]({ coords: HERE } as GeolocationPosition);
 }
 
+/** On a page (the chooser comes back to it) whose loader found the visitor in the United States. */
+function renderOnPage(element: ReactNode) {
+  const Stub = createRoutesStub([
+    {
+      path: "/chat/abc",
+      Component: () => (
+        <LinesViewContext value={linesView({ code: "US", region: null, from: "language" })}>
+          {element}
+        </LinesViewContext>
+      ),
+    },
+  ]);
+  render(<Stub initialEntries={["/chat/abc"]} />);
+}
+
 describe("EmergencyHelp", () => {
-  it("stands alone: the lines as tap-to-call links, the vets on request, and what to do on the way", () => {
-    render(<EmergencyHelp species="cat" />);
-    const lines = screen.getByRole("list", { name: "Emergency phone lines" });
-    for (const line of EMERGENCY_LINES) {
-      expect(within(lines).getByRole("link", { name: `Call ${line.phone}` })).toHaveAttribute(
+  it("stands alone: the lines as tap-to-call links, the vets on request, and what to do on the way", async () => {
+    renderOnPage(<EmergencyHelp species="cat" />);
+    const lines = await screen.findByTestId("emergency-lines");
+    expect(within(lines).getByRole("form", { name: /^Lines for United States/ })).toBeInTheDocument();
+    for (const line of countryLines("US").lines.filter(isPhoneLine)) {
+      expect(within(lines).getByRole("link", { name: `Call ${line.name}: ${line.phone}` })).toHaveAttribute(
         "href",
-        line.href,
+        `tel:${line.tel}`,
       );
     }
     expect(screen.getByRole("button", BUTTON)).toBeInTheDocument();
@@ -80,9 +99,9 @@ describe("EmergencyHelp", () => {
     ).toBeInTheDocument();
   });
 
-  it("needs no species: then every step on the way is shown", () => {
-    render(<EmergencyHelp />);
-    expect(screen.getByText(/Put a cat in a carrier/)).toBeInTheDocument();
+  it("needs no species: then every step on the way is shown", async () => {
+    renderOnPage(<EmergencyHelp />);
+    expect(await screen.findByText(/Put a cat in a carrier/)).toBeInTheDocument();
     expect(screen.getByText(/carry them flat/)).toBeInTheDocument();
   });
 });

@@ -7,7 +7,8 @@ import { EmergencyVets } from "./emergency-vets";
 /**
  * The "go now" block: the emergency lines to call, the nearest vets open now or taking
  * emergencies, and what to do on the way. Stands on its own (the chat shows it when no vet is
- * on duty); `species` only narrows the steps on the way.
+ * on duty); `species` only narrows the steps on the way. The lines are the viewer's country's,
+ * from the page's `LinesViewContext`.
  */
 export function EmergencyHelp({ species }: { species?: Species }) {
   const id = useId();
@@ -22,7 +23,7 @@ export function EmergencyHelp({ species }: { species?: Species }) {
         <p className="mt-1 text-ink-700">
           Call your own vet or the nearest emergency clinic, or one of these lines: they tell you where to go.
         </p>
-        <EmergencyLines className="mt-3" />
+        <EmergencyLines className="mt-3" foldWelfare />
       </section>
       <section aria-labelledby={`${id}-vets`}>
         <h3 id={`${id}-vets`} className="flex items-center gap-2 text-lg font-semibold text-ink-900">

@@ -70,12 +70,39 @@ describe("GET /emergency", () => {
     );
     const signedIn = load("?species=dog", { Cookie: "pawpal.session_token=abc.def" });
     expect(signedIn.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(signedIn.headers.get("Vary")).toBe("Cookie");
+    expect(signedIn.headers.get("Vary")).toBe("Cookie, Accept-Language");
   });
 
   it("passes no text from the query to the page: unknown signs are dropped, not echoed", () => {
     const { choices } = load(`?species=dog&sign=${encodeURIComponent("<img src=x>")}`);
     expect(choices.signIds).toEqual([]);
     expect(JSON.stringify(choices)).not.toContain("<img");
+  });
+});
+
+describe("GET /emergency: the lines of the visitor's country", () => {
+  it("follows the browser's language, then the chooser's cookie", () => {
+    expect(load("", { "Accept-Language": "en-AU,en;q=0.9" }).lines).toMatchObject({
+      status: "lines",
+      code: "AU",
+      from: "language",
+    });
+    expect(
+      load("?species=dog&sign=collapse", { "Accept-Language": "en-AU", Cookie: "pawpal.country=GB" }).lines,
+    ).toMatchObject({ status: "lines", code: "GB", name: "United Kingdom", from: "choice" });
+  });
+
+  it("says so for a country we have no line for, and for one we cannot tell", () => {
+    expect(load("", { "Accept-Language": "fr-FR" }).lines).toMatchObject({
+      status: "none",
+      countryName: "France",
+    });
+    expect(load("", { "Accept-Language": "en" }).lines).toMatchObject({ status: "none", from: "unknown" });
+    expect(load("").lines).toMatchObject({ status: "none", from: "unknown" });
+  });
+
+  it("reads a malformed cookie or header as no choice, never an error", () => {
+    const odd = load("", { Cookie: "pawpal.country=%E0%A4%A; =;;", "Accept-Language": ";q=;,en-GB;q=0.5" });
+    expect(odd.lines).toMatchObject({ status: "lines", code: "GB", from: "language" });
   });
 });

@@ -2,12 +2,19 @@ import { useEffect, useRef } from "react";
 import { data, useLocation } from "react-router";
 import type { Route } from "./+types/emergency";
 import { hasSessionCookie } from "~/backend/auth/session.server";
+import { emergencyLinesFor, LINES_VARY } from "~/backend/country.server";
 import { parseFlash } from "~/backend/flash.server";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { answerFor, readChoices } from "~/domain/emergency";
-import { ChoiceProblems, EmergencyAnswer, EmergencySources } from "~/features/emergency/emergency-answer";
+import {
+  answerShowsLines,
+  ChoiceProblems,
+  EmergencyAnswer,
+  EmergencySources,
+} from "~/features/emergency/emergency-answer";
 import { EmergencyForm } from "~/features/emergency/emergency-form";
+import { EmergencyLines, LINES_ANCHOR, LinesViewContext } from "~/features/emergency/emergency-lines";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -39,8 +46,9 @@ export function loader({ request }: Route.LoaderArgs) {
   // No answer is invented from choices we could not read, but "go now" is never held back.
   const assessment = answerFor(choices);
   return data(
-    { choices, assessment },
-    { headers: { "Cache-Control": cacheControl(request), Vary: "Cookie" } },
+    // The lines of the visitor's country: their chooser's cookie, else their Accept-Language.
+    { choices, assessment, lines: emergencyLinesFor(request) },
+    { headers: { "Cache-Control": cacheControl(request), Vary: LINES_VARY } },
   );
 }
 
@@ -49,7 +57,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function Emergency({ loaderData }: Route.ComponentProps) {
-  const { choices, assessment } = loaderData;
+  const { choices, assessment, lines } = loaderData;
   const location = useLocation();
   const answer = useRef<HTMLElement>(null);
   const problems = useRef<HTMLDivElement>(null);
@@ -65,7 +73,7 @@ export default function Emergency({ loaderData }: Route.ComponentProps) {
   }, [location.search]);
 
   return (
-    <>
+    <LinesViewContext value={lines}>
       <section
         aria-labelledby="emergency-title"
         className="bg-gradient-to-b from-red-50 to-ink-50 px-4 pt-12 pb-8 sm:px-6 lg:pt-16"
@@ -81,6 +89,11 @@ export default function Emergency({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-lg text-ink-700">
             Tick what you see and we tell you whether to go to a vet now, see one today, or wait. It is not a
             diagnosis: if you are worried, call a vet whatever this says.
+          </p>
+          <p className="mt-3">
+            <a href={`#${LINES_ANCHOR}`} className="font-semibold text-red-800 underline underline-offset-4">
+              Emergency phone lines for your country
+            </a>
           </p>
         </div>
       </section>
@@ -99,9 +112,24 @@ export default function Emergency({ loaderData }: Route.ComponentProps) {
             {/* A new key per query: the form's boxes show what this answer was for. */}
             <EmergencyForm key={location.search} species={choices.species} signIds={choices.signIds} />
           </Card>
+          {/* One block of lines per page: here unless the answer shows them. */}
+          {answerShowsLines(assessment, choices.problems) ? null : (
+            <section
+              aria-labelledby="lines-title"
+              className="rounded-2xl bg-red-50 p-5 ring-1 ring-red-200 sm:p-8"
+            >
+              <h2 id="lines-title" className="text-2xl font-bold text-ink-900">
+                Emergency phone lines
+              </h2>
+              <p className="mt-2 text-ink-700">
+                Poison control, how to reach a 24/7 emergency vet, and animal welfare lines, for your country.
+              </p>
+              <EmergencyLines className="mt-4" headingLevel={3} wide />
+            </section>
+          )}
           <EmergencySources />
         </div>
       </div>
-    </>
+    </LinesViewContext>
   );
 }
