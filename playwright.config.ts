@@ -59,6 +59,7 @@ export default defineConfig({
       TRUST_PROXY: "loopback",
       // Nearby services ask the fake Overpass (recorded answers), never the real one.
       OVERPASS_URL: `http://127.0.0.1:${process.env.OVERPASS_FIXTURE_PORT}/api/interpreter`,
+      NOMINATIM_URL: `http://127.0.0.1:${process.env.OVERPASS_FIXTURE_PORT}/search`,
       // Payments through the fake Stripe (Checkout and the portal are its pages), never the real one.
       STRIPE_SECRET_KEY: "sk_test_pawpal_e2e",
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,

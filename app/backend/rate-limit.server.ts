@@ -25,6 +25,7 @@ export const RATE_LIMITS = {
   familyInviteEmail: { limit: 5, windowSeconds: 24 * 60 * 60 },
   // Each uncached search costs the shared, volunteer-run Overpass service.
   nearby: { limit: 20, windowSeconds: 10 * 60 },
+  nominatim: { limit: 1, windowSeconds: 1 }, // Overall (key "all"): Nominatim allows 1 request a second.
   // Per account and conversation (a vet answers several at once): a fast typist, not a flood.
   chatMessage: { limit: 30, windowSeconds: 60 },
   // Per account: new emergency chats (each one waits in every on-duty vet's queue).

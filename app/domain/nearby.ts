@@ -1,4 +1,6 @@
 import { z } from "~/utils/zod";
+import { sortByDistance, type LatLon } from "~/domain/geo";
+import { openingState } from "~/domain/opening-hours";
 
 /** The OpenStreetMap tags we look for, and how the page names each kind of place. */
 export const PLACE_KINDS = {
@@ -55,6 +57,16 @@ export const placeSchema = z.object({
 
 export type Place = z.output<typeof placeSchema>;
 
+/** A place found by its name or postal code (OpenStreetMap's Nominatim). */
+export const namedPlaceSchema = z.object({
+  /** What Nominatim calls it in full ("WC2N 5DN, City of Westminster, London, …"). */
+  name: z.string().min(1).max(300),
+  lat: z.number().min(-90).max(90),
+  lon: z.number().min(-180).max(180),
+});
+
+export type NamedPlace = z.output<typeof namedPlaceSchema>;
+
 /** The answer of GET /api/nearby. */
 export const nearbyResponseSchema = z.object({
   places: z.array(placeSchema).max(100),
@@ -62,12 +74,79 @@ export const nearbyResponseSchema = z.object({
   radiusKm: z.number().positive(),
   /** The rounded point the server searched around (never the exact position). */
   searchedFrom: z.object({ lat: z.number(), lon: z.number() }),
+  /** For a search by place (?near=…): the place found, to measure distances from. */
+  near: namedPlaceSchema.optional(),
 });
 
 export type NearbyResponse = z.output<typeof nearbyResponseSchema>;
 
 /** Every refusal and failure of GET /api/nearby: a sentence to show as it is. */
 export const nearbyErrorSchema = z.object({ error: z.string().min(1).max(500) });
+
+export const NEAR_ERRORS = {
+  empty: "Type a town, a place or a postcode to search near.",
+  long: "That is too long for a place: type a town or a postcode.",
+} as const;
+
+/** A search by place (?near=…): a town, a place or a postal code, as typed. */
+export const nearQuerySchema = z
+  .string({ error: NEAR_ERRORS.empty })
+  .transform((text) => text.replace(/\s+/g, " ").trim())
+  .pipe(z.string().min(2, NEAR_ERRORS.empty).max(100, NEAR_ERRORS.long));
+
+/** A vet to go to now, as the emergency page lists it. */
+export type VetToGoTo = Place & { distanceMiles: number; openNow: boolean };
+
+/**
+ * The vets to go to now: veterinary clinics marked as emergency clinics, or open now by their
+ * opening hours (unknown hours never count as open), nearest first. Given several times (when
+ * the place's local time is not known exactly), a vet counts as open only if open at every one.
+ * `others` counts the vets left out, so the page can say they exist.
+ */
+export function vetsToGoTo(
+  places: readonly Place[],
+  position: LatLon,
+  now: Date | readonly Date[],
+): { vets: VetToGoTo[]; others: number } {
+  const times = Array.isArray(now) ? now : [now as Date];
+  const vets = places.filter((place) => place.kind === "veterinary");
+  const chosen = sortByDistance(vets, position)
+    .map((vet) => ({
+      ...vet,
+      openNow: times.length > 0 && times.every((at) => openingState(vet.openingHours, at) === "open"),
+    }))
+    .filter((vet) => vet.emergency || vet.openNow);
+  return { vets: chosen, others: vets.length - chosen.length };
+}
+
+/**
+ * The local times it may be at longitude `lon` when the place's time zone is unknown (a server
+ * has no visitor's clock): the sun's time to the hour, and an hour either side for summer time
+ * and zones wider than the sun's. Each is a Date whose local fields (what openingState reads)
+ * show that time.
+ */
+export function localTimesAt(lon: number, now: Date): Date[] {
+  const offsetHours = Math.round(lon / 15);
+  return [-1, 0, 1].map((shift) => {
+    const at = new Date(now.getTime() + (offsetHours + shift) * 60 * 60 * 1000);
+    return new Date(
+      at.getUTCFullYear(),
+      at.getUTCMonth(),
+      at.getUTCDate(),
+      at.getUTCHours(),
+      at.getUTCMinutes(),
+    );
+  });
+}
+
+/**
+ * The outcome of a search by place that the server rendered into the emergency page (for
+ * visitors without JavaScript): the vets found, or the sentence saying why there are none.
+ */
+export type VetSearch = { query: string } & (
+  | { found: true; near: string; vets: VetToGoTo[]; others: number; radiusKm: number }
+  | { found: false; message: string }
+);
 
 /** The places a visit can be booked at ("Book a visit"): veterinary clinics, not shops, groomers or shelters. */
 export function takesVisits(place: Pick<Place, "kind">) {

@@ -50,15 +50,29 @@ export function currentPosition(): Promise<LatLon> {
  * point leaves the browser; the exact one stays here to measure distances.
  */
 export async function fetchNearbyPlaces(point: LatLon, signal?: AbortSignal): Promise<NearbyResponse> {
+  const { lat, lon } = roundPoint(point);
+  return askNearby(`/api/nearby?lat=${lat}&lon=${lon}`, signal);
+}
+
+/**
+ * Places near a town, a place or a postal code the visitor typed: our server finds it on
+ * OpenStreetMap (Nominatim) and answers the place found in `near`, to measure distances from.
+ */
+export async function fetchPlacesNear(
+  text: string,
+  signal?: AbortSignal,
+): Promise<NearbyResponse & { near: NonNullable<NearbyResponse["near"]> }> {
+  const answer = await askNearby(`/api/nearby?${new URLSearchParams({ near: text })}`, signal);
+  if (!answer.near) throw new NearbyError(NEARBY_ERRORS.failed);
+  return { ...answer, near: answer.near };
+}
+
+async function askNearby(url: string, signal?: AbortSignal): Promise<NearbyResponse> {
   if (typeof navigator !== "undefined" && navigator.onLine === false)
     throw new NearbyError(NEARBY_ERRORS.offline);
-  const { lat, lon } = roundPoint(point);
   let response: Response;
   try {
-    response = await fetch(`/api/nearby?lat=${lat}&lon=${lon}`, {
-      headers: { Accept: "application/json" },
-      signal,
-    });
+    response = await fetch(url, { headers: { Accept: "application/json" }, signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new NearbyError(NEARBY_ERRORS.offline);

@@ -10,10 +10,20 @@ import { E2E_STRIPE_WEBHOOK_SECRET } from "./staff";
  * service, and it keeps the queries it received (GET /__queries) for the tests to check.
  *
  * By the rounded point in the query: Trafalgar Square (51.51, -0.13) gets the recorded
- * London answer, 0.00,0.00 gets an Overpass failure (500), anywhere else nothing found.
+ * London answer, Manchester Piccadilly (53.48, -2.23) the Manchester one (an emergency clinic
+ * and a vet open day and night), 0.00,0.00 gets an Overpass failure (500), anywhere else
+ * nothing found.
+ *
+ * The same server is the fake Nominatim (NOMINATIM_URL, GET /search?q=…): the recorded answers
+ * of tests/fixtures/nominatim/ by the words asked, in any case; any other words find no place.
  */
-const fixture = (name: string) =>
-  fs.readFileSync(new URL(`../fixtures/overpass/${name}.json`, import.meta.url));
+const fixture = (name: string, service = "overpass") =>
+  fs.readFileSync(new URL(`../fixtures/${service}/${name}.json`, import.meta.url));
+const PLACES: Record<string, string> = {
+  "m1 1ae": "m1-1ae",
+  "wc2n 5dn": "wc2n-5dn",
+  "little snoring": "little-snoring",
+};
 
 let server: http.Server | undefined;
 let stripe: FakeStripe | undefined;
@@ -31,6 +41,13 @@ export default async function globalSetup() {
       res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(queries));
       return;
     }
+    if (req.method === "GET" && req.url?.startsWith("/search?")) {
+      const words = new URL(req.url, "http://fake").searchParams.get("q")?.toLowerCase() ?? "";
+      res
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(fixture(PLACES[words] ?? "empty", "nominatim"));
+      return;
+    }
     let body = "";
     for await (const chunk of req) body += chunk;
     const query = new URLSearchParams(body).get("data") ?? "";
@@ -41,7 +58,15 @@ export default async function globalSetup() {
     }
     res
       .writeHead(200, { "Content-Type": "application/json" })
-      .end(fixture(query.includes(",51.51,-0.13)") ? "london" : "empty"));
+      .end(
+        fixture(
+          query.includes(",51.51,-0.13)")
+            ? "london"
+            : query.includes(",53.48,-2.23)")
+              ? "manchester"
+              : "empty",
+        ),
+      );
   });
   await new Promise<void>((resolve, reject) => {
     server!.once("error", reject);

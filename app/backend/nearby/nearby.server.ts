@@ -1,7 +1,17 @@
 import { consumeRateLimit, RATE_LIMITS, tooManyRequests } from "~/backend/rate-limit.server";
 import { siteBaseUrl } from "~/utils/seo";
 import { pointKey, roundPoint, sortByDistance, type LatLon } from "~/domain/geo";
-import { locationQuerySchema, type NearbyResponse, type Place } from "~/domain/nearby";
+import {
+  localTimesAt,
+  locationQuerySchema,
+  nearQuerySchema,
+  vetsToGoTo,
+  type NamedPlace,
+  type NearbyResponse,
+  type Place,
+  type VetSearch,
+} from "~/domain/nearby";
+import { geocode, GeocodeFailure, GEOCODE_MESSAGES, resetGeocodeState } from "./geocode.server";
 import { buildOverpassQuery, parseOverpassResponse } from "./overpass.server";
 import { TtlCache } from "./ttl-cache.server";
 
@@ -36,8 +46,18 @@ class NearbyFailure extends Error {
   }
 }
 
-/** GET /api/nearby?lat=..&lon=..: always JSON, never a 500 or a stack trace. */
+/**
+ * GET /api/nearby?lat=..&lon=.. (or ?near=<a town or postcode>): always JSON, never a 500 or a
+ * stack trace.
+ */
 export async function nearbyResponse(params: URLSearchParams, clientIp: string) {
+  const near = params.get("near");
+  if (near !== null) {
+    const search = await searchNearPlace(near, clientIp);
+    return search.ok
+      ? json({ ...search.answer, near: search.near }, 200)
+      : json({ error: search.message }, search.status, search.headers);
+  }
   const allowed = await consumeRateLimit("nearby", clientIp);
   if (!allowed.ok) {
     const limited = tooManyRequests(allowed.retryAfterSeconds, "searches from your connection");
@@ -58,6 +78,68 @@ export async function nearbyResponse(params: URLSearchParams, clientIp: string) 
     console.error("Nearby search failed:", error);
     return json({ error: NEARBY_MESSAGES.failed }, 502);
   }
+}
+
+type PlaceSearch =
+  | { ok: true; near: NamedPlace; answer: NearbyResponse }
+  | { ok: false; status: number; message: string; headers?: Record<string, string> };
+
+/**
+ * Places near a town, a place or a postal code: Nominatim finds it, then the same Overpass
+ * search as for a position. Counts against the same per-client limit as a search by position
+ * (once: finding the place is part of the search); a query that cannot be a place counts not.
+ */
+export async function searchNearPlace(text: string, clientIp: string): Promise<PlaceSearch> {
+  const query = nearQuerySchema.safeParse(text);
+  if (!query.success) return { ok: false, status: 400, message: query.error.issues[0]!.message };
+  const allowed = await consumeRateLimit("nearby", clientIp);
+  if (!allowed.ok) {
+    const limited = tooManyRequests(allowed.retryAfterSeconds, "searches from your connection");
+    return { ok: false, status: 429, message: limited.message, headers: limited.init.headers };
+  }
+  try {
+    const near = await geocode(query.data);
+    if (!near) return { ok: false, status: 404, message: GEOCODE_MESSAGES.notFound(query.data) };
+    return { ok: true, near, answer: await findNearby(near) };
+  } catch (error) {
+    if (error instanceof GeocodeFailure || error instanceof NearbyFailure)
+      return { ok: false, status: error.status, message: error.message };
+    console.error("Place search failed:", error);
+    return { ok: false, status: 502, message: NEARBY_MESSAGES.failed };
+  }
+}
+
+/**
+ * The emergency page's search by place, rendered by the server (/emergency/vets?near=…): the
+ * vets to go to now, nearest to the place first, with the status and headers of the page. The
+ * server has no visitor's clock, so "open now" must hold an hour either side of the place's
+ * sun time (localTimesAt): never claimed when unsure.
+ */
+export async function emergencyVetsNear(
+  text: string,
+  clientIp: string,
+  now = new Date(),
+): Promise<{ search: VetSearch; status: number; headers: Record<string, string> }> {
+  const query = text.replace(/\s+/g, " ").trim().slice(0, 100);
+  const search = await searchNearPlace(text, clientIp);
+  if (!search.ok)
+    return {
+      search: { query, found: false, message: search.message },
+      status: search.status,
+      headers: search.headers ?? {},
+    };
+  const { near, answer } = search;
+  return {
+    search: {
+      query,
+      found: true,
+      near: near.name,
+      radiusKm: answer.radiusKm,
+      ...vetsToGoTo(answer.places, near, localTimesAt(near.lon, now)),
+    },
+    status: 200,
+    headers: {},
+  };
 }
 
 /**
@@ -158,4 +240,5 @@ function json(
 /** For tests: forget cached answers. */
 export function resetNearbyState() {
   cache.clear();
+  resetGeocodeState();
 }

@@ -1,52 +1,90 @@
-import { useEffect, useRef, useState } from "react";
+import { createContext, use, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Input, Label } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
 import { Icon } from "~/components/ui/icon";
 import { Spinner } from "~/components/ui/spinner";
-import { formatMiles, kmToMiles, sortByDistance, type LatLon } from "~/domain/geo";
-import { osmUrl, type Place } from "~/domain/nearby";
-import { openingState } from "~/domain/opening-hours";
-import { currentPosition, fetchNearbyPlaces, NEARBY_ERRORS, NearbyError } from "~/utils/nearby-api";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { formatMiles, kmToMiles } from "~/domain/geo";
+import { osmUrl, vetsToGoTo, type VetSearch, type VetToGoTo } from "~/domain/nearby";
+import {
+  currentPosition,
+  fetchNearbyPlaces,
+  fetchPlacesNear,
+  NEARBY_ERRORS,
+  NearbyError,
+} from "~/utils/nearby-api";
 
-type Vet = Place & { distanceMiles: number; openNow: boolean };
+export { vetsToGoTo };
+
+type Vet = VetToGoTo;
 type State =
-  | { step: "idle" | "locating" | "searching" }
-  | { step: "found"; vets: Vet[]; others: number; radiusKm: number }
-  | { step: "failed"; message: string };
+  | { step: "idle" | "locating" }
+  | { step: "searching"; near?: string }
+  | { step: "found"; vets: Vet[]; others: number; radiusKm: number; near?: string }
+  | { step: "failed"; message: string; fromLocation?: boolean };
 
 /** Enough to choose from in a hurry. */
 const SHOWN = 5;
 
 /**
- * The vets to go to now: veterinary clinics marked as emergency clinics, or open now by their
- * opening hours at `now` (unknown hours never count as open), nearest first. `others` counts
- * the vets left out, so the page can say they exist.
+ * The search by place is a GET form to this page, which the server answers (for visitors
+ * without JavaScript; with it, the list searches in place).
  */
-export function vetsToGoTo(places: readonly Place[], position: LatLon, now: Date) {
-  const vets = places.filter((place) => place.kind === "veterinary");
-  const chosen = sortByDistance(vets, position)
-    .map((vet) => ({ ...vet, openNow: openingState(vet.openingHours, now) === "open" }))
-    .filter((vet) => vet.emergency || vet.openNow);
-  return { vets: chosen, others: vets.length - chosen.length };
+export const VETS_NEAR_PATH = "/emergency/vets";
+
+/**
+ * The server's search by place (?near=…), given by the page that rendered it
+ * (routes/emergency/vets-near.tsx) to the list inside its EmergencyHelp; null elsewhere.
+ */
+export const VetSearchContext = createContext<VetSearch | null>(null);
+
+function initialState(search: VetSearch | null): State {
+  if (!search) return { step: "idle" };
+  if (!search.found) return { step: "failed", message: search.message };
+  const { vets, others, radiusKm, near } = search;
+  return { step: "found", vets, others, radiusKm, near };
 }
+
+const LOCATION_ERRORS: readonly string[] = [
+  NEARBY_ERRORS.unsupported,
+  NEARBY_ERRORS.denied,
+  NEARBY_ERRORS.unavailable,
+  NEARBY_ERRORS.locationTimeout,
+];
 
 /**
  * "Find emergency vets near me": on request, the browser's position, then OpenStreetMap's
- * vets near it (our /api/nearby) that take emergencies or are open now. Says clearly when there
- * is none, and sends the owner to the phone lines above it.
+ * vets near it (our /api/nearby) that take emergencies or are open now. Or a town or postcode
+ * typed in: a GET form to /emergency/vets?near=…, which the server answers without JavaScript
+ * (VetSearchContext), searched in place with it. Says clearly when there is none, and sends the
+ * owner to the phone lines above it.
  */
 export function EmergencyVets({ now = () => new Date() }: { now?: () => Date }) {
-  const [state, setState] = useState<State>({ step: "idle" });
+  const served = use(VetSearchContext);
+  const hydrated = useHydrated();
+  const inputId = useId();
+  const [state, setState] = useState<State>(() => initialState(served));
   const search = useRef<AbortController | null>(null);
   useEffect(() => () => search.current?.abort(), []);
   const busy = state.step === "locating" || state.step === "searching";
 
-  async function find() {
-    if (busy) return;
+  function begin(next: State) {
     const controller = new AbortController();
     search.current = controller;
-    setState({ step: "locating" });
+    setState(next);
+    return controller;
+  }
+
+  function fail(error: unknown) {
+    const message = error instanceof NearbyError ? error.message : NEARBY_ERRORS.failed;
+    setState({ step: "failed", message, fromLocation: LOCATION_ERRORS.includes(message) });
+  }
+
+  async function findNearMe() {
+    if (busy) return;
+    const controller = begin({ step: "locating" });
     try {
       const position = await currentPosition();
       if (controller.signal.aborted) return;
@@ -55,29 +93,80 @@ export function EmergencyVets({ now = () => new Date() }: { now?: () => Date }) 
       if (controller.signal.aborted) return;
       setState({ step: "found", radiusKm: answer.radiusKm, ...vetsToGoTo(answer.places, position, now()) });
     } catch (error) {
+      if (!controller.signal.aborted) fail(error);
+    }
+  }
+
+  async function findNearPlace(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const text = String(new FormData(event.currentTarget).get("near") ?? "");
+    const controller = begin({ step: "searching", near: text.trim() });
+    try {
+      const answer = await fetchPlacesNear(text, controller.signal);
       if (controller.signal.aborted) return;
       setState({
-        step: "failed",
-        message: error instanceof NearbyError ? error.message : NEARBY_ERRORS.failed,
+        step: "found",
+        radiusKm: answer.radiusKm,
+        near: answer.near.name,
+        ...vetsToGoTo(answer.places, answer.near, now()),
       });
+    } catch (error) {
+      if (!controller.signal.aborted) fail(error);
     }
   }
 
   return (
-    <div data-testid="emergency-vets">
+    <div id="vets" data-testid="emergency-vets" className="scroll-mt-32">
       <p className="text-ink-700">
-        We look on OpenStreetMap for vets near you that take emergencies or are open right now. Your browser
-        will ask to share your location; we only receive it rounded to about half a mile.
+        {hydrated
+          ? "We look on OpenStreetMap for vets near you that take emergencies or are open right now. Your browser will ask to share your location; we only receive it rounded to about half a mile. Or type a town or postcode."
+          : "Type a town or postcode and we look on OpenStreetMap for vets near it that take emergencies or are open right now."}
       </p>
-      {/* aria-disabled rather than disabled: keyboard focus stays on the button mid-search. */}
-      <Button
-        className="mt-3 aria-disabled:opacity-60 max-sm:h-auto max-sm:min-h-11 max-sm:w-full max-sm:py-2 max-sm:whitespace-normal"
-        onClick={find}
-        aria-disabled={busy || undefined}
+      {/* The browser's position needs JavaScript: without it, the search by place is all there is. */}
+      {hydrated ? (
+        // aria-disabled rather than disabled: keyboard focus stays on the button mid-search.
+        <Button
+          className="mt-3 aria-disabled:opacity-60 max-sm:h-auto max-sm:min-h-11 max-sm:w-full max-sm:py-2 max-sm:whitespace-normal"
+          onClick={findNearMe}
+          aria-disabled={busy || undefined}
+        >
+          <Icon name="map-pin" />
+          Find emergency vets near me
+        </Button>
+      ) : null}
+      <form
+        method="get"
+        action={`${VETS_NEAR_PATH}#vets`}
+        role="search"
+        aria-label="Vets near a town or postcode"
+        className="mt-3"
+        onSubmit={findNearPlace}
       >
-        <Icon name="map-pin" />
-        Find emergency vets near me
-      </Button>
+        <Label htmlFor={inputId}>{hydrated ? "Or search near a town or postcode" : "Town or postcode"}</Label>
+        <div className="flex gap-2">
+          <Input
+            id={inputId}
+            name="near"
+            type="search"
+            required
+            minLength={2}
+            maxLength={100}
+            autoComplete="postal-code"
+            enterKeyHint="search"
+            defaultValue={served?.query}
+            className="min-w-0 flex-1"
+          />
+          <Button
+            type="submit"
+            variant={hydrated ? "secondary" : "primary"}
+            className="shrink-0 aria-disabled:opacity-60"
+            aria-disabled={busy || undefined}
+          >
+            Search
+          </Button>
+        </div>
+      </form>
       <p role="status" className="mt-3 flex items-center gap-2 empty:mt-0">
         {busy ? <Spinner className="size-5 text-brand-700" /> : null}
         {statusText(state)}
@@ -86,7 +175,7 @@ export function EmergencyVets({ now = () => new Date() }: { now?: () => Date }) 
         <FormMessage
           tone="error"
           title="No vets to show."
-          description={`${state.message} Meanwhile, call one of the lines above.`}
+          description={`${state.message}${state.fromLocation ? " Or type a town or postcode above." : ""} Meanwhile, call one of the lines above.`}
           className="mt-3"
         />
       ) : null}
@@ -115,9 +204,10 @@ export function EmergencyVets({ now = () => new Date() }: { now?: () => Date }) 
 
 function statusText(state: State) {
   if (state.step === "locating") return "Finding your location…";
-  if (state.step === "searching") return "Looking for vets near you…";
+  if (state.step === "searching")
+    return state.near ? `Looking for vets near “${state.near}”…` : "Looking for vets near you…";
   if (state.step !== "found") return "";
-  const within = `within about ${Math.round(kmToMiles(state.radiusKm))} miles`;
+  const within = `within about ${Math.round(kmToMiles(state.radiusKm))} miles${state.near ? ` of ${state.near}` : ""}`;
   const others =
     state.others > 0
       ? ` ${state.others} other ${state.others === 1 ? "vet is" : "vets are"} nearby but closed now or with hours we cannot read.`
@@ -130,7 +220,8 @@ function statusText(state: State) {
 
 function VetItem({ vet }: { vet: Vet }) {
   return (
-    <li className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 px-4 py-3">
+    // On a phone the distance and the call button go below the name, never squeezing it.
+    <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
       <div className="min-w-0 flex-1 break-words">
         <p className="font-semibold text-ink-900">{vet.name}</p>
         <p className="mt-1 flex flex-wrap gap-2">
@@ -158,8 +249,8 @@ function VetItem({ vet }: { vet: Vet }) {
           Map<span className="sr-only">: {vet.name} on OpenStreetMap (opens in a new tab)</span>
         </a>
       </div>
-      <div className="flex shrink-0 flex-col items-end gap-2">
-        <p className="text-sm font-semibold text-brand-800">
+      <div className="flex shrink-0 items-center justify-between gap-2 sm:flex-col sm:items-end">
+        <p className="text-sm font-semibold whitespace-nowrap text-brand-800">
           {formatMiles(vet.distanceMiles)}
           <span className="sr-only"> away</span>
         </p>
@@ -169,7 +260,7 @@ function VetItem({ vet }: { vet: Vet }) {
             className="inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
           >
             <Icon name="phone" className="size-4" />
-            <span>
+            <span className="whitespace-nowrap">
               <span className="sr-only">Call {vet.name}: </span>
               {vet.phone}
             </span>
