@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseWithSchema } from "~/utils/forms";
-import { CONTACT_ERRORS, CONTACT_LIMITS, contactSchema } from "./contact";
+import { CONTACT_ERRORS, CONTACT_LIMITS, contactHref, contactPrefill, contactSchema } from "./contact";
 
 const valid = {
   name: "Ada Lovelace",
@@ -75,5 +75,30 @@ describe("contactSchema", () => {
 
   it("ignores fields it does not know", () => {
     expect(contactSchema.parse({ ...valid, extra: "x" })).toEqual(valid);
+  });
+});
+
+describe("contactHref and contactPrefill", () => {
+  const back = (href: string) => contactPrefill(new URL(href, "http://localhost").searchParams);
+
+  it("carries a subject and a message to the form and back, spaces, ampersands and breaks included", () => {
+    const prefill = { subject: "Upgrade to Premium & more", message: "Line one\nLine two: 50% off?" };
+    const href = contactHref(prefill);
+    expect(href).toMatch(
+      /^\/contact\?subject=Upgrade\+to\+Premium\+%26\+more&message=.+#contact-form-title$/,
+    );
+    expect(back(href)).toEqual(prefill);
+  });
+
+  it("is the plain contact page when there is nothing to fill in", () => {
+    expect(contactHref({})).toBe("/contact");
+    expect(contactHref({ subject: "" })).toBe("/contact");
+  });
+
+  it("keeps the subject on one line and the message without control characters", () => {
+    expect(back("/contact?subject=%09Hi%0D%0Athere%7F&message=a%0D%0Ab%00c")).toEqual({
+      subject: "Hi there",
+      message: "a\nbc",
+    });
   });
 });

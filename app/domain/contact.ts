@@ -48,6 +48,44 @@ export const contactSchema = z.object({
 });
 
 export type ContactValues = z.output<typeof contactSchema>;
+
+/** What a link may fill in on the contact form: `/contact?subject=…&message=…` (contactHref). */
+export type ContactPrefill = { subject?: string; message?: string };
+
+/* eslint-disable no-control-regex -- dropping control characters is the point */
+/**
+ * The subject and message a link asks the contact form to start with: each trimmed, cut to
+ * the form's limit, the subject on one line, without control characters. Anything else in the
+ * query is ignored, and so is an empty or missing value.
+ */
+export function contactPrefill(search: URLSearchParams): ContactPrefill {
+  const prefill: ContactPrefill = {};
+  const subject = (search.get("subject") ?? "")
+    .replace(/[\u0000-\u001F\u007F]+/g, " ")
+    .trim()
+    .slice(0, CONTACT_LIMITS.subject)
+    .trim();
+  const message = (search.get("message") ?? "")
+    .replace(/\r\n?/g, "\n")
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "")
+    .trim()
+    .slice(0, CONTACT_LIMITS.message)
+    .trim();
+  if (subject) prefill.subject = subject;
+  if (message) prefill.message = message;
+  return prefill;
+}
+/* eslint-enable no-control-regex */
+
+/** The contact page's address with its form filled in (contactPrefill reads it back). */
+export function contactHref(prefill: ContactPrefill): string {
+  const query = new URLSearchParams();
+  if (prefill.subject) query.set("subject", prefill.subject);
+  if (prefill.message) query.set("message", prefill.message);
+  const search = query.toString();
+  return search ? `/contact?${search}#contact-form-title` : "/contact";
+}
+
 export type ContactField = Exclude<keyof ContactValues, "submissionKey">;
 
 /** A message as the staff inbox lists it (dates as ISO strings). */

@@ -382,7 +382,8 @@ export async function mailQueueDrained() {
 
 /** The links to `page` (e.g. "/reset-password") in the mails that name `email`, newest first. */
 function linksMailedTo(email: string, page: string, { addressedOnly = false } = {}): string[] {
-  const link = new RegExp(`${page}\\?token=[A-Za-z0-9%._~-]+`);
+  // A confirmation link may carry where it comes back to (`&next=`, a path on the site).
+  const link = new RegExp(`${page}\\?token=[A-Za-z0-9%._~-]+(?:&next=[A-Za-z0-9%._~!*'()-]+)?`);
   return outboxMails()
     .filter((text) => text.includes(addressedOnly ? `To: ${email}` : email))
     .map((text) => {

@@ -17,7 +17,8 @@ import { siteBaseUrl } from "~/utils/seo";
  */
 
 export type AuthOutcome =
-  | { ok: true; headers: Headers }
+  /** `user`: who logged in (a login only), to choose where they land. */
+  | { ok: true; headers: Headers; user?: Pick<SessionUser, "id" | "role"> | null }
   | { ok: false; reason: "invalidCredentials" | "passwordRejected" }
   | { ok: false; reason: "tooManyAttempts"; retryAfterSeconds: number };
 
@@ -53,11 +54,23 @@ export async function submitLogin({ email, password }: LoginValues, request: Req
     }
     throw error;
   }
-  if (response.ok) return { ok: true, headers: forwardedCookies(response) };
+  if (response.ok) return { ok: true, headers: forwardedCookies(response), user: await loggedIn(response) };
   if (response.status === 401 || response.status === 400 || response.status === 403) {
     return { ok: false, reason: "invalidCredentials" };
   }
   throw new Error(`Login failed with status ${response.status}`);
+}
+
+/** Who better-auth's answer to a login names (its id and role), or null if it names nobody. */
+async function loggedIn(response: Response): Promise<Pick<SessionUser, "id" | "role"> | null> {
+  try {
+    const body = (await response.clone().json()) as { user?: { id?: unknown; role?: unknown } };
+    const id = body.user?.id;
+    if (typeof id !== "string") return null;
+    return { id, role: body.user?.role === "staff" ? "staff" : "user" };
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -65,10 +78,20 @@ export async function submitLogin({ email, password }: LoginValues, request: Req
  * answer as any sign-up (the form must not tell a stranger who has an account here), but no
  * session: its owner is mailed that someone tried, with the way to log in or reset the password.
  */
-export async function submitSignup(values: SignupValues, request: Request): Promise<AuthOutcome> {
+export async function submitSignup(
+  values: SignupValues,
+  request: Request,
+  /** Where the sign-up goes next (a path on this site): the confirmation link comes back there. */
+  next?: string,
+): Promise<AuthOutcome> {
   const auth = await getAuth();
   const response = await auth.api.signUpEmail({
-    body: { name: values.name, email: values.email, password: values.password },
+    body: {
+      name: values.name,
+      email: values.email,
+      password: values.password,
+      ...(next ? { callbackURL: next } : {}),
+    },
     headers: request.headers,
     asResponse: true,
   });
@@ -206,10 +229,14 @@ export type ResendVerificationOutcome =
   | { ok: false; reason: "alreadyVerified" }
   | { ok: false; reason: "tooManyAttempts"; retryAfterSeconds: number };
 
-/** Mails the signed-in account a new confirmation link (the older ones stop working); a few an hour. */
+/**
+ * Mails the signed-in account a new confirmation link (the older ones stop working); a few an
+ * hour. The link comes back to `next` (a path on this site), e.g. the invitation it was asked from.
+ */
 export async function resendVerificationMail(
   user: SessionUser,
   request: Request,
+  next?: string,
 ): Promise<ResendVerificationOutcome> {
   if (user.emailVerified) return { ok: false, reason: "alreadyVerified" };
   const verdict = await consumeRateLimit("verifyEmail", user.id);
@@ -218,7 +245,7 @@ export async function resendVerificationMail(
   const auth = await getAuth();
   // With the session: better-auth mails the session's own address only, and not once verified.
   const response = await auth.api.sendVerificationEmail({
-    body: { email: user.email },
+    body: { email: user.email, ...(next ? { callbackURL: next } : {}) },
     headers: request.headers,
     asResponse: true,
   });

@@ -28,14 +28,25 @@ export function verifyEmailIdentifier(token: string) {
 
 type Db = Awaited<ReturnType<typeof getDb>>;
 
-/** Stores the link's row (the account's older links stop working) and queues its mail, as one. */
+/**
+ * Stores the link's row (the account's older links stop working) and queues its mail, as one.
+ * `betterAuthUrl` is better-auth's own link, whose callbackURL is where the person was going when
+ * they signed up or asked again (e.g. a family invitation): ours carries that path as `next`, and
+ * /verify-email goes there once the address is confirmed (only a path on this site: safeRedirect).
+ */
 async function queueVerificationMail(
   db: Db,
   baseURL: string,
   user: { id: string; name: string; email: string },
   token: string,
+  betterAuthUrl?: string,
 ) {
   const identifier = verifyEmailIdentifier(token);
+  const query = betterAuthUrl?.split("?")[1];
+  const callback = query ? new URLSearchParams(query).get("callbackURL") : null;
+  // A path of this site only (the page checks again with safeRedirect before going there).
+  const onSite = callback && /^\/[^/\\]/.test(callback);
+  const next = onSite ? `&next=${encodeURIComponent(callback)}` : "";
   await db.transaction(async (tx) => {
     await tx
       .delete(schema.verification)
@@ -57,7 +68,7 @@ async function queueVerificationMail(
           "",
           "Please confirm that this is the address of your PawPal account. Open this link within 24 hours:",
           "",
-          `${baseURL}/verify-email?token=${encodeURIComponent(token)}`,
+          `${baseURL}/verify-email?token=${encodeURIComponent(token)}${next}`,
           "",
           "Until you do, family invitations and reminders cannot reach you at this address.",
           "If you did not sign up for PawPal, ignore this mail: the account stays unconfirmed.",
@@ -183,7 +194,7 @@ async function createAuth() {
       expiresIn: VERIFY_LINK_TTL_SECONDS,
       autoSignInAfterVerification: false,
       // Our own page takes the token (better-auth's endpoint stays closed), through our queue.
-      sendVerificationEmail: ({ user, token }) => queueVerificationMail(db, baseURL, user, token),
+      sendVerificationEmail: ({ user, token, url }) => queueVerificationMail(db, baseURL, user, token, url),
     },
     user: {
       additionalFields: {

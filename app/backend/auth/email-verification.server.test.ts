@@ -8,6 +8,7 @@ import { RATE_LIMITS, resetRateLimits } from "~/backend/rate-limit.server";
 import type { SessionUser } from "~/domain/auth";
 import { resendVerificationMail, submitSignup, verifyEmailLink } from "./account.server";
 import { getUser } from "./session.server";
+import { mailsTo } from "../../../tests/support/queued-mails";
 
 // The real better-auth on the test database; the secret is given so nothing is written to ./data.
 vi.stubEnv("BETTER_AUTH_SECRET", "unit-test-secret-unit-test-secret-0123");
@@ -156,5 +157,32 @@ describe("email verification", { timeout: 60_000 }, () => {
     // Even if the caller's view is stale, better-auth checks the stored flag.
     expect(await resendVerificationMail(account, request)).toEqual({ ok: false, reason: "alreadyVerified" });
     expect(await verificationMails(account.email)).toHaveLength(1);
+  });
+
+  it("a link asked from a page of this site comes back to it; anything else is left out of the link", async () => {
+    const { account, request } = await signUp();
+    const nextOf = async () => {
+      const mails = (await mailsTo(account.email)).filter((mail) => mail.subject.startsWith("Confirm"));
+      const link = /https:\/\/pawpal\.example\/verify-email\?\S+/.exec(mails.at(-1)!.text)![0];
+      return new URL(link).searchParams.get("next");
+    };
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const asked: [string, string | null][] = [
+        ["/family/join?token=abc", "/family/join?token=abc"],
+        ["/", null],
+        ["//evil.example/x", null],
+        ["/\\evil.example", null],
+        ["https://evil.example/", null],
+      ];
+      for (const [next, carried] of asked) {
+        vi.setSystemTime(Date.now() + 2_000);
+        await resetRateLimits();
+        expect(await resendVerificationMail(account, request, next)).toEqual({ ok: true });
+        expect(await nextOf(), next).toBe(carried);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

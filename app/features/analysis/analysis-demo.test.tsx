@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { toast } from "~/components/ui/toaster";
 import { AnalysisDemo } from "./analysis-demo";
@@ -23,7 +24,12 @@ const originalObjectUrls = { create: URL.createObjectURL, revoke: URL.revokeObje
 
 function setup() {
   // The specification's 3-second sample stands in for the on-device analysis (browser-tested).
-  const view = render(<AnalysisDemo analyzer={createSampleAnalyzer()} />);
+  // Inside the app's router, as on the Features page (the report's links need it): a visitor.
+  const analyzer = createSampleAnalyzer();
+  const Stub = createRoutesStub([
+    { id: "root", path: "/", Component: () => <AnalysisDemo analyzer={analyzer} /> },
+  ]);
+  const view = render(<Stub hydrationData={{ loaderData: { root: { user: null, access: null } } }} />);
   const uploadInput = view.container.querySelector<HTMLInputElement>("#demo-photo-upload")!;
   const captureInput = view.container.querySelector<HTMLInputElement>("#demo-photo-capture")!;
   const uploadButton = screen.getByRole("button", { name: "Upload Photo" });

@@ -7,6 +7,7 @@ import type { AnalysisOutcome } from "./analyzer";
 import type { CarePlan, CareSchedule } from "~/domain/care-plan";
 import { bestGuess } from "./engine/outcome";
 import { SAMPLE_CARE_PLAN, SAMPLE_NEARBY_SERVICES } from "./sample-report";
+import { VET_STEP_TITLE, VetNextStep } from "./vet-next-step";
 
 const SCHEDULE: { key: keyof CareSchedule; title: string; icon: IconName }[] = [
   { key: "vaccination", title: "Vaccination", icon: "syringe" },
@@ -47,6 +48,9 @@ export function SampleReport({ outcome }: { outcome: AnalysisOutcome }) {
         </div>
 
         <CarePlanSections plan={SAMPLE_CARE_PLAN} />
+        <ResultBlock title={VET_STEP_TITLE} icon="stethoscope" className="print:hidden">
+          <VetNextStep />
+        </ResultBlock>
 
         <ResultBlock title="Nearby pet services" icon="map-pin">
           <ul className="divide-y divide-ink-100 rounded-xl ring-1 ring-ink-100">

@@ -120,6 +120,21 @@ describe("DeviceReport", () => {
   });
 });
 
+describe("the next step with a vet", () => {
+  it("follows the care plan; a visitor is told which plan includes it", () => {
+    renderReport(dog({ status: "identified", guesses }));
+    const step = screen.getByTestId("vet-next-step");
+    expect(within(step).getByRole("heading", { name: "Ask a vet now" })).toBeInTheDocument();
+    expect(within(step).getByRole("heading", { name: "Book a consultation" })).toBeInTheDocument();
+    expect(step).toHaveTextContent("The 24/7 emergency chat is part of Premium.");
+  });
+
+  it("is not offered when no pet was found", () => {
+    render(<DeviceReport findings={{ kind: "no-pet" }} onShowSample={() => {}} />);
+    expect(screen.queryByTestId("vet-next-step")).not.toBeInTheDocument();
+  });
+});
+
 describe("saving the result to a pet", () => {
   it("asks a signed-out visitor to log in", () => {
     renderReport(dog({ status: "identified", guesses }));

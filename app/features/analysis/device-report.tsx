@@ -10,6 +10,7 @@ import { CarePlanSections, ConfidenceMeter, ResultBlock } from "./analysis-resul
 import { ProfileForm, profileFromForm, type ProfileFormValues } from "./profile-form";
 import { SaveToPet } from "./save-to-pet";
 import { NearbyServices } from "./nearby/nearby-services";
+import { VET_STEP_TITLE, VetNextStep } from "./vet-next-step";
 
 const SPECIES_WORDS = { dog: { one: "dog", title: "Dog" }, cat: { one: "cat", title: "Cat" } } as const;
 const percent = (p: number) => Math.round(p * 100);
@@ -131,6 +132,9 @@ function PetReport({ findings }: { findings: PetFindings }) {
           general guidance, not a diagnosis: talk it through with your vet.
         </p>
         <CarePlanSections plan={plan} />
+        <ResultBlock title={VET_STEP_TITLE} icon="stethoscope" className="print:hidden">
+          <VetNextStep />
+        </ResultBlock>
 
         <ResultBlock title="Save to my pets" icon="paw-print" className="print:hidden">
           <SaveToPet

@@ -282,6 +282,8 @@ describe("sign-up form", () => {
         plan: "premium",
       },
       expect.any(Request),
+      // Where the sign-up goes next, which the confirmation mail's link comes back to.
+      "/",
     );
   });
 });

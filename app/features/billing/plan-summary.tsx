@@ -1,14 +1,18 @@
-import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Form, Link } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { useSubmitting } from "~/components/ui/use-submitting";
+import { contactHref } from "~/domain/contact";
+import { cn } from "~/utils/cn";
 import {
   formatUsd,
   lastIncludedDay,
   MONEY_BACK_DAYS,
   PAID_PLAN_IDS,
   PLAN_ALLOWANCES,
+  PLAN_IDS,
   PLAN_NAMES,
   type BillingInterval,
+  type PaidPlanId,
   type PlanId,
 } from "~/domain/plans";
 
@@ -137,6 +141,77 @@ export function BillingActions({ view }: { view: PlanView }) {
           </Button>
         </Form>
       ) : null}
+    </div>
+  );
+}
+
+/** A paid plan and interval chosen on the pricing page (`/account/plan?chosen=premium&interval=month`). */
+export type ChosenPlan = { plan: PaidPlanId; interval: BillingInterval };
+
+const priceOf = (plan: PaidPlanId, interval: BillingInterval) => {
+  const { monthlyCents, yearlyCents } = PLAN_ALLOWANCES[plan].price;
+  return `${formatUsd(interval === "month" ? monthlyCents : yearlyCents)} a ${interval}`;
+};
+
+/** "$19.99 a month", or both prices when no interval was chosen. */
+export function planPrice(plan: PaidPlanId, interval: BillingInterval | null): string {
+  return interval ? priceOf(plan, interval) : `${priceOf(plan, "month")} or ${priceOf(plan, "year")}`;
+}
+
+/**
+ * The contact form, filled in with the request staff act on (they set the plan at /admin/plans):
+ * the plan, how it is billed and the account's address.
+ */
+export function planRequestHref(plan: PaidPlanId, interval: BillingInterval | null, email: string): string {
+  const billed = interval ? `, billed ${interval === "year" ? "yearly" : "monthly"}` : "";
+  return contactHref({
+    subject: `Upgrade to ${PLAN_NAMES[plan]}`,
+    message: `Please put my account (${email}) on the ${PLAN_NAMES[plan]} plan${billed} (${planPrice(plan, interval)}).`,
+  });
+}
+
+/**
+ * Without payments set up, upgrading is a request to PawPal's team: the plan chosen on the
+ * pricing page (or every plan above the current one) with its price, and a link to the contact
+ * form already filled in.
+ */
+export function PlanRequest({
+  current,
+  chosen,
+  email,
+}: {
+  current: PlanId;
+  chosen: ChosenPlan | null;
+  email: string;
+}) {
+  const above = PAID_PLAN_IDS.filter((plan) => PLAN_IDS.indexOf(plan) > PLAN_IDS.indexOf(current));
+  const wanted = chosen && above.includes(chosen.plan) ? chosen : null;
+  const offers = wanted ? [wanted] : above.map((plan) => ({ plan, interval: null }));
+  return (
+    <div data-testid="plan-request">
+      {wanted ? (
+        <p className="mt-2 text-lg text-ink-800">
+          You chose <strong>{PLAN_NAMES[wanted.plan]}</strong>: {planPrice(wanted.plan, wanted.interval)}.
+        </p>
+      ) : null}
+      <p className="mt-2 text-ink-700">
+        Paying online is not available yet, so our team sets your plan for you: send us the request below and
+        we will reply within 24 hours.
+      </p>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+        {offers.map(({ plan, interval }) => (
+          <li key={plan} className="rounded-xl p-4 ring-1 ring-ink-100">
+            <h3 className="text-lg font-bold text-ink-900">{PLAN_NAMES[plan]}</h3>
+            <p className="mt-1 text-ink-700">{planPrice(plan, interval)}</p>
+            <Link
+              to={planRequestHref(plan, interval, email)}
+              className={cn(buttonVariants({ size: "sm" }), "mt-3")}
+            >
+              Ask for {PLAN_NAMES[plan]}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import ContactRoute, { action } from "~/routes/marketing/contact";
+import ContactRoute, { action, loader } from "~/routes/marketing/contact";
 import { toast } from "~/components/ui/toaster";
 import { CONTACT_SUCCESS } from "./contact-content";
-import { CONTACT_ERRORS } from "~/domain/contact";
+import { ContactForm } from "./contact-form";
+import { CONTACT_ERRORS, CONTACT_LIMITS, contactHref } from "~/domain/contact";
 import { submitContactMessage } from "~/backend/contact-messages.server";
 import { resetRateLimits } from "~/backend/rate-limit.server";
 import { FORM_DATA_ERRORS } from "~/backend/forms.server";
@@ -20,11 +22,25 @@ vi.mock("~/backend/contact-messages.server", () => ({
 
 const actionSpy = vi.fn(action);
 
-function renderContact() {
+/**
+ * The contact page at `path`. `prerendered`: its data is the build's (made without a query),
+ * as a visitor's prerendered page has it; otherwise the loader reads the address, as on a
+ * server-rendered page.
+ */
+function renderContact(path = "/contact", { prerendered = false } = {}) {
   const Stub = createRoutesStub([
-    { path: "/contact", Component: ContactRoute, action: (args) => actionSpy(args as never) },
+    {
+      path: "/contact",
+      Component: ContactRoute,
+      loader: (args) =>
+        loader({
+          ...args,
+          request: prerendered ? new Request("http://localhost/contact") : args.request,
+        } as never),
+      action: (args) => actionSpy(args as never),
+    },
   ]);
-  return render(<Stub initialEntries={["/contact"]} />);
+  return render(<Stub initialEntries={[path]} />);
 }
 
 const field = (name: string) =>
@@ -133,6 +149,90 @@ describe("contact form", () => {
     }
     // The inline message is for visitors without JavaScript only; here the toast says it.
     expect(screen.queryByRole("status")).not.toBeInTheDocument();
+  });
+});
+
+describe("contact form filled in by a link", () => {
+  const upgrade = contactHref({
+    subject: "Upgrade to Premium",
+    message: "Please put my account on Premium.\nBilled monthly.",
+  });
+
+  it("starts with the subject and message of the link, as the server renders it", async () => {
+    renderContact(upgrade);
+    expect(await screen.findByLabelText("Subject")).toHaveValue("Upgrade to Premium");
+    expect(field("Message")).toHaveValue("Please put my account on Premium.\nBilled monthly.");
+    expect(field("Your Name")).toHaveValue("");
+    expect(field("Email Address")).toHaveValue("");
+  });
+
+  it("is in the page's HTML, so it works without JavaScript", () => {
+    const Stub = createRoutesStub([{ id: "contact", path: "/contact", Component: ContactRoute }]);
+    const html = renderToString(
+      <Stub
+        initialEntries={[upgrade]}
+        hydrationData={{
+          loaderData: { contact: loader({ request: new Request(`http://localhost${upgrade}`) } as never) },
+        }}
+      />,
+    );
+    expect(html).toMatch(/<input[^>]*name="subject"[^>]*value="Upgrade to Premium"/);
+    expect(html).toMatch(
+      /<textarea[^>]*name="message"[^>]*>Please put my account on Premium.\nBilled monthly.<\/textarea>/,
+    );
+  });
+
+  it("fills them in itself on the prerendered page, which was built without a query", async () => {
+    renderContact(upgrade, { prerendered: true });
+    await waitFor(() => expect(field("Subject")).toHaveValue("Upgrade to Premium"));
+    expect(field("Message")).toHaveValue("Please put my account on Premium.\nBilled monthly.");
+  });
+
+  it("sends the filled-in subject with what the visitor adds, then clears it too", async () => {
+    const user = userEvent.setup();
+    renderContact(upgrade);
+    await user.type(await screen.findByLabelText("Your Name"), "Ada Lovelace");
+    await user.type(field("Email Address"), "ada@example.com");
+    await user.click(screen.getByRole("button", { name: /send message/i }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    expect(submitContactMessage).toHaveBeenCalledWith(
+      expect.objectContaining({
+        subject: "Upgrade to Premium",
+        message: "Please put my account on Premium.\nBilled monthly.",
+      }),
+      { user: null },
+    );
+    for (const label of ["Your Name", "Email Address", "Subject", "Message"]) {
+      expect(field(label)).toHaveValue("");
+    }
+  });
+
+  it("shows what the visitor sent, not the link's text, when the server refused it", async () => {
+    const values = { name: "", email: "ada@example.com", subject: "My own subject", message: "Mine" };
+    const result = { ok: false as const, errors: { name: CONTACT_ERRORS.nameRequired }, values };
+    const Stub = createRoutesStub([
+      {
+        path: "/contact",
+        Component: () => (
+          <ContactForm result={result} prefill={{ subject: "Upgrade to Premium", message: "Premium" }} />
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={[upgrade]} />);
+    expect(await screen.findByLabelText("Subject")).toHaveValue("My own subject");
+    expect(field("Message")).toHaveValue("Mine");
+  });
+
+  it("the loader takes only a subject and a message, cleaned and cut to the form's limits", async () => {
+    const read = (query: string) =>
+      loader({ request: new Request(`http://localhost/contact?${query}`), params: {}, context: {} } as never);
+    expect(read("")).toEqual({ prefill: {} });
+    expect(read("subject=%20%20&message=")).toEqual({ prefill: {} });
+    expect(read("name=Eve&email=eve%40example.com&subject=Hi")).toEqual({ prefill: { subject: "Hi" } });
+    expect(read("subject=Line%0Abreak%00here")).toEqual({ prefill: { subject: "Line break here" } });
+    const long = read(`subject=${"s".repeat(500)}&message=${"m".repeat(6000)}`).prefill;
+    expect(long.subject).toHaveLength(CONTACT_LIMITS.subject);
+    expect(long.message).toHaveLength(CONTACT_LIMITS.message);
   });
 });
 

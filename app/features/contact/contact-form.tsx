@@ -1,5 +1,5 @@
-import { useRef } from "react";
-import { Form } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, useLocation } from "react-router";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -10,7 +10,13 @@ import { ErrorSummary, errorSummaryItems, FormMessage } from "~/components/ui/fo
 import { toast } from "~/components/ui/toaster";
 import { CONTACT_SUCCESS } from "./contact-content";
 import { HONEYPOT_FIELD } from "~/domain/honeypot";
-import { CONTACT_LIMITS, contactSchema, type ContactField } from "~/domain/contact";
+import {
+  CONTACT_LIMITS,
+  contactPrefill,
+  contactSchema,
+  type ContactField,
+  type ContactPrefill,
+} from "~/domain/contact";
 
 /** What the contact route's action answers. */
 export type ContactActionData = { ok: true } | FormReply<ContactField>;
@@ -25,16 +31,21 @@ const FIELD_IDS: Record<ContactField, string> = {
 type ContactFormProps = {
   /** The action's answer to the latest submission, if any. */
   result: ContactActionData | undefined;
+  /** The subject and message a link asked for (`/contact?subject=…`), as the server rendered them. */
+  prefill?: ContactPrefill;
 };
+
+const PREFILLED = ["subject", "message"] as const;
 
 /**
  * The message form. With JavaScript it validates before sending, toasts on success and clears;
  * without, the browser posts it to the route action and the page shows the answer inline.
  */
-export function ContactForm({ result }: ContactFormProps) {
+export function ContactForm({ result, prefill = {} }: ContactFormProps) {
   const submitting = useSubmitting();
   const submissionKey = useRef<HTMLInputElement>(null);
-  const { errors, hydrated, formProps } = useValidatedForm(contactSchema, {
+  const { search } = useLocation();
+  const { errors, hydrated, formRef, formProps } = useValidatedForm(contactSchema, {
     result,
     onValid: (values) => {
       // One key per message, kept when the same message is sent again (after no answer came),
@@ -44,9 +55,30 @@ export function ContactForm({ result }: ContactFormProps) {
       }
       console.log("Contact form submitted:", values);
     },
-    onSuccess: () => void toast.success(CONTACT_SUCCESS.title, { description: CONTACT_SUCCESS.description }),
+    onSuccess: () => {
+      // The form clears after a message is sent, a subject a link filled in included.
+      for (const name of PREFILLED) {
+        const control = formRef.current?.elements.namedItem(name);
+        if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) control.value = "";
+      }
+      void toast.success(CONTACT_SUCCESS.title, { description: CONTACT_SUCCESS.description });
+    },
   });
-  const values = result && !result.ok ? result.values : {};
+  const values: Partial<Record<ContactField, string>> =
+    result && !result.ok ? result.values : result?.ok ? {} : prefill;
+
+  // A prerendered page (or data) knows no query: what the link asked for is filled in here,
+  // into fields still empty, so nothing typed before the page came alive is overwritten.
+  useEffect(() => {
+    const asked = contactPrefill(new URLSearchParams(search));
+    for (const name of PREFILLED) {
+      const control = formRef.current?.elements.namedItem(name);
+      const value = asked[name];
+      if (value && (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)) {
+        if (!control.value) control.value = value;
+      }
+    }
+  }, [search, formRef]);
 
   return (
     <Form {...formProps} method="post" aria-labelledby="contact-form-title" className="space-y-5">

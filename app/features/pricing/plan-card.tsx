@@ -2,15 +2,22 @@ import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
-import { planHref, type Plan } from "./plans";
+import type { PlanId } from "~/domain/plans";
+import { planCta, type Plan } from "./plans";
 import { displayPrice, type BillingPeriod } from "./pricing-math";
 
 export const PER_MONTH_BILLED_ANNUALLY = "per month when billed annually";
 
-type PlanCardProps = { plan: Plan; billing: BillingPeriod };
+type PlanCardProps = {
+  plan: Plan;
+  billing: BillingPeriod;
+  /** The signed-in account's plan; null for a visitor (the prerendered page). */
+  current?: PlanId | null;
+};
 
-export function PlanCard({ plan, billing }: PlanCardProps) {
+export function PlanCard({ plan, billing, current = null }: PlanCardProps) {
   const price = displayPrice(plan.price, billing);
+  const cta = planCta(plan, current, billing);
   const headingId = `plan-${plan.id}-name`;
 
   return (
@@ -90,14 +97,14 @@ export function PlanCard({ plan, billing }: PlanCardProps) {
 
       {/* A paid plan's checkout leaves the site for Stripe's: a document request, not a data one. */}
       <Link
-        to={planHref(plan.id, billing)}
-        reloadDocument={plan.id !== "free"}
+        to={cta.href}
+        reloadDocument={cta.external}
         className={cn(
           buttonVariants({ variant: plan.popular ? "primary" : "secondary" }),
           "mt-8 w-full shrink-0",
         )}
       >
-        {plan.cta}
+        {cta.label}
       </Link>
     </article>
   );

@@ -1,4 +1,12 @@
-import { allows, PLAN_ALLOWANCES, PLAN_NAMES, type Feature, type PlanId } from "~/domain/plans";
+import {
+  allows,
+  PLAN_ALLOWANCES,
+  PLAN_IDS,
+  PLAN_NAMES,
+  UPGRADE_PATH,
+  type Feature,
+  type PlanId,
+} from "~/domain/plans";
 import { formatUsd, type PlanPrice } from "./pricing-math";
 
 /**
@@ -27,6 +35,31 @@ export const YEARLY_BADGE = "Save 17%";
 export function planHref(plan: PlanId, period: "monthly" | "yearly"): string {
   if (plan === "free") return "/auth?tab=signup&plan=free";
   return `/account/plan/checkout?plan=${plan}&interval=${period === "yearly" ? "year" : "month"}`;
+}
+
+/** A plan card's button: what it says and where it leads. */
+export type PlanCta = {
+  label: string;
+  href: string;
+  /** Leads to the checkout, which may leave for Stripe's: a document request, not a data one. */
+  external: boolean;
+};
+
+/**
+ * A plan card's button for who is looking: the specification's words for visitors and Free
+ * accounts (a Free account's own card starts the demo, as sign-up would only send it home); an
+ * account that pays sees "Your plan" on its card and "Manage plan" on the plans below it, both to
+ * its plan page, and can still choose a plan above.
+ */
+export function planCta(plan: Plan, current: PlanId | null, period: "monthly" | "yearly"): PlanCta {
+  const checkout = { label: plan.cta, href: planHref(plan.id, period), external: plan.id !== "free" };
+  if (current === null) return checkout;
+  if (current === "free") {
+    return plan.id === "free" ? { label: plan.cta, href: "/features#demo", external: false } : checkout;
+  }
+  if (plan.id === current) return { label: "Your plan", href: UPGRADE_PATH, external: false };
+  const above = PLAN_IDS.indexOf(plan.id) > PLAN_IDS.indexOf(current);
+  return above ? checkout : { label: "Manage plan", href: UPGRADE_PATH, external: false };
 }
 
 const { free, pro, premium } = PLAN_ALLOWANCES;
@@ -154,7 +187,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: "vet-consultations",
     question: "How do vet consultations work?",
     answer:
-      "Premium members can book a 15-minute video consultation with a vet to talk through health, diet or behaviour questions from home. For urgent worries, Premium also includes 24/7 emergency chat.",
+      "Premium members can book a 15-minute video consultation with a vet to talk through health, diet or behaviour questions from home. For urgent worries, Premium also includes the 24/7 emergency chat, where you ask a vet at any hour.",
   },
   {
     id: "support",

@@ -2,10 +2,11 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import type { PlanId } from "~/domain/plans";
 import { PricingPlans } from "./pricing-plans";
 
-function renderPlans() {
-  const Stub = createRoutesStub([{ path: "/pricing", Component: PricingPlans }]);
+function renderPlans(current: PlanId | null = null) {
+  const Stub = createRoutesStub([{ path: "/pricing", Component: () => <PricingPlans current={current} /> }]);
   return render(<Stub initialEntries={["/pricing"]} />);
 }
 
@@ -78,5 +79,38 @@ describe("PricingPlans", () => {
     }
     expect(within(card("Free")).getByText("5 photo analyses per month")).toBeInTheDocument();
     expect(within(card("Premium")).getByText("Family sharing for up to 5 members")).toBeInTheDocument();
+  });
+
+  describe("for a signed-in account", () => {
+    const button = (name: string) => within(card(name)).getByRole("link");
+
+    it("a Free account keeps the specification's words; its own card starts the demo, not a sign-up", () => {
+      renderPlans("free");
+      expect(button("Free")).toHaveTextContent("Get Started Free");
+      expect(button("Free")).toHaveAttribute("href", "/features#demo");
+      expect(button("Pro")).toHaveTextContent("Choose Pro");
+      expect(button("Pro")).toHaveAttribute("href", "/account/plan/checkout?plan=pro&interval=month");
+      expect(button("Premium")).toHaveTextContent("Choose Premium");
+    });
+
+    it("a Pro account sees its plan and manages it, and may still choose Premium; nothing offers a free start", () => {
+      renderPlans("pro");
+      expect(button("Pro")).toHaveTextContent("Your plan");
+      expect(button("Pro")).toHaveAttribute("href", "/account/plan");
+      expect(button("Free")).toHaveTextContent("Manage plan");
+      expect(button("Free")).toHaveAttribute("href", "/account/plan");
+      expect(button("Premium")).toHaveTextContent("Choose Premium");
+      expect(button("Premium")).toHaveAttribute("href", "/account/plan/checkout?plan=premium&interval=month");
+      expect(screen.queryByText(/Get Started Free|Start Free Trial/)).not.toBeInTheDocument();
+    });
+
+    it("a Premium account sees its plan, and manages the others from its plan page", () => {
+      renderPlans("premium");
+      expect(button("Premium")).toHaveTextContent("Your plan");
+      expect(button("Pro")).toHaveTextContent("Manage plan");
+      expect(button("Free")).toHaveTextContent("Manage plan");
+      for (const name of ["Free", "Pro", "Premium"])
+        expect(button(name)).toHaveAttribute("href", "/account/plan");
+    });
   });
 });

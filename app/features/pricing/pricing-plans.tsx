@@ -1,12 +1,16 @@
 import { useState } from "react";
 import { BRAND } from "~/content/site";
+import type { PlanId } from "~/domain/plans";
 import { BillingToggle } from "./billing-toggle";
 import { PlanCard } from "./plan-card";
 import { PLANS } from "./plans";
 import type { BillingPeriod } from "./pricing-math";
 
-/** The page hero with the billing toggle, and the three plan cards it controls. */
-export function PricingPlans() {
+/**
+ * The page hero with the billing toggle, and the three plan cards it controls. `current`: the
+ * signed-in account's plan (null for a visitor), which changes what the cards' buttons offer.
+ */
+export function PricingPlans({ current = null }: { current?: PlanId | null }) {
   const [billing, setBilling] = useState<BillingPeriod>("monthly");
 
   return (
@@ -37,7 +41,7 @@ export function PricingPlans() {
         <ul className="mx-auto grid max-w-6xl grid-cols-1 gap-10 lg:grid-cols-3 lg:gap-6">
           {PLANS.map((plan) => (
             <li key={plan.id}>
-              <PlanCard plan={plan} billing={billing} />
+              <PlanCard plan={plan} billing={billing} current={current} />
             </li>
           ))}
         </ul>

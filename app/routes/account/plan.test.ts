@@ -84,7 +84,7 @@ describe("payments not set up on this server", () => {
     }
   });
 
-  it("the pricing page's checkout signs a visitor up first, and sends an account to its plan page", async () => {
+  it("the pricing page's checkout signs a visitor up first, and sends an account to its plan page with its choice", async () => {
     const path = "/account/plan/checkout?plan=premium&interval=month";
     const visitor = (await thrownOrReturned(() =>
       checkout(args(new Request(`http://localhost${path}`))),
@@ -96,11 +96,32 @@ describe("payments not set up on this server", () => {
     const account = (await thrownOrReturned(() =>
       checkout(args(new Request(`http://localhost${path}`, { headers: { cookie } }))),
     )) as Response;
-    expect(account.headers.get("Location")).toBe("/account/plan");
+    expect(account.headers.get("Location")).toBe("/account/plan?chosen=premium&interval=month");
     const unknown = (await thrownOrReturned(() =>
       checkout(args(new Request("http://localhost/account/plan/checkout?plan=gold&interval=week"))),
     )) as Response;
     expect(unknown.headers.get("Location")).toBe("/pricing");
+  });
+
+  it("the plan page names the plan chosen, and ignores a choice that is not a plan", async () => {
+    const cookie = await signedInCookie();
+    const page = async (query: string) =>
+      (
+        (await loader(
+          args(new Request(`http://localhost/account/plan${query}`, { headers: { cookie } })),
+        )) as unknown as { data: { chosen: unknown; email: string } }
+      ).data;
+    const chosen = await page("?chosen=premium&interval=year");
+    expect(chosen.chosen).toEqual({ plan: "premium", interval: "year" });
+    expect(chosen.email).toMatch(/^plan-route-\d+@example\.com$/);
+    for (const query of [
+      "",
+      "?chosen=gold&interval=month",
+      "?chosen=pro&interval=week",
+      "?chosen=free&interval=month",
+    ]) {
+      expect((await page(query)).chosen).toBeNull();
+    }
   });
 
   it("the webhook is not there (404)", async () => {

@@ -4,7 +4,14 @@ import { Card } from "~/components/ui/card";
 import { FormMessage } from "~/components/ui/form-message";
 import { BRAND } from "~/content/site";
 import { effectivePlan, isInterval, isPaidPlan } from "~/domain/plans";
-import { BillingActions, planLines, UpgradeChoices, type PlanView } from "~/features/billing/plan-summary";
+import {
+  BillingActions,
+  planLines,
+  PlanRequest,
+  UpgradeChoices,
+  type ChosenPlan,
+  type PlanView,
+} from "~/features/billing/plan-summary";
 import { requireUser } from "~/backend/auth/session.server";
 import {
   analysisAllowance,
@@ -87,7 +94,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     guaranteeOpen: guaranteeOpen(stored, now),
     analyses: { left: analyses.ok ? analyses.left : 0, resetsOn: analyses.resetsOn },
   };
-  return data({ view, paymentsConfigured: paymentsConfigured(), notice });
+  // The plan chosen on the pricing page, when payments are not set up (plan-checkout.ts).
+  const chosenPlan = search.get("chosen");
+  const chosenInterval = search.get("interval");
+  const chosen: ChosenPlan | null =
+    isPaidPlan(chosenPlan) && isInterval(chosenInterval)
+      ? { plan: chosenPlan, interval: chosenInterval }
+      : null;
+  return data({ view, paymentsConfigured: paymentsConfigured(), notice, chosen, email: user.email });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -167,10 +181,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                 <UpgradeChoices current={view.plan} />
               </>
             ) : (
-              <p className="mt-2 text-ink-700">
-                Payments are not set up on this server. PawPal staff can set your plan for you: write to us
-                from the contact page.
-              </p>
+              <PlanRequest current={view.plan} chosen={loaderData.chosen} email={loaderData.email} />
             )}
           </Card>
         ) : null}

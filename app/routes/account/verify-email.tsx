@@ -24,21 +24,30 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-type Answer = { kind: "invalid" | "expired"; canResend: boolean } | { kind: "tooMany"; message: string };
+type Answer =
+  { kind: "invalid" | "expired"; canResend: boolean; next?: string } | { kind: "tooMany"; message: string };
 
 // The 429's Retry-After reaches the document answer too.
 export const headers = actionOrLoaderHeaders;
 
-/** The mailed link: confirms the address once, then says so on /account (or the login page). */
+/**
+ * The mailed link: confirms the address once, then says so where the person was going when the
+ * link was asked for (`next`, e.g. the family invitation they signed up from; only a path on
+ * this site), or on /account; signed out, on the login page, which then goes there.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const search = new URL(request.url).searchParams;
+  const token = search.get("token") ?? "";
+  const next = safeRedirect(search.get("next"), "/account");
   const outcome = await verifyEmailLink(token);
   const user = await getUser(request);
   if (outcome.ok) {
-    throw redirectWithFlash(request, user ? "/account" : "/auth?tab=login", "emailVerified");
+    const login =
+      next === "/account" ? "/auth?tab=login" : `/auth?tab=login&redirectTo=${encodeURIComponent(next)}`;
+    throw redirectWithFlash(request, user ? next : login, "emailVerified");
   }
   const canResend = Boolean(user && !user.emailVerified);
-  return data<Answer>({ kind: outcome.reason, canResend }, { status: 400 });
+  return data<Answer>({ kind: outcome.reason, canResend, next }, { status: 400 });
 }
 
 /** "Send the link again", from any page that shows the notice: a few an hour per account. */
@@ -49,7 +58,8 @@ export async function action({ request }: Route.ActionArgs) {
     return data<Answer>({ kind: "invalid", canResend: !user.emailVerified }, { status: 400 });
   }
   const redirectTo = safeRedirect(form.get("redirectTo"), "/account");
-  const outcome = await resendVerificationMail(user, request);
+  // The new link comes back to the page it was asked from (an invitation, say), as the first did.
+  const outcome = await resendVerificationMail(user, request, redirectTo);
   if (outcome.ok) throw redirectWithFlash(request, redirectTo, "verificationSent");
   if (outcome.reason === "alreadyVerified") throw redirectWithFlash(request, redirectTo, "emailVerified");
   const limited = tooManyRequests(outcome.retryAfterSeconds, "confirmation mails");
@@ -91,7 +101,9 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
               </>
             )}
           </p>
-          {answer.canResend && <ResendVerificationForm redirectTo="/account" className="mt-8" />}
+          {answer.canResend && (
+            <ResendVerificationForm redirectTo={answer.next ?? "/account"} className="mt-8" />
+          )}
         </>
       )}
     </Card>

@@ -6,7 +6,7 @@ import { Card } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { BRAND, CONTACT } from "~/content/site";
 import { ContactForm } from "~/features/contact/contact-form";
-import { CONTACT_LIMITS, contactSchema } from "~/domain/contact";
+import { CONTACT_LIMITS, contactPrefill, contactSchema } from "~/domain/contact";
 import {
   ContactInfoCards,
   EmergencySupport,
@@ -32,6 +32,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export const headers = actionOrLoaderHeaders;
 
+/**
+ * A link may fill in the subject and message (`/contact?subject=…`, domain/contact.ts
+ * contactHref). The page is prerendered without a query, so the form fills them in itself once
+ * it runs; a signed-in visitor's page is rendered with them, which works without JavaScript.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  return { prefill: contactPrefill(new URL(request.url).searchParams) };
+}
+
 /** Checks the message with the form's own schema, then stores it and mails it. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
@@ -47,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ ok: true as const });
 }
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <section
@@ -88,7 +97,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               <p className="mt-2 mb-6 text-ink-600">
                 Tell us what's on your mind and we'll get back to you within 24 hours.
               </p>
-              <ContactForm result={actionData} />
+              <ContactForm result={actionData} prefill={loaderData.prefill} />
             </Card>
             <FaqPrompt />
           </div>

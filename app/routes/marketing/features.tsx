@@ -6,7 +6,8 @@ import { buttonVariants } from "~/components/ui/button";
 import { Section } from "~/components/ui/section";
 import { BRAND, STATS } from "~/content/site";
 import { AnalysisDemo } from "~/features/analysis/analysis-demo";
-import type { SessionUser } from "~/domain/auth";
+import { isPaying, type RootAccountData } from "~/domain/account-access";
+import { PLAN_NAMES, UPGRADE_PATH } from "~/domain/plans";
 import { OfflineStatus } from "~/features/offline/offline-status";
 import { cn } from "~/utils/cn";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
@@ -62,14 +63,17 @@ const EXTRAS = [
   { icon: "chart-line", text: "Health tracking: weight, symptoms and medication over time" },
   { icon: "stethoscope", text: "Vet locator with online booking, and priority booking on Premium" },
   { icon: "video", text: "15-minute video consultations with licensed vets on Premium" },
-  { icon: "message-circle-heart", text: "24/7 emergency chat with our pet-care team on Premium" },
+  { icon: "message-circle-heart", text: "24/7 emergency chat with a vet on Premium" },
   { icon: "users", text: "Family sharing for up to 5 members, so everyone knows the routine" },
   { icon: "shield-check", text: "Private by design: your photos are never sold or shared" },
 ] as const;
 
 export default function Features() {
-  // Prerendered for visitors (no user); rendered for a signed-in account, whose plan counts analyses.
-  const signedIn = useRouteLoaderData<{ user: SessionUser | null }>("root")?.user;
+  // Prerendered for visitors (no user); rendered for a signed-in account, whose plan counts analyses
+  // and decides what the closing call to action offers.
+  const root = useRouteLoaderData<RootAccountData>("root");
+  const signedIn = root?.user;
+  const access = root?.access;
   return (
     <>
       <section
@@ -162,12 +166,24 @@ export default function Features() {
           Ready to give your pet the best care?
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-lg text-brand-100">
-          Start free with 5 photo analyses a month. Upgrade whenever you need more.
+          {isPaying(access)
+            ? `You are on the ${PLAN_NAMES[access.plan]} plan: see what it includes and change it any time.`
+            : "Start free with 5 photo analyses a month. Upgrade whenever you need more."}
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link className={buttonVariants({ variant: "secondary", size: "lg" })} to="/auth?tab=signup">
-            Start Free Trial
-          </Link>
+          {isPaying(access) ? (
+            <Link className={buttonVariants({ variant: "secondary", size: "lg" })} to={UPGRADE_PATH}>
+              Manage plan
+            </Link>
+          ) : (
+            // A signed-in Free account has signed up already: its plan page offers the upgrade.
+            <Link
+              className={buttonVariants({ variant: "secondary", size: "lg" })}
+              to={signedIn ? UPGRADE_PATH : "/auth?tab=signup"}
+            >
+              Start Free Trial
+            </Link>
+          )}
           <Link className={cn(buttonVariants({ size: "lg" }), "ring-1 ring-brand-200")} to="/pricing">
             View Pricing Plans
           </Link>

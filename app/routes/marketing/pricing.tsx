@@ -1,4 +1,6 @@
+import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/pricing";
+import type { RootAccountData } from "~/domain/account-access";
 import { BRAND } from "~/content/site";
 import { ComparisonTable } from "~/features/pricing/comparison-table";
 import { ContactBanner } from "~/features/pricing/contact-banner";
@@ -22,9 +24,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Pricing() {
+  // Prerendered for visitors (no plan); rendered for a signed-in account, whose plan the cards know.
+  const access = useRouteLoaderData<RootAccountData>("root")?.access;
   return (
     <>
-      <PricingPlans />
+      <PricingPlans current={access?.plan ?? null} />
       <ComparisonTable />
       <Faq />
       <ContactBanner />
