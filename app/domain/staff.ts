@@ -1,6 +1,3 @@
-import { z } from "~/utils/zod";
-import { singleLine } from "./text";
-
 /**
  * What a staff account does, one role each: an admin sets plans and staff and reads the contact
  * inbox; support reads the inbox; a vet answers emergency chats and consultations (the vet console).
@@ -62,34 +59,3 @@ export function vetTitle(displayName: string): string {
 
 /** The same rule in PostgreSQL's regular expressions, for names read in SQL (backend/staff). */
 export const DOCTOR_TITLE_SQL_PATTERN = "^dr(\\.|\\s)";
-
-export const STAFF_LIMITS = { displayName: 80, region: 80 } as const;
-
-export const STAFF_ERRORS = {
-  role: "Choose admin, support or vet.",
-  displayName: "Enter the name owners will see, like Dr. Ana Silva.",
-  displayNameTooLong: `Please keep the name to ${STAFF_LIMITS.displayName} characters or fewer.`,
-  region: "Enter where this vet is licensed, like California, USA.",
-  regionTooLong: `Please keep the region to ${STAFF_LIMITS.region} characters or fewer.`,
-} as const;
-
-/** A staff account's profile as the staff page and `npm run staff:create` set it. */
-export const staffProfileSchema = z
-  .object({
-    role: z.enum(STAFF_ROLES, { error: STAFF_ERRORS.role }),
-    displayName: singleLine(
-      z
-        .string({ error: STAFF_ERRORS.displayName })
-        .trim()
-        .min(1, STAFF_ERRORS.displayName)
-        .max(STAFF_LIMITS.displayName, STAFF_ERRORS.displayNameTooLong),
-    ),
-    region: singleLine(z.string().trim().max(STAFF_LIMITS.region, STAFF_ERRORS.regionTooLong)).default(""),
-  })
-  .transform((value) => ({ ...value, region: value.role === "vet" ? value.region : "" }))
-  .refine((value) => value.role !== "vet" || value.region.length > 0, {
-    message: STAFF_ERRORS.region,
-    path: ["region"],
-  });
-
-export type StaffProfileValues = z.output<typeof staffProfileSchema>;

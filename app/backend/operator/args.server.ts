@@ -1,5 +1,5 @@
 import { PLAN_IDS, type PlanId } from "~/domain/plans";
-import { staffProfileSchema, type StaffProfileValues } from "~/domain/staff";
+import { staffProfileSchema, type StaffProfileValues } from "~/domain/staff-profile";
 import { z } from "~/utils/zod";
 
 /* The arguments of the operator commands (`npm run staff:create`, `npm run plan:set`). */

@@ -12,9 +12,9 @@ import {
   staffMayOpen,
   vetTitle,
   type StaffPage,
-  type StaffProfileValues,
   type StaffRole,
 } from "~/domain/staff";
+import type { StaffProfileValues } from "~/domain/staff-profile";
 
 /** The staff_profile table: staff accounts' roles (admin, support or vet), names owners see, and duty. */
 

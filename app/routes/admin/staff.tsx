@@ -8,7 +8,8 @@ import { Card } from "~/components/ui/card";
 import { Field, Input, Select } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
 import { BRAND } from "~/content/site";
-import { STAFF_LIMITS, STAFF_ROLE_LABELS, STAFF_ROLES } from "~/domain/staff";
+import { STAFF_ROLE_LABELS, STAFF_ROLES } from "~/domain/staff";
+import { STAFF_LIMITS } from "~/domain/staff-profile";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Staff | ${BRAND} staff` },

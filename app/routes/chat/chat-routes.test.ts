@@ -18,7 +18,7 @@ import { resetRateLimits } from "~/backend/rate-limit.server";
 import { setOnDuty, setStaffProfile } from "~/backend/staff/staff.server";
 import { CHAT_ERRORS, NO_VET_AFTER_MS } from "~/domain/chat";
 import { upgradeSentence } from "~/domain/plans";
-import { STAFF_ERRORS } from "~/domain/staff";
+import { STAFF_ERRORS } from "~/domain/staff-profile";
 import { TRIAGE_ERRORS } from "~/domain/triage";
 import { action as staffAction, loader as staffLoader } from "~/routes/admin/staff";
 import { action as vetAction, loader as vetLoader } from "~/routes/vet/console";
