@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  BOOKING_NOTICE_MINUTES,
+  BOOKING_RULES,
+  CHANGE_NOTICE_MINUTES,
+  TOO_LATE_TO_CHANGE,
+  changeDeadline,
   CONSULTATION_ERRORS,
   CONSULTATION_LIMITS,
   SIGNAL_MAX_CHARS,
@@ -36,6 +41,19 @@ describe("the rules of time", () => {
     expect(isChangeable(START, new Date(minutes(-120).getTime() + 1))).toBe(false);
     expect(isChangeable(START, minutes(-119))).toBe(false);
     expect(isChangeable(START, minutes(-30))).toBe(false);
+  });
+
+  it("the last moment to change is 2 hours before, and the page and mails say the rules isBookable and isChangeable keep", () => {
+    expect(changeDeadline(START)).toEqual(minutes(-120));
+    expect(isChangeable(START, changeDeadline(START))).toBe(true);
+    expect(BOOKING_RULES).toContain(`until ${BOOKING_NOTICE_MINUTES} minutes before`);
+    expect(BOOKING_RULES).toContain(`up to ${CHANGE_NOTICE_MINUTES / 60} hours before`);
+    // A time less than 2 hours away can still be booked, and then stays.
+    expect(isBookable(START, minutes(-60))).toBe(true);
+    expect(isChangeable(START, minutes(-60))).toBe(false);
+    expect(TOO_LATE_TO_CHANGE.booked).toBe(
+      "Booked less than 2 hours ahead: it can no longer be moved or cancelled.",
+    );
   });
 
   it("the room opens exactly 5 minutes before and is closed from exactly 60 minutes after the start", () => {
@@ -226,6 +244,18 @@ describe("signalling data", () => {
     expect(signalDataSchema.safeParse({ hello: false }).success).toBe(false);
     expect(signalDataSchema.safeParse({ candidate: { candidate: "x".repeat(1001) } }).success).toBe(false);
     expect(signalDataSchema.safeParse({}).success).toBe(false);
+  });
+
+  it("passes what an offer's or answer's page sends, and refuses anything else there", () => {
+    const offer = {
+      description: { type: "offer", sdp: sdp(100) },
+      n: 1,
+      sends: { video: false, audio: true },
+    };
+    expect(signalDataSchema.parse(offer)).toEqual(offer);
+    for (const sends of [{ video: "no", audio: true }, { video: false }, "camera", null]) {
+      expect(signalDataSchema.safeParse({ ...offer, sends }).success).toBe(false);
+    }
   });
 
   it("a page id is 8 to 64 letters, digits, - or _", () => {

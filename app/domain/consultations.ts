@@ -115,6 +115,24 @@ export function isChangeable(startsAt: Date, now: Date) {
   return startsAt.getTime() - now.getTime() >= CHANGE_NOTICE_MINUTES * MINUTE;
 }
 
+/** The last instant a consultation starting at `startsAt` can be cancelled or moved. */
+export function changeDeadline(startsAt: Date) {
+  return new Date(startsAt.getTime() - CHANGE_NOTICE_MINUTES * MINUTE);
+}
+
+/**
+ * The rules of booking and changing, as the booking page states them: what isBookable and
+ * isChangeable enforce (a time less than 2 hours away can be booked, and then stays).
+ */
+export const BOOKING_RULES = `You can book a time until ${BOOKING_NOTICE_MINUTES} minutes before it starts, and cancel or move it up to ${CHANGE_NOTICE_MINUTES / 60} hours before. A time less than ${CHANGE_NOTICE_MINUTES / 60} hours away can no longer be moved or cancelled once booked.`;
+
+/** What a booking or move made at `now` for `startsAt` leaves: said in its mail and on the page. */
+export const TOO_LATE_TO_CHANGE = {
+  booked: `Booked less than ${CHANGE_NOTICE_MINUTES / 60} hours ahead: it can no longer be moved or cancelled.`,
+  moved: `Moved to less than ${CHANGE_NOTICE_MINUTES / 60} hours ahead: it can no longer be moved or cancelled.`,
+  starting: `It starts in less than ${CHANGE_NOTICE_MINUTES / 60} hours: it can no longer be moved or cancelled.`,
+} as const;
+
 export type RoomState = "not-yet" | "open" | "closed";
 
 /** Whether the room of a booked consultation starting at `startsAt` lets pages in at `now`. */
@@ -152,6 +170,10 @@ export function consultationRecordTitle(vetName: string) {
 /** A page's own id in a room: random, kept across its reconnections, so a rejoin replaces its old peer connection. */
 export const pageIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 
+/** Which of its camera and microphone a page sends in the call. */
+export const callMediaSchema = z.object({ video: z.boolean(), audio: z.boolean() });
+export type CallMedia = z.output<typeof callMediaSchema>;
+
 /** An SDP description or an ICE candidate, as the browser gives it; bounded, passed on as is. */
 export const SIGNAL_MAX_CHARS = 24_000;
 export const signalDataSchema = z.union([
@@ -159,6 +181,8 @@ export const signalDataSchema = z.union([
     description: z.object({ type: z.enum(["offer", "answer"]), sdp: z.string().max(SIGNAL_MAX_CHARS) }),
     /** Which offer of the vet's page this is, or answers: an answer to an older one is ignored. */
     n: z.number().int().min(0),
+    /** What the sending page sends: a camera, a microphone (absent from older pages: unknown). */
+    sends: callMediaSchema.optional(),
   }),
   z.object({
     candidate: z.object({

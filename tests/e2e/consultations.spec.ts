@@ -180,10 +180,10 @@ test("a vet sets hours; an owner books first available, gets the invitation, joi
   await Promise.all([vetContext.close(), ownerContext.close(), stranger.close()]);
 });
 
-test("two owners book the same time at once: one booking, the other is shown the next free times; a refused camera is explained and the chat stays", async ({
+test("two owners book the same time at once: one booking, the other is shown the next free times, books, moves to another day and cancels after a question; a refused camera is explained to both sides and the chat stays", async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const vetContext = await vetWithHours(browser, "Dr. Rita Race");
   const owners = await Promise.all([
     premiumOwner(browser, "Ann First", "Pip"),
@@ -232,6 +232,56 @@ test("two owners book the same time at once: one booking, the other is shown the
   );
   expect(offered).not.toContain(chosen);
 
+  // The loser books one of them: less than 2 hours ahead, it can no longer change, as the page says.
+  await next.first().check({ force: true });
+  await loser.getByRole("button", { name: "Book this time" }).click();
+  await expect(loser.getByText("Your consultation is booked.")).toBeVisible();
+  const soon = loser.locator(new URL(loser.url()).hash);
+  await expect(soon).toContainText("It starts in less than 2 hours: it can no longer be moved or cancelled.");
+  await expect(soon.getByRole("button", { name: "Cancel this consultation" })).toHaveCount(0);
+
+  // Then a time a day ahead, moved to another day (every free time of 14 days is offered), then
+  // cancelled: the page asks first, in a dialog.
+  await gotoHydrated(loser, `/consultations${new URL(loser.url()).search}`);
+  await loser.getByLabel("What would you like to talk about?").fill("A check-up question.");
+  const values = await loser
+    .getByRole("form", { name: "Book a consultation" })
+    .locator("input[name=startsAt]")
+    .evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value));
+  const dayAhead = values.find((value) => Date.parse(value) > Date.now() + 24 * 3600_000)!;
+  await loser
+    .locator(`details:has(input[value="${dayAhead}"])`)
+    .evaluate((day) => ((day as HTMLDetailsElement).open = true));
+  await loser.locator(`input[value="${dayAhead}"]`).check({ force: true });
+  await loser.getByRole("button", { name: "Book this time" }).click();
+  await expect(loser.getByText("Your consultation is booked.")).toBeVisible();
+  const mine = loser.locator(new URL(loser.url()).hash);
+  const bookedWhen = (await mine.locator("p").nth(1).innerText()).trim();
+  await mine.getByRole("link", { name: "Move to another time" }).click();
+  const moveForm = mine.getByRole("form", { name: "Move the consultation" });
+  await expect(moveForm).toBeVisible();
+  // Every day of the 14 ahead with free times, not the first 48 of them (half a day of this vet's).
+  expect(await moveForm.locator("details").count()).toBeGreaterThanOrEqual(14);
+  const otherDay = moveForm.locator("details").nth(2);
+  await otherDay.evaluate((day) => ((day as HTMLDetailsElement).open = true));
+  await otherDay.getByRole("radio").first().check({ force: true });
+  await moveForm.getByRole("button", { name: "Move" }).click();
+  await expect(loser.getByText("Your consultation is moved.")).toBeVisible();
+  const movedWhen = (await mine.locator("p").nth(1).innerText()).trim();
+  expect(movedWhen.split(",").slice(0, 2)).not.toEqual(bookedWhen.split(",").slice(0, 2));
+
+  await mine.getByRole("button", { name: "Cancel this consultation" }).click();
+  const question = loser.getByRole("alertdialog", { name: /^Cancel the consultation for (Pip|Rex) at / });
+  await expect(question).toBeVisible();
+  await expectNoA11yViolations(loser, "the cancel question");
+  await question.getByRole("button", { name: "Keep it" }).click();
+  await expect(question).toHaveCount(0);
+  await expect(mine.getByRole("button", { name: "Cancel this consultation" })).toBeFocused();
+  await mine.getByRole("button", { name: "Cancel this consultation" }).click();
+  await question.getByRole("button", { name: "Yes, cancel" }).click();
+  await expect(loser.getByText("Your consultation is cancelled.")).toBeVisible();
+  await expect(mine).toContainText("Cancelled");
+
   // The winner joins with the camera and microphone refused (as a browser does when the person says no).
   await winner
     .getByTestId("consultation")
@@ -252,5 +302,15 @@ test("two owners book the same time at once: one booking, the other is shown the
   await winner.getByLabel("Your message").press("Enter");
   await expect(winner.getByRole("log")).toContainText("My camera does not work, can we write?");
   await expect(winner.locator("[data-pending]")).toHaveCount(0);
+
+  // The vet joins with a camera: their page says the owner came without one, instead of waiting.
+  const vetPage = await vetContext.newPage();
+  await gotoHydrated(vetPage, new URL(winner.url()).pathname);
+  await vetPage.getByRole("button", { name: "Join the call" }).click();
+  await expect(vetPage.getByTestId("call-phase")).toHaveText("Connected", { timeout: 15_000 });
+  await expect(vetPage.getByTestId("remote-media")).toHaveText(
+    /^(Ann First|Ben Second) joined without a camera or microphone: write to them in the chat\.$/,
+  );
+  await expect(vetPage.getByText(/will appear here/)).toHaveCount(0);
   await Promise.all([vetContext.close(), ...owners.map(({ context }) => context.close())]);
 });

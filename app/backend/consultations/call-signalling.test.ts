@@ -168,8 +168,12 @@ describe("a consultation's call on two hubs", () => {
       ),
     );
 
-    // The vet's page offers to the owner's page, which is on the other hub.
-    const offer = { description: { type: "offer", sdp: offerSdp() }, n: 1 };
+    // The vet's page offers to the owner's page, which is on the other hub, saying what it sends.
+    const offer = {
+      description: { type: "offer", sdp: offerSdp() },
+      n: 1,
+      sends: { video: true, audio: true },
+    };
     expect(offer.description.sdp.length).toBeGreaterThan(7000);
     await vetPage.signal(id, scopedPageId(owner.id, "owner-page-1"), offer);
     await eventually(() =>
@@ -177,7 +181,12 @@ describe("a consultation's call on two hubs", () => {
         { type: "signal", consultationId: id, from: scopedPageId(vet.id, "vet-page-1"), data: offer },
       ]),
     );
-    const answer = { description: { type: "answer", sdp: "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n" }, n: 1 };
+    // The owner's side joined without a camera: its answer says so, and the vet's page is told.
+    const answer = {
+      description: { type: "answer", sdp: "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n" },
+      n: 1,
+      sends: { video: false, audio: true },
+    };
     const candidate = {
       candidate: {
         candidate: "candidate:1 1 udp 2122260223 192.0.2.7 54321 typ host",

@@ -2,7 +2,12 @@
 import { and, eq, ne } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setPlanByStaff } from "~/backend/billing/plans.server";
-import { listOwnerConversations, listQueue, listVetConversations } from "~/backend/chat/conversations.server";
+import {
+  listOwnerConversations,
+  listQueue,
+  listVetConversations,
+  sendMessage,
+} from "~/backend/chat/conversations.server";
 import { getDb } from "~/backend/db/client.server";
 import {
   chatConversation,
@@ -33,6 +38,7 @@ import {
   CONSULTATION_LIMITS,
   FIRST_AVAILABLE,
   MAX_UPCOMING_PER_PET,
+  TOO_LATE_TO_CHANGE,
 } from "~/domain/consultations";
 import { RECORD_LIMITS } from "~/domain/records";
 import { upgradeSentence, type PlanId } from "~/domain/plans";
@@ -1235,5 +1241,219 @@ describe("the vet's list, long", () => {
     expect(listed.slice(0, 120).map((one) => one.startsAt)).toEqual(upcoming);
     expect(listed.slice(120).map((one) => one.startsAt)).toEqual(past.slice(0, 30));
     expect(listed).toHaveLength(150);
+  });
+});
+
+describe("the vet's mails", () => {
+  it("tells the vet of each booking, move and cancellation, in the vet's zone, with the owner's invitation's UID", async () => {
+    // Paris 15:00 (CET) is 14:00 UTC; the booker reads 9:00 AM in New York.
+    const vet = await addVet("Dr. Paris Mail", "Europe/Paris", [
+      { weekday: 1, start: "15:00", end: "16:00" },
+    ]);
+    const { owner, pet: bella } = await addOwnerWithPet("Nadia York");
+    const member = await addFamilyMember(owner, "Max Member");
+    const startsAt = at("2027-03-01T14:00:00Z");
+    const id = await booked(owner, bella.id, vet.id, startsAt, { timeZone: "America/New_York" });
+
+    const paris = (instant: Date) => formatInZone(instant, "Europe/Paris");
+    expect(paris(startsAt)).toMatch(/^Mon, Mar 1, 3:00\sPM GMT\+1$/);
+    const [bookedMail, ...others] = await mailsTo(vet.email);
+    expect(others).toEqual([]);
+    expect(bookedMail).toMatchObject({
+      subject: `Consultation booked: Bella, ${paris(startsAt)}`,
+      icalEvent: { method: "REQUEST", filename: "consultation.ics" },
+    });
+    expect(bookedMail!.text).toContain("Hello Dr. Paris Mail,");
+    expect(bookedMail!.text).toContain(
+      `Nadia York booked a 15-minute video consultation about Bella with you for ${paris(startsAt)}.`,
+    );
+    expect(bookedMail!.text).toContain("Reason: She scratches her left ear all night.");
+    expect(bookedMail!.text).toContain(`https://pawpal.example/consultations/${id}`);
+    expect(bookedMail!.text).toContain(
+      `The owner can cancel or move it until ${paris(before(startsAt, 120))} (2 hours before).`,
+    );
+    // Nothing in the owner's zone.
+    expect(bookedMail!.text).not.toMatch(/EST|9:00/);
+    const request = parseCalendar(bookedMail!.icalEvent!.content);
+    const ownersRequest = parseCalendar((await mailsTo(owner.email))[0]!.icalEvent!.content);
+    expect(request.properties.METHOD).toBe("REQUEST");
+    expect(request.events[0]).toMatchObject({
+      UID: ownersRequest.events[0]!.UID,
+      SEQUENCE: ownersRequest.events[0]!.SEQUENCE,
+      DTSTART: "20270301T140000Z",
+      DTEND: "20270301T141500Z",
+      STATUS: "CONFIRMED",
+      ATTENDEE: `mailto:${vet.email}`,
+    });
+    expect(request.events[0]!.DESCRIPTION).toContain(paris(startsAt));
+
+    // A family member moves it, from Berlin: the vet still reads Paris time, both times named.
+    const later = at("2027-03-01T14:30:00Z");
+    const moveAt = new Date(NOW.getTime() + 60_000);
+    expect(await moveConsultation(member, id, later, { now: moveAt, timeZone: "Europe/Berlin" })).toEqual({
+      ok: true,
+    });
+    const moved = (await mailsTo(vet.email)).at(-1)!;
+    expect(moved.subject).toBe(`Consultation moved: Bella, ${paris(later)}`);
+    expect(moved.text).toContain(
+      `Max Member moved the video consultation about Bella from ${paris(startsAt)} to ${paris(later)}.`,
+    );
+    const moveInvite = parseCalendar(moved.icalEvent!.content);
+    expect(moveInvite.events[0]).toMatchObject({
+      UID: `consultation-${id}@pawpal`,
+      DTSTART: "20270301T143000Z",
+    });
+    expect(Number(moveInvite.events[0]!.SEQUENCE)).toBeGreaterThan(Number(request.events[0]!.SEQUENCE));
+
+    expect(await cancelConsultation(owner, id, { now: new Date(NOW.getTime() + 120_000) })).toEqual({
+      ok: true,
+    });
+    const cancelled = (await mailsTo(vet.email)).at(-1)!;
+    expect(cancelled).toMatchObject({
+      subject: `Consultation cancelled: Bella, ${paris(later)}`,
+      icalEvent: { method: "CANCEL" },
+    });
+    expect(cancelled.text).toContain(
+      `Nadia York cancelled the video consultation about Bella on ${paris(later)}. The time is free again`,
+    );
+    const cancel = parseCalendar(cancelled.icalEvent!.content);
+    expect(cancel.properties.METHOD).toBe("CANCEL");
+    expect(cancel.events[0]).toMatchObject({ UID: `consultation-${id}@pawpal`, STATUS: "CANCELLED" });
+    expect(Number(cancel.events[0]!.SEQUENCE)).toBeGreaterThan(Number(moveInvite.events[0]!.SEQUENCE));
+    expect(await subjects(vet.email)).toHaveLength(3);
+  });
+
+  it("mails the vet nothing when a booking, move or cancel is refused", async () => {
+    const vet = await addVet("Dr. Quiet");
+    const { owner, pet: bella } = await addOwnerWithPet("Quentin");
+    const other = await addOwnerWithPet("Olaf", "Rex");
+    const stranger = await addAccount("Stu Stranger");
+    const id = await booked(owner, bella.id, vet.id, "2027-03-01T14:00:00Z");
+    await booked(other.owner, other.pet.id, vet.id, "2027-03-01T14:30:00Z");
+    expect(await subjects(vet.email)).toHaveLength(2);
+
+    // A time taken, a time not the vet's, too late, not theirs.
+    expect(await book(stranger, bella.id, vet.id, "2027-03-01T14:15:00Z")).toMatchObject({ ok: false });
+    expect(await book(owner, bella.id, vet.id, "2027-03-01T14:30:00Z")).toMatchObject({ ok: false });
+    expect(await moveConsultation(owner, id, at("2027-03-01T14:30:00Z"), { now: NOW })).toMatchObject({
+      ok: false,
+      error: CONSULTATION_ERRORS.taken,
+    });
+    const late = before(at("2027-03-01T14:00:00Z"), 119);
+    expect(await cancelConsultation(owner, id, { now: late })).toMatchObject({ ok: false });
+    expect(await moveConsultation(owner, id, at("2027-03-01T14:45:00Z"), { now: late })).toMatchObject({
+      ok: false,
+    });
+    expect(await cancelConsultation(stranger, id, { now: NOW })).toBeNull();
+    expect(await subjects(vet.email)).toHaveLength(2);
+  });
+
+  it("a day off: the vet is mailed the cancellation (CANCEL) for their calendar, and the owner's mail carries one too", async () => {
+    const vet = await addVet("Dr. Away Mail");
+    const { owner, pet: bella } = await addOwnerWithPet("Yusuf");
+    const startsAt = at("2027-03-01T14:00:00Z");
+    const id = await booked(owner, bella.id, vet.id, startsAt);
+    expect(await takeDayOff(vet.id, "2027-03-01", NOW)).toBe(1);
+
+    const toVet = (await mailsTo(vet.email)).at(-1)!;
+    expect(toVet.subject).toBe(
+      `Consultation cancelled: Bella, ${formatInZone(startsAt, "America/New_York")}`,
+    );
+    expect(toVet.text).toContain("Your day off cancelled the video consultation about Bella");
+    const vetCancel = parseCalendar(toVet.icalEvent!.content);
+    expect(vetCancel.properties.METHOD).toBe("CANCEL");
+    expect(vetCancel.events[0]).toMatchObject({ UID: `consultation-${id}@pawpal`, STATUS: "CANCELLED" });
+    // Stamped when the day off was taken, not at the day's start.
+    expect(vetCancel.events[0]!.DTSTAMP).toBe("20270228T120000Z");
+
+    const toOwner = (await mailsTo(owner.email)).at(-1)!;
+    expect(parseCalendar(toOwner.icalEvent!.content).events[0]).toMatchObject({
+      UID: `consultation-${id}@pawpal`,
+      STATUS: "CANCELLED",
+    });
+  });
+
+  it("never carries the words of the room's chat, to the vet or the pet's side", async () => {
+    const vet = await addVet("Dr. Discreet");
+    const { owner, pet: bella } = await addOwnerWithPet("Petra");
+    const member = await addFamilyMember(owner, "Mo Member");
+    const id = await booked(member, bella.id, vet.id, "2027-03-01T14:00:00Z");
+    const { conversationId } = await row(id);
+    const words = ["SECRET-OWNER-WORDS about her rash", "SECRET-VET-WORDS: try the cone"];
+    expect(await sendMessage(owner, conversationId!, { key: "chat-words-1", body: words[0]! })).toMatchObject(
+      {
+        ok: true,
+      },
+    );
+    expect(await sendMessage(vet, conversationId!, { key: "chat-words-2", body: words[1]! })).toMatchObject({
+      ok: true,
+    });
+    await moveConsultation(owner, id, at("2027-03-01T14:30:00Z"), { now: NOW });
+    await cancelConsultation(member, id, { now: NOW });
+    const second = await booked(owner, bella.id, vet.id, "2027-03-08T14:00:00Z");
+    await sendMessage(owner, (await row(second)).conversationId!, { key: "chat-words-3", body: words[0]! });
+    await endConsultation(vet, second, "Notes: all fine.", { now: at("2027-03-08T14:10:00Z") });
+    await runJobsAt(at("2027-03-08T13:00:00Z"));
+
+    const mails = [
+      ...(await mailsTo(owner.email)),
+      ...(await mailsTo(member.email)),
+      ...(await mailsTo(vet.email)),
+      ...vi.mocked(sendMail).mock.calls.map(([mail]) => mail),
+    ];
+    expect(mails.length).toBeGreaterThanOrEqual(8);
+    for (const mail of mails) {
+      const whole = JSON.stringify(mail);
+      for (const said of words) expect(whole).not.toContain(said.slice(0, 12));
+    }
+  });
+});
+
+describe("the rule for changing, in the mails", () => {
+  it("says until when it can be changed, or, booked or moved less than 2 hours ahead, that it no longer can", async () => {
+    const vet = await addVet("Dr. Rules", "UTC", [{ weekday: 1, start: "09:00", end: "12:00" }]);
+    const { owner, pet: bella } = await addOwnerWithPet("Rita");
+    const startsAt = at("2027-03-01T10:00:00Z");
+
+    // 3 hours ahead: changeable until 2 hours before, said in the booker's zone.
+    const early = await booked(owner, bella.id, vet.id, startsAt, {
+      now: before(startsAt, 180),
+      timeZone: "America/New_York",
+    });
+    const [roomy] = await mailsTo(owner.email);
+    expect(roomy!.text).toContain(
+      `You can cancel or move it until ${formatInZone(before(startsAt, 120), "America/New_York")} (2 hours before).`,
+    );
+    expect(roomy!.text).not.toContain(TOO_LATE_TO_CHANGE.booked);
+    await cancelConsultation(owner, early, { now: before(startsAt, 180) });
+
+    // 1 hour ahead (booking allows it until 15 minutes before): it stays.
+    const late = await booked(owner, bella.id, vet.id, startsAt, { now: before(startsAt, 60) });
+    const tight = (await mailsTo(owner.email)).at(-1)!;
+    expect(tight.subject).toMatch(/^Consultation booked:/);
+    expect(tight.text).toContain(TOO_LATE_TO_CHANGE.booked);
+    expect(tight.text).not.toMatch(/can cancel or move/);
+    const toVet = (await mailsTo(vet.email)).at(-1)!;
+    expect(toVet.text).toContain(TOO_LATE_TO_CHANGE.booked);
+    // …and it is so.
+    expect(await cancelConsultation(owner, late, { now: before(startsAt, 60) })).toEqual({
+      ok: false,
+      error: CONSULTATION_ERRORS.tooLate,
+    });
+
+    // Moved from far ahead to less than 2 hours ahead: the move's mail says it stays.
+    const far = await booked(owner, bella.id, vet.id, "2027-03-01T11:00:00Z", { now: before(startsAt, 600) });
+    expect(
+      await moveConsultation(owner, far, at("2027-03-01T09:30:00Z"), { now: at("2027-03-01T08:00:00Z") }),
+    ).toEqual({ ok: true });
+    const movedMail = (await mailsTo(owner.email)).at(-1)!;
+    expect(movedMail.subject).toMatch(/^Consultation moved:/);
+    expect(movedMail.text).toContain(TOO_LATE_TO_CHANGE.moved);
+    expect(
+      await moveConsultation(owner, far, at("2027-03-01T11:30:00Z"), { now: at("2027-03-01T08:00:00Z") }),
+    ).toEqual({
+      ok: false,
+      error: CONSULTATION_ERRORS.tooLate,
+    });
   });
 });

@@ -10,7 +10,7 @@ import { queueMail, sendMail, supportEmail } from "~/backend/mail/mailer.server"
 import { addVetVisit } from "~/backend/pet-records.server";
 import { findAccessiblePet, listAccessiblePets } from "~/backend/pets.server";
 import { consumeRateLimit } from "~/backend/rate-limit.server";
-import { availabilityOf, changeDayOff, findVet, type Vet } from "~/backend/staff/staff.server";
+import { availabilityOf, changeDayOff, findVet, vetTitleSql, type Vet } from "~/backend/staff/staff.server";
 import type { SessionUser } from "~/domain/auth";
 import {
   consultationTimes,
@@ -22,12 +22,15 @@ import {
 } from "~/domain/availability";
 import { writeInvitation } from "~/domain/consultation-invite";
 import {
+  CHANGE_NOTICE_MINUTES,
   CONSULTATION_ERRORS,
   CONSULTATION_LIMITS,
   FIRST_AVAILABLE,
   MAX_UPCOMING_PER_PET,
   REMINDER_MINUTES_BEFORE,
   ROOM_CLOSES_MINUTES,
+  TOO_LATE_TO_CHANGE,
+  changeDeadline,
   consultationRecordTitle,
   isBookable,
   isChangeable,
@@ -78,7 +81,8 @@ const columns = {
   petName: pet.name,
   bookedBy: consultation.bookedBy,
   vetId: consultation.vetId,
-  vetName: sql<string>`coalesce(${staffProfile.displayName}, 'a PawPal vet')`,
+  // As owners see a vet ("Dr. …", staff.server vetTitleSql): pages, mails and the calendar feed.
+  vetName: sql<string>`coalesce(${vetTitleSql(staffProfile.displayName)}, 'a PawPal vet')`,
   vetRegion: sql<string>`coalesce(${staffProfile.region}, '')`,
   startsAt: consultation.startsAt,
   reason: consultation.reason,
@@ -109,7 +113,7 @@ export async function listBookableVets(): Promise<BookableVet[]> {
   const rows = await db
     .select({
       id: staffProfile.userId,
-      displayName: staffProfile.displayName,
+      displayName: vetTitleSql(staffProfile.displayName),
       region: staffProfile.region,
       timeZone: staffProfile.timeZone,
       weekly: staffProfile.weeklyHours,
@@ -274,6 +278,7 @@ export async function bookConsultation(
         const [saved] = await selectConsultations(tx).where(eq(consultation.id, row.id));
         // The booker can open the pet (checked above): the booking's mails are theirs.
         await queueBookingMails(tx, saved!, signedIn, { method: "REQUEST", now, heading: "booked" });
+        await queueVetMail(tx, saved!, { method: "REQUEST", now, heading: "booked", by: signedIn.name });
         await scheduleReminder(tx, saved!, ownPet.ownerId, now);
         return { id: row.id };
       });
@@ -339,11 +344,9 @@ export async function cancelConsultation(
       .where(eq(consultation.id, id));
     if (locked.conversationId) await closeRoomChat(tx, locked.conversationId);
     const { booker, owner } = await mailPeople(tx, locked);
-    await queueBookingMails(tx, { ...locked, status: "cancelled", timeZone: zone }, booker ?? owner, {
-      method: "CANCEL",
-      now,
-      heading: "cancelled",
-    });
+    const cancelled = { ...locked, status: "cancelled" as const, timeZone: zone };
+    await queueBookingMails(tx, cancelled, booker ?? owner, { method: "CANCEL", now, heading: "cancelled" });
+    await queueVetMail(tx, cancelled, { method: "CANCEL", now, heading: "cancelled", by: signedIn.name });
     await notifyRoom(tx, id);
     return { ok: true };
   });
@@ -402,6 +405,13 @@ export async function moveConsultation(
     const updated = { ...locked, startsAt, timeZone: zone };
     const { booker, owner } = await mailPeople(tx, locked);
     await queueBookingMails(tx, updated, booker ?? owner, { method: "REQUEST", now, heading: "moved" });
+    await queueVetMail(tx, updated, {
+      method: "REQUEST",
+      now,
+      heading: "moved",
+      by: signedIn.name,
+      from: locked.startsAt,
+    });
     await scheduleReminder(tx, updated, owner.id, now);
     await notifyRoom(tx, id);
     return "moved" as const;
@@ -423,6 +433,11 @@ export async function cancelConsultationsOf(
   now = new Date(),
   /** Only those starting before this (a day off: the consultations of that day). */
   before?: Date,
+  /**
+   * `dayOff`: the vet's own day off, so the vet is mailed each cancellation too, for their
+   * calendar. `changedAt`: when (the invitations' stamp), `now` unless given.
+   */
+  { dayOff = false, changedAt = now }: { dayOff?: boolean; changedAt?: Date } = {},
 ): Promise<number> {
   const cancel = async (t: Tx) => {
     const going = await selectConsultations(t)
@@ -453,9 +468,26 @@ export async function cancelConsultationsOf(
             `${booked.vetName} can no longer hold your video consultation about ${booked.petName} (${formatInZone(booked.startsAt, booked.timeZone)}), so it is cancelled. We are sorry.`,
             `Please book another time: ${siteBaseUrl()}/consultations`,
           ].join("\n"),
+          // Its calendar's event goes too.
+          icalEvent: invitationOf(
+            { ...booked, status: "cancelled" },
+            {
+              method: "CANCEL",
+              now: changedAt,
+              when: formatInZone(booked.startsAt, booked.timeZone),
+              attendeeEmail: to.email,
+            },
+          ),
         },
         { db: t, key: `consultation-vet-gone:${booked.id}`, userId: to.id },
       );
+      if (dayOff) {
+        await queueVetMail(
+          t,
+          { ...booked, status: "cancelled" },
+          { method: "CANCEL", now: changedAt, heading: "cancelled", by: null },
+        );
+      }
       await notifyRoom(t, booked.id);
     }
     return going.length;
@@ -477,7 +509,10 @@ export async function takeDayOff(vetId: string, day: string, now = new Date()): 
   const db = await getDb();
   return db.transaction(async (tx) => {
     await changeDayOff(vetId, day, true, tx);
-    return cancelConsultationsOf(vetId, tx, start.getTime() > now.getTime() ? start : now, end);
+    return cancelConsultationsOf(vetId, tx, start.getTime() > now.getTime() ? start : now, end, {
+      dayOff: true,
+      changedAt: now,
+    });
   });
 }
 
@@ -594,16 +629,60 @@ function sequenceAt(booked: Pick<Consultation, "createdAt">, now: Date) {
   return Math.max(0, Math.floor((now.getTime() - booked.createdAt.getTime()) / 1000));
 }
 
-/** The mail of a booking, move or cancellation, with its calendar invitation, its time in the consultation's zone. */
+type Heading = "booked" | "moved" | "cancelled";
+
+/**
+ * Whether the consultation can still change, in words for its mail: until when (2 hours before,
+ * in `zone`), or that a booking or move this close to its start stays (isChangeable's rule).
+ */
+function changeSentence(booked: Consultation, heading: Heading, now: Date, zone: string, who: string) {
+  if (!isChangeable(booked.startsAt, now))
+    return TOO_LATE_TO_CHANGE[heading === "moved" ? "moved" : "booked"];
+  const until = formatInZone(changeDeadline(booked.startsAt), zone);
+  return `${who} can cancel or move it until ${until} (${CHANGE_NOTICE_MINUTES / 60} hours before).`;
+}
+
+/** The calendar invitation of a booking mail, for `attendeeEmail`, its description's time in their zone. */
+function invitationOf(
+  booked: Consultation,
+  {
+    method,
+    now,
+    when,
+    attendeeEmail,
+  }: { method: "REQUEST" | "CANCEL"; now: Date; when: string; attendeeEmail: string },
+) {
+  const url = consultationUrl(booked.id);
+  return {
+    method,
+    filename: "consultation.ics",
+    content: writeInvitation({
+      method,
+      consultationId: booked.id,
+      startsAt: booked.startsAt,
+      sequence: sequenceAt(booked, now),
+      summary: `Video consultation about ${booked.petName} with ${booked.vetName}`,
+      description: `${when}\nReason: ${booked.reason}\n${url}`,
+      url,
+      organizerEmail: supportEmail(),
+      attendeeEmail,
+      now,
+    }),
+  };
+}
+
+/**
+ * The mail of a booking, move or cancellation to the pet's side, with its calendar invitation,
+ * its time in the consultation's zone. Never the words of the room's chat.
+ */
 async function queueBookingMails(
   tx: Tx,
   booked: Consultation,
   to: Person,
-  { method, now, heading }: { method: "REQUEST" | "CANCEL"; now: Date; heading: string },
+  { method, now, heading }: { method: "REQUEST" | "CANCEL"; now: Date; heading: Heading },
 ) {
   const when = formatInZone(booked.startsAt, booked.timeZone);
   const url = consultationUrl(booked.id);
-  const summary = `Video consultation about ${booked.petName} with ${booked.vetName}`;
   const lines =
     method === "CANCEL"
       ? [
@@ -615,31 +694,91 @@ async function queueBookingMails(
           `Reason: ${booked.reason}`,
           "",
           `Join from your browser at that time (the room opens ${roomOpensMinutes()} minutes before): ${url}`,
-          "Allow the camera and microphone when your browser asks. You can cancel or move it up to 2 hours before.",
+          "Allow the camera and microphone when your browser asks.",
+          changeSentence(booked, heading, now, booked.timeZone, "You"),
         ];
   await queueMail(
     {
       to: to.email,
       subject: `Consultation ${heading}: ${booked.petName} with ${booked.vetName}, ${when}`,
       text: [`Hello ${to.name},`, "", ...lines].join("\n"),
-      icalEvent: {
-        method,
-        filename: "consultation.ics",
-        content: writeInvitation({
-          method,
-          consultationId: booked.id,
-          startsAt: booked.startsAt,
-          sequence: sequenceAt(booked, now),
-          summary,
-          description: `Reason: ${booked.reason}\n${url}`,
-          url,
-          organizerEmail: supportEmail(),
-          attendeeEmail: to.email,
-          now,
-        }),
-      },
+      icalEvent: invitationOf(booked, { method, now, when, attendeeEmail: to.email }),
     },
     { db: tx, userId: to.id },
+  );
+}
+
+/** The consultation's vet as their mails need them: their address, name and own zone; null when no longer a vet's. */
+async function vetRecipient(db: Pick<Database, "select">, vetId: string) {
+  const [found] = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      name: vetTitleSql(staffProfile.displayName),
+      timeZone: staffProfile.timeZone,
+    })
+    .from(staffProfile)
+    .innerJoin(user, eq(user.id, staffProfile.userId))
+    .where(and(eq(staffProfile.userId, vetId), eq(staffProfile.role, "vet")));
+  return found ?? null;
+}
+
+/**
+ * The vet's mail of a booking, move or cancellation by the pet's side (or of their own day off),
+ * with the same invitation (UID and SEQUENCE) for their calendar, the times in the vet's zone.
+ * It names the pet and the reason given at booking; never the words of the room's chat.
+ */
+async function queueVetMail(
+  tx: Tx,
+  booked: Consultation,
+  {
+    method,
+    now,
+    heading,
+    by,
+    from,
+  }: {
+    method: "REQUEST" | "CANCEL";
+    now: Date;
+    heading: Heading;
+    /** Who did it: the booker's, mover's or canceller's name; null for the vet's own day off. */
+    by: string | null;
+    /** A move's former time. */
+    from?: Date;
+  },
+) {
+  if (!booked.vetId) return;
+  const vet = await vetRecipient(tx, booked.vetId);
+  if (!vet) return;
+  const zone = isTimeZone(vet.timeZone) ? vet.timeZone : "UTC";
+  const when = formatInZone(booked.startsAt, zone);
+  const url = consultationUrl(booked.id);
+  const about = `the video consultation about ${booked.petName}`;
+  const lines =
+    method === "CANCEL"
+      ? [
+          by
+            ? `${by} cancelled ${about} on ${when}. The time is free again for other bookings.`
+            : `Your day off cancelled ${about} on ${when}; its owner was told.`,
+        ]
+      : [
+          heading === "moved" && from
+            ? `${by ?? "The owner"} moved ${about} from ${formatInZone(from, zone)} to ${when}.`
+            : `${by ?? "An owner"} booked a 15-minute video consultation about ${booked.petName} with you for ${when}.`,
+          "",
+          `Reason: ${booked.reason}`,
+          "",
+          `Join from your browser at that time (the room opens ${roomOpensMinutes()} minutes before), with ${booked.petName}'s profile and records beside the call: ${url}`,
+          changeSentence(booked, heading, now, zone, "The owner"),
+        ];
+  await queueMail(
+    {
+      to: vet.email,
+      subject: `Consultation ${heading}: ${booked.petName}, ${when}`,
+      text: [`Hello ${vet.name},`, "", ...lines].join("\n"),
+      icalEvent: invitationOf(booked, { method, now, when, attendeeEmail: vet.email }),
+    },
+    { db: tx, userId: vet.id },
   );
 }
 

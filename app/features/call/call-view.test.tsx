@@ -311,7 +311,7 @@ describe("CallView", () => {
     expect(FakePeerConnection.all).toHaveLength(1);
     expect(signalsTo(OWNER_PAGE)).toEqual([
       { hello: true },
-      { description: { type: "offer", sdp: "offer sdp 0" }, n: 1 },
+      { description: { type: "offer", sdp: "offer sdp 0" }, n: 1, sends: { video: true, audio: true } },
     ]);
     expect(socket.sent.filter((frame) => frame.type === "signal")).toHaveLength(2);
     expect(pc.log).toEqual(["addTrack video", "addTrack audio", "createOffer", "setLocalDescription offer"]);
@@ -383,7 +383,7 @@ describe("CallView", () => {
     expect(pc.remoteDescriptions).toEqual([OFFER.description]);
     expect(signalsTo(VET_PAGE)).toEqual([
       { hello: true },
-      { description: { type: "answer", sdp: "answer sdp 0" }, n: 4 },
+      { description: { type: "answer", sdp: "answer sdp 0" }, n: 4, sends: { video: true, audio: true } },
     ]);
 
     // The vet's candidates go straight in once the offer is there.
@@ -427,7 +427,7 @@ describe("CallView", () => {
       "setLocalDescription offer",
     ]);
     expect(descriptionsTo(OWNER_PAGE)).toEqual([
-      { description: { type: "offer", sdp: "offer sdp 0" }, n: 1 },
+      { description: { type: "offer", sdp: "offer sdp 0" }, n: 1, sends: { video: false, audio: false } },
     ]);
   });
 
@@ -716,5 +716,132 @@ describe("CallView", () => {
     expect(pc.closed).toBe(true);
     expect(screen.queryByLabelText("Ann's video")).not.toBeInTheDocument();
     expect(status()).toHaveTextContent("In the room: waiting for the other side to join");
+  });
+});
+
+describe("CallView: what the other side sends", () => {
+  const placeholder = (name: string) => screen.queryByText(`${name} will appear here.`);
+
+  it("says the owner joined without a camera (sound only), instead of waiting for their video", async () => {
+    const { pc } = await vetOffering();
+    expect(placeholder("Ann Smith")).toBeInTheDocument();
+    await deliver(
+      signalFrom(OWNER_PAGE, {
+        description: { type: "answer", sdp: "a" },
+        n: 1,
+        sends: { video: false, audio: true },
+      }),
+    );
+    await act(async () => pc.changeState("connected"));
+    const sound = new FakeStream([new FakeTrack("audio")]);
+    await act(async () => pc.remoteTrack(sound.getTracks()[0]!, sound));
+    expect(status()).toHaveTextContent("Connected");
+    expect(screen.getByTestId("remote-media")).toHaveTextContent(
+      "Ann joined without a camera: you can hear them.",
+    );
+    expect(screen.getByTestId("remote-media")).toHaveAttribute("role", "status");
+    expect(placeholder("Ann Smith")).not.toBeInTheDocument();
+    // The sound still plays, from an element out of sight.
+    const video = screen.getByLabelText("Ann's video") as HTMLVideoElement;
+    expect(video.srcObject).toBe(sound);
+    expect(video.muted).toBe(false);
+    expect(video).toHaveClass("opacity-0");
+  });
+
+  it("says the vet joined without a camera or microphone, with nothing of theirs to come", async () => {
+    renderCall("owner");
+    await joinRoom("owner");
+    await deliver(peerFrame("vet", "joined", "Dr Vet"));
+    await deliver(signalFrom(VET_PAGE, { ...OFFER, sends: { video: false, audio: false } }));
+    await act(async () => lastPc().changeState("connected"));
+    expect(status()).toHaveTextContent("Connected");
+    expect(screen.getByTestId("remote-media")).toHaveTextContent(
+      "Dr Vet joined without a camera or microphone: write to them in the chat.",
+    );
+    expect(placeholder("Dr Vet")).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Dr Vet's video")).not.toBeInTheDocument();
+    // Its own answer says what this page sends.
+    expect(descriptionsTo(VET_PAGE)[0]).toMatchObject({ sends: { video: true, audio: true } });
+  });
+
+  it("says the other side joined without a microphone, over their video", async () => {
+    const { pc } = await vetOffering();
+    await deliver(
+      signalFrom(OWNER_PAGE, {
+        description: { type: "answer", sdp: "a" },
+        n: 1,
+        sends: { video: true, audio: false },
+      }),
+    );
+    await act(async () => pc.changeState("connected"));
+    const picture = new FakeStream([new FakeTrack("video")]);
+    await act(async () => pc.remoteTrack(picture.getTracks()[0]!, picture));
+    expect(screen.getByLabelText("Ann's video")).not.toHaveClass("opacity-0");
+    expect(screen.getByTestId("remote-media")).toHaveTextContent(
+      "Ann joined without a microphone: you can see them, and write in the chat.",
+    );
+  });
+
+  it("says nothing of the kind when both come, or when the other page does not say (an older page)", async () => {
+    const { pc } = await vetOffering();
+    await deliver(
+      signalFrom(OWNER_PAGE, {
+        description: { type: "answer", sdp: "a" },
+        n: 1,
+        sends: { video: true, audio: true },
+      }),
+    );
+    await act(async () => pc.changeState("connected"));
+    expect(screen.queryByTestId("remote-media")).not.toBeInTheDocument();
+    // Until its video comes, it is still expected.
+    expect(placeholder("Ann Smith")).toBeInTheDocument();
+  });
+
+  it("an older page's answer, without sends: the page waits for the video as before", async () => {
+    const { pc } = await vetOffering();
+    await deliver(signalFrom(OWNER_PAGE, { description: { type: "answer", sdp: "a" }, n: 1 }));
+    await act(async () => pc.changeState("connected"));
+    expect(screen.queryByTestId("remote-media")).not.toBeInTheDocument();
+    expect(placeholder("Ann Smith")).toBeInTheDocument();
+  });
+
+  it("ignores what a stale answer says, and forgets it when that page leaves", async () => {
+    const { pc } = await vetOffering();
+    await deliver(
+      signalFrom(OWNER_PAGE, {
+        description: { type: "answer", sdp: "old" },
+        n: 7,
+        sends: { video: false, audio: false },
+      }),
+    );
+    expect(screen.queryByTestId("remote-media")).not.toBeInTheDocument();
+    await deliver(
+      signalFrom(OWNER_PAGE, {
+        description: { type: "answer", sdp: "a" },
+        n: 1,
+        sends: { video: false, audio: true },
+      }),
+    );
+    await act(async () => pc.changeState("connected"));
+    expect(screen.getByTestId("remote-media")).toHaveTextContent("Ann joined without a camera");
+    await deliver(peerFrame("owner", "left"));
+    expect(screen.queryByTestId("remote-media")).not.toBeInTheDocument();
+    expect(placeholder("Ann Smith")).toBeInTheDocument();
+  });
+
+  it("leaving the call forgets what the other side sent", async () => {
+    const { pc } = await vetOffering();
+    await deliver(
+      signalFrom(OWNER_PAGE, {
+        description: { type: "answer", sdp: "a" },
+        n: 1,
+        sends: { video: false, audio: true },
+      }),
+    );
+    await act(async () => pc.changeState("connected"));
+    fireEvent.click(screen.getByRole("button", { name: "Leave the call" }));
+    await settle();
+    expect(screen.queryByTestId("remote-media")).not.toBeInTheDocument();
+    expect(screen.getByText("Join to see and hear Ann Smith.")).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormMessage } from "~/components/ui/form-message";
 import { callClock, formatClock, type CallSide } from "~/domain/consultations";
-import { useCall, type CallPhase } from "./use-call";
+import { useCall, type CallPhase, type RemoteMedia } from "./use-call";
 
 const PHASE_TEXT: Record<CallPhase, string> = {
   ready: "Not joined",
@@ -36,6 +36,13 @@ export function CallView({
   const call = useCall({ consultationId, side, otherName, iceServers, onClosed });
   const inCall = call.phase !== "ready" && call.phase !== "refused" && call.phase !== "closed";
   const remote = call.remotes[0];
+  // What the page shown large sends (or, before any of its media came, the first that said).
+  const media = remote
+    ? call.remoteMedia.find((one) => one.pageId === remote.pageId)
+    : inCall
+      ? call.remoteMedia[0]
+      : undefined;
+  const withoutCamera = media && !media.video;
   return (
     <Card className="p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -49,14 +56,28 @@ export function CallView({
           <StreamVideo
             stream={remote.stream}
             label={`${remote.name}'s video`}
-            className="size-full object-cover"
+            // Without a camera there is no picture: the element stays, out of sight, for the sound.
+            className={withoutCamera ? "absolute size-px opacity-0" : "size-full object-cover"}
             testId="remote-video"
           />
-        ) : (
+        ) : null}
+        {media && (withoutCamera || !media.audio) ? (
+          <p
+            role="status"
+            data-testid="remote-media"
+            className={
+              withoutCamera
+                ? "flex size-full items-center justify-center p-4 text-center text-ink-100"
+                : "absolute inset-x-3 top-3 rounded-lg bg-ink-900/80 px-3 py-2 text-sm text-white"
+            }
+          >
+            {withoutItsMedia(media)}
+          </p>
+        ) : !remote ? (
           <p className="flex size-full items-center justify-center p-4 text-center text-ink-100">
             {inCall ? `${otherName} will appear here.` : `Join to see and hear ${otherName}.`}
           </p>
-        )}
+        ) : null}
         {call.remotes.length > 1 ? (
           // Someone else of the other side too (the owner and a family member): smaller, heard as well.
           <div className="absolute top-3 left-3 flex gap-2">
@@ -113,6 +134,14 @@ export function CallView({
       </div>
     </Card>
   );
+}
+
+/** What the other side joined without, in words, and what is left to talk with. */
+export function withoutItsMedia({ name, video, audio }: RemoteMedia): string {
+  if (!video && !audio) return `${name} joined without a camera or microphone: write to them in the chat.`;
+  if (!video) return `${name} joined without a camera: you can hear them.`;
+  if (!audio) return `${name} joined without a microphone: you can see them, and write in the chat.`;
+  return "";
 }
 
 function StreamVideo({

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { LIVE_PATH, type ClientFrame, type ServerFrame } from "~/domain/chat";
-import type { CallSide, SignalData } from "~/domain/consultations";
+import type { CallMedia, CallSide, SignalData } from "~/domain/consultations";
 
 /*
  * A consultation's video call in the browser (WebRTC), signalled through PawPal's live channel:
@@ -11,7 +11,9 @@ import type { CallSide, SignalData } from "~/domain/consultations";
  * - A dropped socket is opened again and the page joins again; a media connection that fails is
  *   set up afresh (the owner's side announces itself again, the vet's page offers again).
  * - Camera or microphone refused or missing: the page joins with what it has (sound only, or
- *   nothing, receiving the vet), and says so in words.
+ *   nothing, receiving the vet), and says so in words. Each offer and answer says what its page
+ *   sends (`sends`), so the other side can say "… joined without a camera" instead of waiting
+ *   for a video that will not come.
  */
 
 const RETRY_MIN_MS = 250;
@@ -53,9 +55,19 @@ type Peer = {
    * back, or a page closing): kept while it flows, not set up again once it fails.
    */
   left?: boolean;
+  /** What the other page said it sends, with its offer or answer; unknown before (or from an older page). */
+  sends?: CallMedia;
 };
 
 export type RemoteVideo = { pageId: string; name: string; stream: MediaStream };
+
+/** A page of the other side and what it sends, once its offer or answer said so. */
+export type RemoteMedia = { pageId: string; name: string } & CallMedia;
+
+/** What a page with this stream (or none) sends. */
+export function mediaOf(stream: MediaStream | null): CallMedia {
+  return { video: Boolean(stream?.getVideoTracks().length), audio: Boolean(stream?.getAudioTracks().length) };
+}
 
 function newPageId() {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
@@ -144,6 +156,7 @@ export function useCall({
   const [problem, setProblem] = useState<MediaProblem | null>(null);
   const [localStream, setLocalStream] = useState<MediaStream | null>(null);
   const [remotes, setRemotes] = useState<RemoteVideo[]>([]);
+  const [remoteMedia, setRemoteMedia] = useState<RemoteMedia[]>([]);
   /** No connection path was found (ICE failed without ever connecting): a TURN server is needed. */
   const [noPath, setNoPath] = useState(false);
   const [joined, setJoined] = useState(false);
@@ -198,8 +211,15 @@ export function useCall({
     };
     const signal = (to: string, data: SignalData) => send({ type: "signal", consultationId, to, data });
 
+    const sends = mediaOf(localStream);
+
     // Newest first, those whose page left last: the first is the one shown large.
-    const showRemotes = () =>
+    const showRemotes = () => {
+      setRemoteMedia(
+        [...peers.entries()]
+          .reverse()
+          .flatMap(([id, peer]) => (peer.sends ? [{ pageId: id, name: peer.name, ...peer.sends }] : [])),
+      );
       setRemotes(
         [...peers.entries()]
           .reverse()
@@ -210,6 +230,7 @@ export function useCall({
           .sort((a, b) => Number(a.left) - Number(b.left))
           .map(({ left: _left, ...remote }) => remote),
       );
+    };
 
     const updatePhase = () => {
       if (stopped) return;
@@ -300,7 +321,7 @@ export function useCall({
       updatePhase();
       if (offer) {
         await pc.setLocalDescription(await pc.createOffer());
-        signal(id, { description: { type: "offer", sdp: pc.localDescription!.sdp }, n: peer.n });
+        signal(id, { description: { type: "offer", sdp: pc.localDescription!.sdp }, n: peer.n, sends });
       }
       return peer;
     };
@@ -321,11 +342,15 @@ export function useCall({
           await peer.pc.setRemoteDescription(description);
           addLocalTracks(peer.pc);
           await peer.pc.setLocalDescription(await peer.pc.createAnswer());
-          signal(from, { description: { type: "answer", sdp: peer.pc.localDescription!.sdp }, n });
+          signal(from, { description: { type: "answer", sdp: peer.pc.localDescription!.sdp }, n, sends });
         } else {
           // An answer to an offer this page has since replaced is of no use.
           if (!peer || peer.n !== n || peer.pc.signalingState !== "have-local-offer") return;
           await peer.pc.setRemoteDescription(description);
+        }
+        if (data.sends) {
+          peer.sends = data.sends;
+          showRemotes();
         }
         for (const candidate of peer.early.splice(0)) await addCandidate(peer, candidate);
         return;
@@ -422,8 +447,9 @@ export function useCall({
     // Its cleanup turns the camera and microphone off.
     setLocalStream(null);
     setRemotes([]);
+    setRemoteMedia([]);
     setPhase("ready");
   }, []);
 
-  return { phase, refusal, problem, localStream, remotes, noPath, join, leave };
+  return { phase, refusal, problem, localStream, remotes, remoteMedia, noPath, join, leave };
 }

@@ -2,7 +2,7 @@ import { Form, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, Select, Textarea } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
-import { CONSULTATION_LIMITS, FIRST_AVAILABLE } from "~/domain/consultations";
+import { BOOKING_RULES, CONSULTATION_LIMITS, FIRST_AVAILABLE } from "~/domain/consultations";
 import type { DayOfTimes } from "./format";
 import { TimePicker } from "./time-picker";
 import { useFormInFlight } from "./use-form-in-flight";
@@ -97,6 +97,9 @@ export function BookingForm({ pets, vets, vet, days, timeZone, failed }: Booking
             />
           )}
         </Field>
+        <p className="text-sm text-ink-700" data-testid="booking-rules">
+          {BOOKING_RULES}
+        </p>
         {failed?.nextDays ? null : (
           <TimePicker
             name="startsAt"

@@ -1,12 +1,22 @@
-import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { lazy, Suspense, useRef, useState } from "react";
+import { Form, Link, useSearchParams } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormMessage } from "~/components/ui/form-message";
-import { CONSULTATION_STATUS_LABELS, type ConsultationStatus } from "~/domain/consultations";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import {
+  CONSULTATION_STATUS_LABELS,
+  TOO_LATE_TO_CHANGE,
+  type ConsultationStatus,
+} from "~/domain/consultations";
 import type { ConsultationRefusal } from "./booking-form";
+import { CancelConfirmForm, cancelNote, cancelQuestion } from "./cancel-confirm";
 import type { DayOfTimes } from "./format";
 import { TimePicker } from "./time-picker";
 import { useFormInFlight } from "./use-form-in-flight";
+
+const loadCancelDialog = () => import("./cancel-dialog");
+const CancelDialog = lazy(loadCancelDialog);
 
 export type ListedConsultation = {
   id: string;
@@ -16,10 +26,38 @@ export type ListedConsultation = {
   status: ConsultationStatus;
   when: string;
   changeable: boolean;
-  moveDays: DayOfTimes[];
+  /**
+   * While it is being moved (`?move=` its id): every free time of its vet in the next 14 days,
+   * by day, as the booking form shows them; null otherwise (the page does not carry them all).
+   */
+  moveDays: DayOfTimes[] | null;
+  /** Its cancel asks to be confirmed (`?cancel=` its id): the question in the page, without JavaScript too. */
+  confirmingCancel: boolean;
 };
 
-/** One consultation of the owner's list, with its move and cancel forms while it can change. */
+/**
+ * The page's address with `name` set to this consultation (or neither step open), keeping the
+ * rest (?vet=, ?tz=), scrolled to it.
+ */
+function useStepLink(id: string) {
+  const [params] = useSearchParams();
+  return (name?: "move" | "cancel") => {
+    const next = new URLSearchParams(params);
+    next.delete("move");
+    next.delete("cancel");
+    if (name) next.set(name, id);
+    const search = next.toString();
+    return { search: search ? `?${search}` : "", hash: `consultation-${id}` };
+  };
+}
+
+const stepLinkClass = "text-sm font-semibold text-brand-800 underline underline-offset-4";
+
+/**
+ * One consultation of the owner's list. While it can change: "Move to another time" opens its
+ * vet's free times (a page of its own, `?move=`), and "Cancel this consultation" asks first: in
+ * a dialog with JavaScript, in the page (`?cancel=`) without.
+ */
 export function ConsultationItem({
   consultation,
   timeZone,
@@ -31,6 +69,7 @@ export function ConsultationItem({
 }) {
   const moving = useFormInFlight({ intent: "move", id: consultation.id });
   const cancelling = useFormInFlight({ intent: "cancel", id: consultation.id });
+  const stepLink = useStepLink(consultation.id);
   return (
     <li id={`consultation-${consultation.id}`} data-testid="consultation">
       <Card className="p-4">
@@ -54,13 +93,10 @@ export function ConsultationItem({
         ) : null}
         {consultation.changeable ? (
           <div className="mt-3 space-y-3">
-            <details>
-              <summary className="cursor-pointer text-sm font-semibold text-ink-900">
-                Move to another time
-              </summary>
+            {consultation.moveDays ? (
               <Form
                 method="post"
-                className="mt-2 space-y-3"
+                className="space-y-3"
                 aria-label="Move the consultation"
                 onSubmit={(event) => {
                   if (moving || cancelling) event.preventDefault();
@@ -71,35 +107,118 @@ export function ConsultationItem({
                 <input type="hidden" name="timeZone" value={timeZone} />
                 <TimePicker
                   name="startsAt"
-                  days={failed?.nextDays ?? consultation.moveDays}
+                  // After a refusal that came without the page's times reloaded: the next free ones.
+                  days={consultation.moveDays.length > 0 ? consultation.moveDays : (failed?.nextDays ?? [])}
                   legend={`${consultation.vetName}'s free times`}
                 />
-                <Button type="submit" size="sm" variant="secondary" aria-disabled={moving || undefined}>
-                  {moving ? "Moving…" : "Move"}
-                </Button>
+                <div className="flex flex-wrap items-center gap-4">
+                  <Button type="submit" size="sm" variant="secondary" aria-disabled={moving || undefined}>
+                    {moving ? "Moving…" : "Move"}
+                  </Button>
+                  <Link to={stepLink()} preventScrollReset className={stepLinkClass}>
+                    Keep this time
+                  </Link>
+                </div>
               </Form>
-            </details>
-            <Form
-              method="post"
-              aria-label="Cancel the consultation"
-              onSubmit={(event) => {
-                if (moving || cancelling) event.preventDefault();
-              }}
-            >
-              <input type="hidden" name="intent" value="cancel" />
-              <input type="hidden" name="id" value={consultation.id} />
-              <input type="hidden" name="timeZone" value={timeZone} />
-              <Button type="submit" size="sm" variant="secondary" aria-disabled={cancelling || undefined}>
-                {cancelling ? "Cancelling…" : "Cancel this consultation"}
-              </Button>
-            </Form>
+            ) : (
+              <Link to={stepLink("move")} preventScrollReset className={`block ${stepLinkClass}`}>
+                Move to another time
+              </Link>
+            )}
+            {consultation.confirmingCancel ? (
+              <div
+                role="group"
+                aria-labelledby={`cancel-question-${consultation.id}`}
+                className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200"
+              >
+                <p id={`cancel-question-${consultation.id}`} className="font-semibold text-ink-900">
+                  {cancelQuestion(consultation)}
+                </p>
+                <p className="mt-1 text-sm text-ink-700">{cancelNote(consultation)}</p>
+                <CancelConfirmForm
+                  consultation={consultation}
+                  timeZone={timeZone}
+                  keep={
+                    <Link
+                      to={stepLink()}
+                      preventScrollReset
+                      className={buttonVariants({ variant: "secondary", size: "sm" })}
+                    >
+                      Keep it
+                    </Link>
+                  }
+                />
+              </div>
+            ) : (
+              <CancelButton
+                consultation={consultation}
+                timeZone={timeZone}
+                to={stepLink("cancel")}
+                busy={cancelling}
+              />
+            )}
           </div>
         ) : consultation.status === "booked" ? (
-          <p className="mt-2 text-sm text-ink-600">
-            It starts in less than 2 hours: it can no longer be moved or cancelled.
-          </p>
+          <p className="mt-2 text-sm text-ink-600">{TOO_LATE_TO_CHANGE.starting}</p>
         ) : null}
       </Card>
     </li>
+  );
+}
+
+/**
+ * "Cancel this consultation": a link to the page's confirmation until the page runs JavaScript,
+ * then a button that opens the confirmation dialog (its code fetched on the way: hover, focus).
+ */
+function CancelButton({
+  consultation,
+  timeZone,
+  to,
+  busy,
+}: {
+  consultation: ListedConsultation;
+  timeZone: string;
+  to: { search: string; hash: string };
+  busy: boolean;
+}) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const label = busy ? "Cancelling…" : "Cancel this consultation";
+  if (!hydrated) {
+    return (
+      <Link to={to} className={buttonVariants({ variant: "secondary", size: "sm" })}>
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Button
+        ref={button}
+        type="button"
+        size="sm"
+        variant="secondary"
+        aria-haspopup="dialog"
+        aria-disabled={busy || undefined}
+        onPointerEnter={() => void loadCancelDialog()}
+        onFocus={() => void loadCancelDialog()}
+        onClick={() => {
+          if (!busy) setOpen(true);
+        }}
+      >
+        {label}
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <CancelDialog
+            consultation={consultation}
+            timeZone={timeZone}
+            onClose={() => setOpen(false)}
+            returnFocus={() => button.current?.focus()}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

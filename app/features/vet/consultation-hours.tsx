@@ -1,9 +1,11 @@
+import { useSyncExternalStore } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
-import { WEEK_ORDER, WEEKDAY_NAMES, type DayHours } from "~/domain/availability";
+import { isTimeZone, WEEK_ORDER, WEEKDAY_NAMES, type DayHours } from "~/domain/availability";
+import { browserTimeZone } from "~/utils/time-zone";
 
 export type HoursResult =
   | { error: string; weekday?: number }
@@ -14,10 +16,11 @@ export type HoursResult =
 /**
  * A vet's consultation hours on /vet: their time zone, one range a weekday (empty: none that
  * day), their days off, and what that gives (the next consultations, in their zone, named).
- * Plain forms: no JavaScript needed.
+ * Plain forms: no JavaScript needed. A vet with no zone set yet is offered the browser's own.
  */
 export function ConsultationHours({
   timeZone,
+  suggestBrowserZone = false,
   weekly,
   daysOff,
   next,
@@ -25,7 +28,10 @@ export function ConsultationHours({
   zones,
   result,
 }: {
+  /** The zone the form offers: the vet's own, or, with none set yet, the viewer's as the server knows it. */
   timeZone: string;
+  /** No zone set yet: once the page runs, the field offers the browser's own zone instead of `timeZone`. */
+  suggestBrowserZone?: boolean;
   weekly: readonly DayHours[];
   daysOff: readonly string[];
   /** The first few consultation times, formatted in the vet's zone. */
@@ -35,6 +41,7 @@ export function ConsultationHours({
   result: HoursResult;
 }) {
   const hoursOf = (weekday: number) => weekly.find((one) => one.weekday === weekday);
+  const suggestedZone = useBrowserZone(suggestBrowserZone);
   return (
     <section aria-labelledby="hours-title" className="mt-10">
       <h2 id="hours-title" className="text-2xl font-bold text-ink-900">
@@ -64,13 +71,21 @@ export function ConsultationHours({
           <div>
             <Label htmlFor="hours-zone">Your time zone</Label>
             <Input
+              // The browser's zone, once known, comes in as the field's first value.
+              key={suggestedZone ?? timeZone}
               id="hours-zone"
               name="timeZone"
               list="hours-zones"
-              defaultValue={timeZone}
+              defaultValue={suggestedZone ?? timeZone}
               required
               className="max-w-sm"
+              aria-describedby={suggestedZone ? "hours-zone-hint" : undefined}
             />
+            {suggestedZone ? (
+              <p id="hours-zone-hint" className="mt-1 text-sm text-ink-600">
+                Your browser&apos;s time zone: check it, then save your hours.
+              </p>
+            ) : null}
             <datalist id="hours-zones">
               {zones.map((zone) => (
                 <option key={zone} value={zone} />
@@ -172,4 +187,15 @@ export function ConsultationHours({
       </p>
     </section>
   );
+}
+
+const subscribeNothing = () => () => {};
+
+/**
+ * With no zone set yet, the browser's own zone once the page runs (null while the server renders
+ * and during hydration: the server does not know it), if Intl knows it; else null.
+ */
+function useBrowserZone(suggest: boolean): string | null {
+  const zone = useSyncExternalStore(subscribeNothing, browserTimeZone, () => null);
+  return suggest && zone && isTimeZone(zone) ? zone : null;
 }

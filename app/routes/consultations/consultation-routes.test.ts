@@ -23,7 +23,11 @@ import {
   action as chatConversationAction,
   loader as chatConversationLoader,
 } from "~/routes/chat/conversation";
-import { action as consultationsAction, loader as consultationsLoader } from "./consultations";
+import {
+  action as consultationsAction,
+  loader as consultationsLoader,
+  shouldRevalidate,
+} from "./consultations";
 import { action as roomAction, loader as roomLoader } from "./room";
 
 /*
@@ -209,6 +213,8 @@ let keys = 0;
 const newKey = () => `room-key-${(keys += 1)}`;
 
 type Days = { day: string; times: { value: string; label: string }[] }[];
+
+type Listed = { id: string; changeable: boolean; moveDays: Days | null; confirmingCancel: boolean };
 
 const valuesOf = (days: unknown) => (days as Days).flatMap((day) => day.times.map((time) => time.value));
 
@@ -509,7 +515,7 @@ describe("POST /consultations cancel and move", () => {
     const id = await bookThroughPage(premiumOwner, bella.id, time);
     expect(await freeOf(vetAna.id)).not.toContain(time);
 
-    const cancelled = await act(premiumOwner, { intent: "cancel", id, timeZone: "UTC" });
+    const cancelled = await act(premiumOwner, { intent: "cancel", id, timeZone: "UTC", confirmed: "yes" });
     expect(cancelled.status).toBe(302);
     expect(cancelled.location).toBe("/consultations");
     expect(cancelled.response!.headers.get("Set-Cookie")).toMatch(/^pawpal\.flash=consultationCancelled\./);
@@ -521,7 +527,7 @@ describe("POST /consultations cancel and move", () => {
     );
 
     // Cancelled already: the sentence, nothing else changes.
-    const again = await act(premiumOwner, { intent: "cancel", id });
+    const again = await act(premiumOwner, { intent: "cancel", id, confirmed: "yes" });
     expect(again.status).toBe(400);
     expect(again.data).toMatchObject({ intent: "cancel", id, error: CONSULTATION_ERRORS.notBooked });
   });
@@ -570,7 +576,7 @@ describe("POST /consultations cancel and move", () => {
     const { id } = await insertConsultation(bella.id, premiumOwner.id, vetAna.id, soon);
     const elsewhere = await aDayAhead(vetAna.id);
 
-    const cancel = await act(premiumOwner, { intent: "cancel", id });
+    const cancel = await act(premiumOwner, { intent: "cancel", id, confirmed: "yes" });
     expect(cancel.status).toBe(400);
     expect(cancel.data).toMatchObject({ intent: "cancel", id, error: CONSULTATION_ERRORS.tooLate });
     const move = await act(premiumOwner, { intent: "move", id, startsAt: elsewhere });
@@ -579,8 +585,90 @@ describe("POST /consultations cancel and move", () => {
 
     expect(await consultationById(id)).toMatchObject({ status: "booked", startsAt: soon });
     expect(await freeOf(vetAna.id)).toContain(elsewhere);
-    const listed = (await page("", premiumOwner)).data.consultations as { id: string; changeable: boolean }[];
-    expect(listed.find((one) => one.id === id)).toMatchObject({ changeable: false });
+    const listed = (await page(`?cancel=${id}&move=${id}`, premiumOwner)).data.consultations as Listed[];
+    // Neither step opens for it: the page says it can no longer change.
+    expect(listed.find((one) => one.id === id)).toMatchObject({
+      changeable: false,
+      moveDays: null,
+      confirmingCancel: false,
+    });
+  });
+
+  it("asks before cancelling: a cancel not confirmed changes nothing and leads to the question, which ?cancel= shows", async () => {
+    const bella = await addPet(premiumOwner.id);
+    const id = await bookThroughPage(premiumOwner, bella.id, await aDayAhead(vetAna.id));
+    const other = await bookThroughPage(premiumOwner, bella.id, await aDayAhead(vetAna.id, 1));
+
+    // Posted from the page showing Ana's times: that stays, the move step closes.
+    const unconfirmed = await answer(
+      consultationsAction,
+      post(`/consultations?vet=${vetAna.id}&move=${id}`, premiumOwner, {
+        intent: "cancel",
+        id,
+        timeZone: "UTC",
+      }),
+    );
+    expect(unconfirmed.status).toBe(302);
+    expect(unconfirmed.location).toBe(`/consultations?vet=${vetAna.id}&cancel=${id}#consultation-${id}`);
+    for (const confirmed of ["no", "", "YES"]) {
+      expect((await act(premiumOwner, { intent: "cancel", id, confirmed })).status).toBe(302);
+    }
+    expect(await consultationById(id)).toMatchObject({ status: "booked" });
+
+    const asked = (await page(`?cancel=${id}`, premiumOwner)).data.consultations as Listed[];
+    expect(asked.find((one) => one.id === id)).toMatchObject({ confirmingCancel: true, moveDays: null });
+    expect(asked.find((one) => one.id === other)).toMatchObject({ confirmingCancel: false });
+    const plain = (await page("", premiumOwner)).data.consultations as Listed[];
+    expect(plain.every((one) => !one.confirmingCancel)).toBe(true);
+    // Someone else's id, or none that is one: no question anywhere.
+    for (const query of [`?cancel=${crypto.randomUUID()}`, "?cancel=not-an-id"]) {
+      const shown = (await page(query, premiumOwner)).data.consultations as Listed[];
+      expect(shown.every((one) => !one.confirmingCancel)).toBe(true);
+    }
+    const strangers = (await page(`?cancel=${id}`, stranger)).data.consultations as Listed[];
+    expect(strangers).toEqual([]);
+  });
+
+  it("offers every free time of the vet's next 14 days to move to, for the consultation being moved only", async () => {
+    // 48 times a day: the 48 a move used to offer ended on the booking's own day.
+    await setWeeklyHours(vetAna.id, "UTC", everyDay("08:00", "20:00"));
+    const bella = await addPet(premiumOwner.id);
+    const time = await aDayAhead(vetAna.id);
+    const id = await bookThroughPage(premiumOwner, bella.id, time);
+    const other = await bookThroughPage(premiumOwner, bella.id, await aDayAhead(vetAna.id, 1));
+
+    const shown = await page(`?move=${id}&tz=America/New_York`, premiumOwner);
+    const listed = shown.data.consultations as Listed[];
+    const moving = listed.find((one) => one.id === id)!;
+    const offered = valuesOf(moving.moveDays);
+    const free = await freeOf(vetAna.id);
+    expect(offered).toEqual(free);
+    expect(offered).not.toContain(time);
+    expect(offered.length).toBeGreaterThan(48 * 13);
+    expect(moving.moveDays!.length).toBeGreaterThanOrEqual(14);
+    // The day after the booking's is there (a Monday booking can move to Tuesday).
+    const nextDay = new Date(Date.parse(time) + 24 * 60 * MINUTE).toISOString();
+    expect(offered).toContain(nextDay);
+    // In the viewer's zone, grouped by their days, as the booking form shows them.
+    const labels = moving.moveDays!.flatMap((day) => day.times.map((one) => one.label));
+    expect(labels.filter((label) => !/ E[SD]T$/.test(label))).toEqual([]);
+    expect(listed.find((one) => one.id === other)).toMatchObject({ moveDays: null });
+    expect(
+      ((await page("", premiumOwner)).data.consultations as Listed[]).every((one) => !one.moveDays),
+    ).toBe(true);
+
+    // Moved to the next day, beyond what the first 48 times reached.
+    const moved = await act(premiumOwner, { intent: "move", id, startsAt: nextDay, timeZone: "UTC" });
+    expect(moved.status).toBe(302);
+    expect(await consultationById(id)).toMatchObject({ startsAt: new Date(nextDay) });
+  });
+
+  it("reloads the page's times after a time was taken meanwhile (409), and only then beyond the default", () => {
+    const args = (actionStatus: number | undefined, defaultShouldRevalidate: boolean) =>
+      ({ actionStatus, defaultShouldRevalidate }) as Parameters<typeof shouldRevalidate>[0];
+    expect(shouldRevalidate(args(409, false))).toBe(true);
+    expect(shouldRevalidate(args(400, false))).toBe(false);
+    expect(shouldRevalidate(args(undefined, true))).toBe(true);
   });
 
   it("answers 404 to someone else's consultation, and the form refusal to a malformed id", async () => {
@@ -590,10 +678,12 @@ describe("POST /consultations cancel and move", () => {
     const elsewhere = await aDayAhead(vetAna.id, 1);
 
     for (const who of [stranger, vetAna]) {
-      expect((await act(who, { intent: "cancel", id })).status).toBe(404);
+      expect((await act(who, { intent: "cancel", id, confirmed: "yes" })).status).toBe(404);
       expect((await act(who, { intent: "move", id, startsAt: elsewhere })).status).toBe(404);
     }
-    expect((await act(premiumOwner, { intent: "cancel", id: crypto.randomUUID() })).status).toBe(404);
+    expect(
+      (await act(premiumOwner, { intent: "cancel", id: crypto.randomUUID(), confirmed: "yes" })).status,
+    ).toBe(404);
 
     const malformed: Record<string, string>[] = [
       { intent: "cancel", id: "not-an-id" },
@@ -838,7 +928,7 @@ describe("POST /consultations/:id", () => {
 
   it("refuses a message once the consultation was cancelled", async () => {
     const { id, conversationId } = await booked();
-    expect((await act(premiumOwner, { intent: "cancel", id })).status).toBe(302);
+    expect((await act(premiumOwner, { intent: "cancel", id, confirmed: "yes" })).status).toBe(302);
     const late = await roomPost(id, premiumOwner, { intent: "send", key: newKey(), body: "Still there?" });
     expect(late.status).toBe(400);
     expect(late.data).toMatchObject({ error: CHAT_ERRORS.ended });

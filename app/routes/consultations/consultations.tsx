@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/consultations";
 import { requireUser } from "~/backend/auth/session.server";
 import { planOf, petsWhereAllowed } from "~/backend/billing/plans.server";
@@ -30,7 +30,7 @@ import {
 } from "~/domain/consultations";
 import { allows, upgradeSentence } from "~/domain/plans";
 import { BookingForm, type ConsultationRefusal } from "~/features/consultations/booking-form";
-import { ConsultationItem } from "~/features/consultations/consultation-item";
+import { ConsultationItem, type ListedConsultation } from "~/features/consultations/consultation-item";
 import { formatWhen, groupByDay } from "~/features/consultations/format";
 import { useBrowserTimeZone } from "~/features/consultations/use-browser-time-zone";
 import { actionOrLoaderHeaders } from "~/utils/http";
@@ -42,9 +42,6 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export const headers = actionOrLoaderHeaders;
-
-/** How many free times a move offers. */
-const MOVE_TIMES = 48;
 
 /** Premium owners (and their family members) book a 15-minute video consultation about one of their pets. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -59,14 +56,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const allowed = await petsWhereAllowed(pets, "consultations");
   const open = allowed.length > 0 || (pets.length === 0 && allows(plan, "consultations"));
-  const asked = new URL(request.url).searchParams.get("vet");
+  const params = new URL(request.url).searchParams;
+  const asked = params.get("vet");
   const vet = vets.some((one) => one.id === asked) ? asked! : FIRST_AVAILABLE;
   const times = open ? await freeTimes(vets, now, vet === FIRST_AVAILABLE ? undefined : vet) : [];
+  // The consultation being moved (its vet's free times shown) or whose cancel asks to be confirmed.
+  const moving = params.get("move");
+  const confirming = params.get("cancel");
   const listed = await Promise.all(
-    consultations.map(async (one) => {
+    consultations.map(async (one): Promise<ListedConsultation> => {
       const changeable = one.status === "booked" && isChangeable(one.startsAt, now);
+      // Every free time of its vet in the next 14 days, as booking offers them: only for the one
+      // being moved, so the page does not carry hundreds of times for each consultation.
       const moveTimes =
-        changeable && one.vetId ? (await freeTimes(vets, now, one.vetId)).slice(0, MOVE_TIMES) : [];
+        changeable && one.vetId && one.id === moving ? await freeTimes(vets, now, one.vetId) : null;
       return {
         id: one.id,
         petName: one.petName,
@@ -75,10 +78,13 @@ export async function loader({ request }: Route.LoaderArgs) {
         status: one.status,
         when: formatWhen(one.startsAt, timeZone),
         changeable,
-        moveDays: groupByDay(
-          moveTimes.map((time) => time.startsAt),
-          timeZone,
-        ),
+        moveDays: moveTimes
+          ? groupByDay(
+              moveTimes.map((time) => time.startsAt),
+              timeZone,
+            )
+          : null,
+        confirmingCancel: changeable && one.id === confirming,
       };
     }),
   );
@@ -158,6 +164,14 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "cancel") {
     const id = consultationIdSchema.safeParse(text("id"));
     if (!id.success) refuseForm();
+    // Cancelling asks first: a cancel not confirmed (a page from before the question, a crafted
+    // form) changes nothing and is shown the question.
+    if (text("confirmed") !== "yes") {
+      const back = new URL(request.url).searchParams;
+      back.delete("move");
+      back.set("cancel", id.data);
+      throw redirect(`/consultations?${back.toString()}#consultation-${id.data}`);
+    }
     const cancelled = await cancelConsultation(user, id.data, { timeZone });
     if (!cancelled) throw data(null, { status: 404 });
     if (!cancelled.ok) return refusal({ intent, id: id.data, error: cancelled.error });
@@ -182,6 +196,13 @@ export async function action({ request }: Route.ActionArgs) {
   }
   refuseForm();
 }
+
+/**
+ * After a time was taken meanwhile (409), the free times shown are loaded again, without it: a
+ * refused action does not reload the page's data otherwise.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 export default function ConsultationsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { locked, timeZone } = loaderData;
