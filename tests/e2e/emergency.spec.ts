@@ -1,4 +1,5 @@
 import { SIGNS } from "../../app/domain/emergency";
+import type { Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, gotoHydrated, test } from "./support";
 
 /*
@@ -8,31 +9,45 @@ import { expect, expectNoA11yViolations, gotoHydrated, test } from "./support";
  * in viewports.spec.ts; every rule is tested one by one in app/domain/emergency.test.ts.
  */
 
+/** The answer's heading and its first tap-to-call line are on the first screen, below the header. */
+async function expectAnswerFirst(page: Page, heading: string) {
+  const header = (await page.locator("header[data-site-header]").boundingBox())!;
+  const title = page.getByRole("heading", { name: heading });
+  await expect(title).toBeInViewport();
+  expect((await title.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+  const firstLine = page.getByRole("region", { name: heading }).locator('a[href^="tel:"]').first();
+  await expect(firstLine).toBeInViewport();
+}
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a red flag gives 'Emergency — go now' with the lines as tap-to-call links", async ({ page }) => {
-    await page.goto("/emergency");
-    await page.getByRole("radio", { name: "cat" }).check();
-    await page.getByRole("checkbox", { name: /Any part of a lily/ }).check();
-    await page.getByRole("checkbox", { name: /A small scratch/ }).check();
-    await page.getByRole("button", { name: "Show what to do" }).click();
+  test(
+    "a red flag gives 'Emergency — go now' with the lines as tap-to-call links, the answer first",
+    { tag: "@phone" },
+    async ({ page }) => {
+      await page.goto("/emergency");
+      await page.getByRole("radio", { name: "cat" }).check();
+      await page.getByRole("checkbox", { name: /Any part of a lily/ }).check();
+      await page.getByRole("checkbox", { name: /A small scratch/ }).check();
+      await page.getByRole("button", { name: "Show what to do" }).click();
 
-    await expect(page).toHaveURL(/\/emergency\?species=cat&sign=lilies&sign=small-scratch$/);
-    const answer = page.getByRole("region", { name: "Emergency — go now" });
-    await expect(answer).toBeVisible();
-    await expect(answer).toContainText("Source: U.S. Food and Drug Administration (FDA)");
-    // The browser's language (en-US) chooses the lines; tests/e2e/emergency-lines.spec.ts changes it.
-    await expect(
-      answer.getByRole("link", { name: "Call ASPCA Animal Poison Control Center: (888) 426-4435" }),
-    ).toHaveAttribute("href", "tel:+18884264435");
-    await expect(answer).toContainText("There is no national emergency vet number.");
-    await expect(answer.getByRole("heading", { name: "On the way" })).toBeVisible();
-    // The choices stay ticked, and the sources are listed.
-    await expect(page.getByRole("radio", { name: "cat" })).toBeChecked();
-    await expect(page.getByRole("checkbox", { name: /Any part of a lily/ })).toBeChecked();
-    await expect(page.getByRole("region", { name: "Sources" }).getByRole("link")).not.toHaveCount(0);
-  });
+      await expect(page).toHaveURL(/\/emergency\?species=cat&sign=lilies&sign=small-scratch#answer$/);
+      const answer = page.getByRole("region", { name: "Emergency — go now" });
+      await expectAnswerFirst(page, "Emergency — go now");
+      await expect(answer).toContainText("Source: U.S. Food and Drug Administration (FDA)");
+      // The browser's language (en-US) chooses the lines; tests/e2e/emergency-lines.spec.ts changes it.
+      await expect(
+        answer.getByRole("link", { name: "Call ASPCA Animal Poison Control Center: (888) 426-4435" }),
+      ).toHaveAttribute("href", "tel:+18884264435");
+      await expect(answer).toContainText("There is no national emergency vet number.");
+      await expect(answer.getByRole("heading", { name: "On the way" })).toBeVisible();
+      // The choices stay ticked, and the sources are listed.
+      await expect(page.getByRole("radio", { name: "cat" })).toBeChecked();
+      await expect(page.getByRole("checkbox", { name: /Any part of a lily/ })).toBeChecked();
+      await expect(page.getByRole("region", { name: "Sources" }).getByRole("link")).not.toHaveCount(0);
+    },
+  );
 
   test("every red flag, for each species it applies to, gives 'go now' with the lines", async ({ page }) => {
     const redFlags = SIGNS.filter((sign) => sign.level === "emergency");
@@ -53,6 +68,23 @@ test.describe("without JavaScript", () => {
 
 test.describe("with JavaScript", () => {
   test.use({ timezoneId: "Europe/London" });
+
+  test(
+    "the page opens on the answer: its heading and the first line to call",
+    { tag: "@phone" },
+    async ({ page }) => {
+      await gotoHydrated(page, "/emergency");
+      await page.getByRole("radio", { name: "dog" }).check();
+      await page.getByRole("checkbox", { name: "Chocolate or cocoa" }).check();
+      await page
+        .getByRole("checkbox", { name: /limping/i })
+        .first()
+        .check();
+      await page.getByRole("button", { name: "Show what to do" }).click();
+      await expect(page.getByRole("region", { name: "Emergency — go now" })).toBeFocused();
+      await expectAnswerFirst(page, "Emergency — go now");
+    },
+  );
 
   test("go now, then the vets open now near the visitor, nearest first", async ({ page, context }) => {
     await context.grantPermissions(["geolocation"]);

@@ -9,8 +9,8 @@ import { MobileUserItems, UserMenu } from "~/components/layout/user-menu";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    // Narrower at the tablet widths where the whole row first shows (768 px: logo, five links, button).
-    "rounded-full px-3 py-2 font-medium transition-colors lg:px-4",
+    // Narrower at the tablet widths where the whole row first shows (768 px: logo, five links, Emergency?, button).
+    "rounded-full px-2.5 py-2 font-medium transition-colors lg:px-4",
     isActive
       ? "bg-brand-50 text-brand-800 ring-1 ring-brand-200"
       : "text-ink-700 hover:bg-ink-100 hover:text-ink-900",
@@ -41,7 +41,7 @@ function EmergencyLink() {
     <Link
       to="/emergency"
       data-emergency-link
-      className="inline-flex min-h-10 items-center gap-1.5 rounded-full bg-red-50 px-3 text-sm font-semibold text-red-800 ring-1 ring-red-200 hover:bg-red-100 hover:text-red-900"
+      className="inline-flex min-h-10 items-center gap-1.5 rounded-full bg-red-50 px-3 text-sm md:max-lg:px-2.5 font-semibold text-red-800 ring-1 ring-red-200 hover:bg-red-100 hover:text-red-900"
     >
       <Icon name="heart-pulse" className="size-4" />
       <span className="max-[359px]:sr-only md:max-lg:sr-only">Emergency?</span>

@@ -46,6 +46,9 @@ const WATCH_FOR = ["breathing", "collapse", "seizure-long", "bleeding", "bloat",
 
 const linkClass = "font-semibold text-brand-800 underline underline-offset-4";
 
+/** Where the answer (and what was wrong with the choices) starts: the check's page opens there. */
+export const ANSWER_ANCHOR = "answer";
+
 type AnswerProps = {
   assessment: Assessment;
   /** Missing when "go now" was given without a species (a red flag for both). */
@@ -62,7 +65,6 @@ export function EmergencyAnswer({ assessment, species, ref }: AnswerProps) {
   return (
     <section
       ref={ref}
-      id="answer"
       tabIndex={-1}
       aria-labelledby="answer-title"
       data-level={assessment.level}
@@ -81,7 +83,7 @@ export function EmergencyAnswer({ assessment, species, ref }: AnswerProps) {
           Go to a vet now, day or night. Do not wait to see whether it gets better.
         </p>
       ) : null}
-      {assessment.level === "none" ? null : <Reasons reasons={assessment.reasons} />}
+      {/* What to do (and whom to call) before why: on a phone the first line to call is on the first screen. */}
       <div className="mt-6">
         {assessment.level === "emergency" ? (
           <EmergencyHelp species={species} />
@@ -93,13 +95,14 @@ export function EmergencyAnswer({ assessment, species, ref }: AnswerProps) {
           <NothingTicked />
         )}
       </div>
+      {assessment.level === "none" ? null : <Reasons reasons={assessment.reasons} />}
     </section>
   );
 }
 
 function Reasons({ reasons }: { reasons: readonly Sign[] }) {
   return (
-    <div className="mt-4">
+    <div className="mt-8">
       <p className="font-semibold text-ink-900">Because you ticked:</p>
       <ul className="mt-2 space-y-2">
         {reasons.map((sign) => {

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { ANSWER_ANCHOR } from "./emergency-answer";
 import { Button, buttonVariants } from "~/components/ui/button";
 import {
   GROUPS,
@@ -29,7 +30,8 @@ export function EmergencyForm({ species, signIds }: { species: Species | null; s
   return (
     <Form
       method="get"
-      action="/emergency"
+      // Without JavaScript the browser keeps the fragment: the answer page opens on the answer.
+      action={`/emergency#${ANSWER_ANCHOR}`}
       preventScrollReset
       aria-label="Is this an emergency?"
       className="space-y-6 [&:has(#species-cat:checked)_[data-only=dog]:not(:has(:checked))]:hidden [&:has(#species-dog:checked)_[data-only=cat]:not(:has(:checked))]:hidden"
@@ -67,10 +69,10 @@ export function EmergencyForm({ species, signIds }: { species: Species | null; s
         data-check-bar
         className="sticky bottom-0 z-10 -mx-6 flex items-center gap-3 border-t border-ink-100 bg-white/95 px-6 py-3 backdrop-blur sm:-mx-8 sm:px-8"
       >
-        <Button type="submit" size="lg" className="max-sm:flex-1">
+        <Button type="submit" size="lg" className="max-sm:flex-1 max-sm:px-5">
           Show what to do
         </Button>
-        <Link to="/emergency" className={buttonVariants({ variant: "ghost" })}>
+        <Link to="/emergency" className={buttonVariants({ variant: "ghost", size: "sm" })}>
           Start again
         </Link>
       </div>

@@ -8,6 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { answerFor, readChoices } from "~/domain/emergency";
 import {
+  ANSWER_ANCHOR,
   answerShowsLines,
   ChoiceProblems,
   EmergencyAnswer,
@@ -61,6 +62,7 @@ export default function Emergency({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const answer = useRef<HTMLElement>(null);
   const problems = useRef<HTMLDivElement>(null);
+  const answerTop = useRef<HTMLDivElement>(null);
   const firstRender = useRef(true);
   // After a check in the browser, focus moves to the answer (or the problems) so it is seen and
   // read out; a page opened with an answer already in it keeps the browser's own focus.
@@ -69,7 +71,9 @@ export default function Emergency({ loaderData }: Route.ComponentProps) {
       firstRender.current = false;
       return;
     }
-    (answer.current ?? problems.current)?.focus();
+    // The page opens on the answer, its heading at the top (below the sticky header), then focus.
+    answerTop.current?.scrollIntoView({ block: "start" });
+    (answer.current ?? problems.current)?.focus({ preventScroll: true });
   }, [location.search]);
 
   return (
@@ -100,13 +104,21 @@ export default function Emergency({ loaderData }: Route.ComponentProps) {
 
       <div className="px-4 pb-16 sm:px-6 lg:pb-24">
         <div className="mx-auto max-w-3xl space-y-8">
-          {choices.problems.length > 0 ? (
-            <div ref={problems} tabIndex={-1} className="focus:outline-none">
-              <ChoiceProblems problems={choices.problems} answered={assessment !== null} />
+          {choices.problems.length > 0 || assessment ? (
+            <div ref={answerTop} id={ANSWER_ANCHOR} className="scroll-mt-20 space-y-8">
+              {choices.problems.length > 0 ? (
+                <div ref={problems} tabIndex={-1} className="focus:outline-none">
+                  <ChoiceProblems problems={choices.problems} answered={assessment !== null} />
+                </div>
+              ) : null}
+              {assessment ? (
+                <EmergencyAnswer
+                  ref={answer}
+                  assessment={assessment}
+                  species={choices.species ?? undefined}
+                />
+              ) : null}
             </div>
-          ) : null}
-          {assessment ? (
-            <EmergencyAnswer ref={answer} assessment={assessment} species={choices.species ?? undefined} />
           ) : null}
           <Card className="sm:p-8">
             {/* A new key per query: the form's boxes show what this answer was for. */}
