@@ -39,7 +39,8 @@ export function attachLiveSocket(server: Server, hub: () => LiveHub | null) {
   async function accept(request: IncomingMessage, socket: Duplex, head: Buffer) {
     const url = new URL(request.url ?? "/", "http://localhost");
     if (url.pathname !== LIVE_PATH) return refuse(socket, 404, "Not found.");
-    if (!isTrustedOrigin(request.headers.origin)) return refuse(socket, 403, "Cross-site connection refused.");
+    if (!isTrustedOrigin(request.headers.origin))
+      return refuse(socket, 403, "Cross-site connection refused.");
     const current = hub();
     if (!current) return refuse(socket, 503, "The live channel is starting: try again shortly.");
     // Only the cookie matters to the session: the Host header is the client's, not to be parsed.

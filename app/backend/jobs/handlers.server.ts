@@ -1,6 +1,9 @@
 import { PASSWORD_RESET_JOB, sendPasswordReset } from "~/backend/auth/account.server";
 import { PLAN_SETTLE_JOB, runPlanSettleJob } from "~/backend/billing/plans.server";
-import { CONSULTATION_REMINDER_JOB, sendConsultationReminder } from "~/backend/consultations/consultations.server";
+import {
+  CONSULTATION_REMINDER_JOB,
+  sendConsultationReminder,
+} from "~/backend/consultations/consultations.server";
 import { CONTACT_TEAM_MAIL_JOB, mailContactMessageToTeam } from "~/backend/contact-messages.server";
 import { MAIL_JOB, sendMail, type Mail } from "~/backend/mail/mailer.server";
 import { REMINDER_JOB, sendReminder } from "~/backend/reminders.server";

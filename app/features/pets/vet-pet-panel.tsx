@@ -35,10 +35,13 @@ export function VetPetPanel({
             {records.map((record) => (
               <li key={record.id} className="py-2">
                 <p className="font-semibold text-ink-900">
-                  {RECORD_KIND_LABELS[record.kind].one}: {record.title ?? (record.weightKg ? `${record.weightKg} kg` : "")}
+                  {RECORD_KIND_LABELS[record.kind].one}:{" "}
+                  {record.title ?? (record.weightKg ? `${record.weightKg} kg` : "")}
                 </p>
                 <p className="text-ink-600">{formatDate(record.date)}</p>
-                {record.notes ? <p className="mt-1 whitespace-pre-wrap text-ink-800">{record.notes}</p> : null}
+                {record.notes ? (
+                  <p className="mt-1 whitespace-pre-wrap text-ink-800">{record.notes}</p>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -75,7 +75,14 @@ describe("the calendar feed", () => {
       .insert(consultation)
       .values([
         { petId, bookedBy: "nora", vetId: "vet-vic", startsAt: soon, reason: "Itchy ears, since Monday" },
-        { petId, bookedBy: "nora", vetId: "vet-vic", startsAt: at(1), reason: "Cancelled", status: "cancelled" },
+        {
+          petId,
+          bookedBy: "nora",
+          vetId: "vet-vic",
+          startsAt: at(1),
+          reason: "Cancelled",
+          status: "cancelled",
+        },
         { petId, bookedBy: "nora", vetId: "vet-vic", startsAt: at(-72), reason: "Long ago", status: "ended" },
       ])
       .returning({ id: consultation.id });
@@ -86,7 +93,11 @@ describe("the calendar feed", () => {
     const [event] = consultations;
     expect(event!.SUMMARY).toBe("Luna: video consultation with Dr. Vic");
     expect(event!.UID).toBe(`consultation-${booked!.id}@pawpal`);
-    const stamp = (instant: Date) => instant.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+    const stamp = (instant: Date) =>
+      instant
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, "");
     expect(event!.DTSTART).toBe(stamp(soon));
     expect(event!.DTEND ?? "").toBe(stamp(new Date(soon.getTime() + 15 * 60_000)));
     expect(event!.DESCRIPTION).toContain("Reason: Itchy ears, since Monday");
