@@ -7,6 +7,17 @@ export type PlanId = (typeof PLAN_IDS)[number];
 
 export const PLAN_NAMES: Record<PlanId, string> = { free: "Free", pro: "Pro", premium: "Premium" };
 
+/** The plan an account asks for in a contact message ("Upgrade to Premium", as /account/plan fills it in). */
+export function planAskedFor(subject: string): PlanId | null {
+  const named = /\bupgrade to (pro|premium)\b/i.exec(subject)?.[1]?.toLowerCase();
+  return named === "pro" || named === "premium" ? named : null;
+}
+
+/** A plan id read from untrusted text (a query string), or null. */
+export function readPlanId(value: string | null | undefined): PlanId | null {
+  return (PLAN_IDS as readonly string[]).includes(value ?? "") ? (value as PlanId) : null;
+}
+
 /** Where every refusal and locked section leads: the account's plan page, which offers the upgrade. */
 export const UPGRADE_PATH = "/account/plan";
 

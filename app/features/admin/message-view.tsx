@@ -6,8 +6,17 @@ import { formatTime, replyHref } from "./format";
 import { HandledBadge } from "./inbox-list";
 import type { InboxMessage } from "~/domain/contact";
 
-/** One message in full, with a reply link and the form that marks it handled. */
-export function MessageView({ message }: { message: InboxMessage }) {
+/**
+ * One message in full, with a reply link, the form that marks it handled and, for an admin and a
+ * signed-in sender, a link to set that account's plan (filled in from "Upgrade to …").
+ */
+export function MessageView({
+  message,
+  setPlanHref,
+}: {
+  message: InboxMessage;
+  setPlanHref?: string | null;
+}) {
   const saving = useSubmitting();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:py-16">
@@ -54,6 +63,11 @@ export function MessageView({ message }: { message: InboxMessage }) {
         >
           <Icon name="mail" /> Reply by email
         </a>
+        {setPlanHref ? (
+          <Link to={setPlanHref} className={buttonVariants({ variant: "secondary" })}>
+            Set this account&apos;s plan
+          </Link>
+        ) : null}
         {message.handledAt ? null : (
           <Form method="post">
             <input type="hidden" name="intent" value="handled" />

@@ -290,3 +290,39 @@ describe("an admin", () => {
     expect((await answer(vetLoader, get("/vet", admin))).status).toBe(404);
   });
 });
+
+describe("an upgrade asked for in the inbox", () => {
+  it("links an admin to the plans page filled in with the account and plan; support and a stranger's message get no link", async () => {
+    const asker = await signUp("Uma Upgrade");
+    const [asked] = await (
+      await getDb()
+    )
+      .insert(contactMessage)
+      .values({
+        name: "Uma",
+        email: asker.email,
+        subject: "Upgrade to Premium",
+        message: "Please put my account on Premium, billed monthly.",
+        userId: asker.id,
+      })
+      .returning();
+    const path = `/admin/messages/${asked!.id}`;
+
+    const seen = await answer(messageLoader, get(path, admin), { id: asked!.id });
+    const href = seen.data.setPlanHref as string;
+    expect(href).toBe(`/admin/plans?${new URLSearchParams({ email: asker.email, plan: "premium" })}`);
+    const plans = await answer(plansLoader, get(href, admin));
+    expect(plans.data).toEqual({ prefill: { email: asker.email, plan: "premium", until: "" } });
+
+    // Support reads the message but cannot set plans: no link. A message from no account: none.
+    expect((await answer(messageLoader, get(path, support), { id: asked!.id })).data.setPlanHref).toBeNull();
+    const anonymous = await newMessage();
+    const plain = await answer(messageLoader, get(`/admin/messages/${anonymous.id}`, admin), {
+      id: anonymous.id,
+    });
+    expect(plain.data.setPlanHref).toBeNull();
+    // A made-up plan in the address is not taken.
+    const odd = await answer(plansLoader, get("/admin/plans?email=x%40example.com&plan=platinum", admin));
+    expect(odd.data).toEqual({ prefill: { email: "x@example.com", plan: "pro", until: "" } });
+  });
+});

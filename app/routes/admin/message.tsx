@@ -5,6 +5,8 @@ import { BRAND } from "~/content/site";
 import { getMessage, markHandled } from "~/backend/contact-messages.server";
 import { MessageView } from "~/features/admin/message-view";
 import { readForm, refuseForm } from "~/backend/forms.server";
+import { planAskedFor } from "~/domain/plans";
+import { staffMayOpen } from "~/domain/staff";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.message.subject ?? "Message"} | ${BRAND} staff` },
@@ -12,10 +14,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaffFor(request, "inbox");
+  const staff = await requireStaffFor(request, "inbox");
   const message = await getMessage(params.id);
   if (!message) throw data(null, { status: 404 });
-  return { message };
+  // An admin answers a signed-in account's "Upgrade to …" by setting its plan, filled in.
+  const plan = planAskedFor(message.subject);
+  const setPlanHref =
+    message.sender && staffMayOpen(staff.staffRole, "plans")
+      ? `/admin/plans?${new URLSearchParams({ email: message.sender.email, ...(plan ? { plan } : {}) })}`
+      : null;
+  return { message, setPlanHref };
 }
 
 /** "Mark as handled", then back to the message (post, redirect, get). */
@@ -28,5 +36,5 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function Message({ loaderData }: Route.ComponentProps) {
-  return <MessageView message={loaderData.message} />;
+  return <MessageView message={loaderData.message} setPlanHref={loaderData.setPlanHref} />;
 }

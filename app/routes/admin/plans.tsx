@@ -5,7 +5,7 @@ import { Card } from "~/components/ui/card";
 import { Field, Input, Select } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
 import { BRAND } from "~/content/site";
-import { PLAN_IDS, PLAN_NAMES } from "~/domain/plans";
+import { PLAN_IDS, PLAN_NAMES, readPlanId } from "~/domain/plans";
 import { requireStaffFor } from "~/backend/staff/staff.server";
 import { readForm, refuseForm } from "~/backend/forms.server";
 import { runOperatorCommand } from "~/backend/operator/commands.server";
@@ -18,7 +18,10 @@ export const meta: Route.MetaFunction = () => [
 /** Admins only (anyone else, other staff included, gets the 404 page): set an account's plan, as `npm run plan:set` does. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaffFor(request, "plans");
-  return null;
+  // Filled in from the inbox's "Set this account's plan" (an account that asked to upgrade).
+  const query = new URL(request.url).searchParams;
+  const email = (query.get("email") ?? "").trim().slice(0, 254);
+  return { prefill: { email, plan: readPlanId(query.get("plan")) ?? "pro", until: "" } };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -39,8 +42,8 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ ok: true as const, message: reply.message, values });
 }
 
-export default function StaffPlans({ actionData }: Route.ComponentProps) {
-  const values = actionData?.values;
+export default function StaffPlans({ actionData, loaderData }: Route.ComponentProps) {
+  const values = actionData?.values ?? loaderData.prefill;
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold text-ink-900">Set an account's plan</h1>
