@@ -20,7 +20,7 @@ import {
 import type { AccessiblePet, PetType } from "~/domain/pets";
 import { firstWords, orderQueue, triageFor, type Urgency } from "~/domain/triage";
 import { vetTitle } from "~/domain/staff";
-import { LIVE_CHANNEL, type LiveNotice } from "./live-notices";
+import { LIVE_CHANNEL, type LiveNotice } from "./live-notices.server";
 import { reencodePhoto } from "./photo.server";
 
 /*

@@ -9,7 +9,7 @@ import type { SessionUser } from "~/domain/auth";
 import { clientFrameSchema, messageBodySchema, type ClientFrame, type ServerFrame } from "~/domain/chat";
 import { CONSULTATION_ERRORS, roomState, type CallSide } from "~/domain/consultations";
 import { findConversation, messagesAfter, sendMessage } from "./conversations.server";
-import { LIVE_CHANNEL, parseNotice, type LiveNotice } from "./live-notices";
+import { LIVE_CHANNEL, parseNotice, type LiveNotice } from "./live-notices.server";
 
 /*
  * The live channel of one server process: the pages connected to it (host/live-socket.ts

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql } from "driz
 import { requirePetFeature } from "~/backend/billing/plans.server";
 import { closeRoomChat, openRoomChat } from "~/backend/chat/conversations.server";
 import { roomOpensMinutes } from "./call-config.server";
-import { LIVE_CHANNEL, type LiveNotice } from "~/backend/chat/live-notices";
+import { LIVE_CHANNEL, type LiveNotice } from "~/backend/chat/live-notices.server";
 import { getDb, type Database, type Transaction } from "~/backend/db/client.server";
 import { consultation, familyMember, pet, staffProfile, user } from "~/backend/db/schema.server";
 import { enqueueJob } from "~/backend/jobs/queue.server";

@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import { LIVE_CHANNEL, type LiveNotice } from "~/backend/chat/live-notices";
+import { LIVE_CHANNEL, type LiveNotice } from "~/backend/chat/live-notices.server";
 import { getDb } from "~/backend/db/client.server";
 import { callSignal } from "~/backend/db/schema.server";
 import type { CallSide, SignalData } from "~/domain/consultations";

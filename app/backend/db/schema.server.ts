@@ -284,7 +284,7 @@ export const rateLimit = pgTable("rate_limit", {
 });
 
 /**
- * An account's plan, when it has or had one other than Free (backend/plans.server.ts): a
+ * An account's plan, when it has or had one other than Free (backend/billing/plans.server.ts): a
  * Stripe subscription, or a plan staff set. No row: Free.
  */
 export const subscription = pgTable("subscription", {

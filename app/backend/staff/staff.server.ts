@@ -2,7 +2,7 @@ import { and, asc, count, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { data } from "react-router";
 import { getUser } from "~/backend/auth/session.server";
-import { LIVE_CHANNEL, type LiveNotice } from "~/backend/chat/live-notices";
+import { LIVE_CHANNEL, type LiveNotice } from "~/backend/chat/live-notices.server";
 import { getDb } from "~/backend/db/client.server";
 import { staffProfile, user } from "~/backend/db/schema.server";
 import type { SessionUser } from "~/domain/auth";
