@@ -9,7 +9,7 @@ const SHELL_MODULES = [
   // (it checks zones with the availability rules) or the auth texts (which need the auth
   // schemas): zod is for pages with forms, not every page (the bundles test keeps it off the
   // home page).
-  /\/app\/(utils\/(?!zod|forms|nearby-api|time-zone)|content\/(?!auth))/,
+  /\/app\/(utils\/(?!zod|forms|nearby-api|time-zone|use-viewer-time-zone)|content\/(?!auth))/,
   /\/node_modules\/clsx\//,
   // react-dom's small non-client half (flushSync), which React Router loads on every page anyway.
   /\/node_modules\/react-dom\/(index\.js|cjs\/react-dom\.production\.js)/,

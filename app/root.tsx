@@ -26,10 +26,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Prerendering has no cookies, so the build never opens the database.
   const { flash, headers } = takeFlash(request);
   const user = await getUser(request);
-  // What the account's plan opens, so pages offer the right next step (domain/account-access.ts).
-  const access = user ? await accountAccess(user.id) : null;
-  // A staff member's role, so the signed-in menu links the staff pages it may open (domain/staff.ts).
-  const staffRole = await staffRoleOf(user);
+  // What the account's plan opens, so pages offer the right next step (domain/account-access.ts),
+  // and a staff member's role, so the signed-in menu links the staff pages it may open.
+  const [access, staffRole] = await Promise.all([user ? accountAccess(user.id) : null, staffRoleOf(user)]);
   return data({ baseUrl: siteBaseUrl(), user, access, staffRole, flash }, { headers });
 }
 

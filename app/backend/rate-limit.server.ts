@@ -28,6 +28,8 @@ export const RATE_LIMITS = {
   nominatim: { limit: 1, windowSeconds: 1 }, // Overall (key "all"): Nominatim allows 1 request a second.
   // Per account and conversation (a vet answers several at once): a fast typist, not a flood.
   chatMessage: { limit: 30, windowSeconds: 60 },
+  // Per account, whatever the conversation: photos sent in chats (each is decoded in a worker).
+  chatPhoto: { limit: 10, windowSeconds: 10 * 60 },
   // Per account: new emergency chats (each one waits in every on-duty vet's queue).
   chatOpen: { limit: 10, windowSeconds: 60 * 60 },
   // Per account: consultations booked or moved.

@@ -63,6 +63,8 @@ export const namedPlaceSchema = z.object({
   name: z.string().min(1).max(300),
   lat: z.number().min(-90).max(90),
   lon: z.number().min(-180).max(180),
+  /** The place's time zone (IANA), to read its vets' opening hours on its own clock. */
+  timeZone: z.string().min(1).max(64),
 });
 
 export type NamedPlace = z.output<typeof namedPlaceSchema>;
@@ -120,23 +122,24 @@ export function vetsToGoTo(
 }
 
 /**
- * The local times it may be at longitude `lon` when the place's time zone is unknown (a server
- * has no visitor's clock): the sun's time to the hour, and an hour either side for summer time
- * and zones wider than the sun's. Each is a Date whose local fields (what openingState reads)
- * show that time.
+ * The wall-clock time in `timeZone` at `now`, as a Date whose local fields (what openingState
+ * reads) show it: a place's own clock, whatever the server's or the visitor's.
  */
-export function localTimesAt(lon: number, now: Date): Date[] {
-  const offsetHours = Math.round(lon / 15);
-  return [-1, 0, 1].map((shift) => {
-    const at = new Date(now.getTime() + (offsetHours + shift) * 60 * 60 * 1000);
-    return new Date(
-      at.getUTCFullYear(),
-      at.getUTCMonth(),
-      at.getUTCDate(),
-      at.getUTCHours(),
-      at.getUTCMinutes(),
-    );
-  });
+export function wallClockIn(timeZone: string, now: Date): Date {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+    })
+      .formatToParts(now)
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  return new Date(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localTimesAt, vetsToGoTo, type Place } from "./nearby";
+import { vetsToGoTo, wallClockIn, type Place } from "./nearby";
 
 const vet = (id: number, name: string, lat: number, extra: Partial<Place> = {}): Place => ({
   id: `node/${id}`,
@@ -41,31 +41,29 @@ describe("vetsToGoTo", () => {
   });
 });
 
-describe("localTimesAt", () => {
-  const clock = (dates: Date[]) =>
-    dates.map((date) => `${date.getDay()} ${date.getHours()}:${String(date.getMinutes()).padStart(2, "0")}`);
+describe("wallClockIn", () => {
+  const clock = (date: Date) =>
+    `${date.getDay()} ${date.getHours()}:${String(date.getMinutes()).padStart(2, "0")}`;
 
-  it("gives the sun's hour at the longitude and an hour either side, in the local fields", () => {
-    // London, 10:15 UTC on a Wednesday (3).
-    expect(clock(localTimesAt(-0.13, new Date("2025-03-12T10:15:00Z")))).toEqual([
-      "3 9:15",
-      "3 10:15",
-      "3 11:15",
-    ]);
+  it("reads the place's own clock, summer time and the day included", () => {
+    // London, 10:15 UTC on Wednesday 12 March 2025 (no summer time yet): 10:15 on a Wednesday (3).
+    expect(clock(wallClockIn("Europe/London", new Date("2025-03-12T10:15:00Z")))).toBe("3 10:15");
+    // Sydney (UTC+11 in March): 20:00 UTC on Wednesday is 07:00 on Thursday (4).
+    expect(clock(wallClockIn("Australia/Sydney", new Date("2025-03-12T20:00:00Z")))).toBe("4 7:00");
+    // New York (UTC-4 from 9 March 2025): 03:00 UTC on Wednesday is 23:00 on Tuesday (2).
+    expect(clock(wallClockIn("America/New_York", new Date("2025-03-12T03:00:00Z")))).toBe("2 23:00");
+    // Midnight is 0, not 24.
+    expect(clock(wallClockIn("UTC", new Date("2025-03-12T00:05:00Z")))).toBe("3 0:05");
   });
 
-  it("covers summer time and crosses midnight into the right day", () => {
-    // Sydney (UTC+11 in March): 20:00 UTC on Wednesday is 07:00 on Thursday (4).
-    expect(clock(localTimesAt(151.21, new Date("2025-03-12T20:00:00Z")))).toEqual([
-      "4 5:00",
-      "4 6:00",
-      "4 7:00",
-    ]);
-    // New York (UTC-4 from 9 March 2025): 03:00 UTC on Wednesday is 23:00 on Tuesday (2).
-    expect(clock(localTimesAt(-74.01, new Date("2025-03-12T03:00:00Z")))).toEqual([
-      "2 21:00",
-      "2 22:00",
-      "2 23:00",
-    ]);
+  it("does not call a vet open that closed two hours ago by the sun's time (Atlanta in summer)", () => {
+    // 18:30 in Atlanta (UTC-4 in July) is 16:30 by its longitude's sun time: a vet closing at 18:00.
+    const atlanta = { lat: 33.75, lon: -84.39 };
+    const closesAtSix = vet(9, "Peachtree Vet", atlanta.lat, {
+      lon: atlanta.lon,
+      openingHours: "Mo-Su 08:00-18:00",
+    });
+    const now = wallClockIn("America/New_York", new Date("2025-07-09T22:30:00Z"));
+    expect(vetsToGoTo([closesAtSix], atlanta, now)).toEqual({ vets: [], others: 1 });
   });
 });

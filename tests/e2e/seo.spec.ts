@@ -94,12 +94,4 @@ test.describe("without JavaScript", () => {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     }
   });
-
-  test("the navigation is usable on a phone", async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/");
-    await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
-    await page.locator("#mobile-menu").getByRole("link", { name: "About" }).click();
-    await expect(page).toHaveURL(/\/about$/);
-  });
 });

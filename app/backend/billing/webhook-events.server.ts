@@ -4,8 +4,10 @@ import { z } from "~/utils/zod";
  * The Stripe events the webhook acts on, read with zod before anything is applied. A signed
  * event is Stripe's, but its shape is not promised to be what the SDK's types say (an API
  * version change, a test sent by hand): whatever of it we cannot read is refused with 400 and
- * changes nothing, where trusting the types would throw halfway (a 500 Stripe retries for days,
- * which reads as an outage). Only the fields the billing code reads are checked and kept.
+ * changes nothing, where trusting the types would throw halfway with a 500 that reads as an
+ * outage. Stripe retries a 400 too (any answer but 2xx, for up to 3 days), which lets a fix for
+ * a new shape catch up; the log says "unreadable", not "down". Only the fields the billing code
+ * reads are checked and kept.
  */
 
 /**

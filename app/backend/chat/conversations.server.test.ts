@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setPlanByStaff } from "~/backend/billing/plans.server";
 import { getDb } from "~/backend/db/client.server";
 import { familyMember, pet, petRecord, user } from "~/backend/db/schema.server";
-import { resetRateLimits } from "~/backend/rate-limit.server";
+import { consumeRateLimit, RATE_LIMITS, resetRateLimits } from "~/backend/rate-limit.server";
 import { findVet, setOnDuty, setStaffProfile, type Vet } from "~/backend/staff/staff.server";
 import type { SessionUser } from "~/domain/auth";
 import { CHAT_ERRORS, type ServerFrame } from "~/domain/chat";
@@ -240,6 +240,32 @@ describe("a conversation between owner and vet", () => {
     const refused = await sendMessage(owner, id, { body: "Look at her paw", photo, key: key() });
     expect(refused).toEqual({ ok: false, error: PHOTO_TOO_COSTLY });
     expect(await messagesAfter(id, 1)).toEqual([]);
+  });
+
+  it("limits photos per account across its conversations, and decodes none for a conversation that ended", async () => {
+    const owner = await addAccount("Peg");
+    const first = await opened(owner, (await addPet(owner.id)).id);
+    const second = await opened(owner, (await addPet(owner.id, "Max")).id);
+    const photo = blankPng({ width: 8, height: 8 });
+    for (let sent = 0; sent < RATE_LIMITS.chatPhoto.limit; sent++) {
+      const outcome = await sendMessage(owner, sent % 2 ? first : second, { body: "", photo, key: key() });
+      expect(outcome?.ok).toBe(true);
+    }
+    // Another conversation does not give the account more photos; words still go.
+    const refused = await sendMessage(owner, first, { body: "And now?", photo, key: key() });
+    expect(refused).toEqual({ ok: false, error: expect.stringMatching(/^You are sending messages faster/) });
+    expect((await sendMessage(owner, first, { body: "Words only", key: key() }))?.ok).toBe(true);
+
+    resetRateLimits();
+    const vet = await addVet("Dr. Pim");
+    await takeConversation(vet, first);
+    await endConversation(vet, first, "Seen: nothing to worry about.");
+    expect(await sendMessage(owner, first, { body: "", photo, key: key() })).toEqual({
+      ok: false,
+      error: CHAT_ERRORS.ended,
+    });
+    // The ended conversation cost no photo: the account's window has them all.
+    expect((await consumeRateLimit("chatPhoto", owner.id)).ok).toBe(true);
   });
 
   it("a message sent again under its key costs nothing; other words under a used key are refused", async () => {

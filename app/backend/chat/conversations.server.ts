@@ -124,8 +124,12 @@ export type NewMessage = { body: string; photo?: Uint8Array | null; key: string 
 /** The photo, re-encoded (photo.server.ts), or the sentence that refuses it. */
 async function preparePhoto(
   photo: Uint8Array | null | undefined,
+  senderId: string,
 ): Promise<Outcome<{ jpeg: Uint8Array | null }>> {
   if (!photo) return { ok: true, jpeg: null };
+  // Each decode costs a core for a moment: a few photos per account, whatever the conversation.
+  const limited = await consumeRateLimit("chatPhoto", senderId);
+  if (!limited.ok) return { ok: false, error: tooFast(limited.retryAfterSeconds) };
   const reencoded = await reencodePhoto(photo);
   return reencoded.ok ? { ok: true, jpeg: reencoded.jpeg } : reencoded;
 }
@@ -157,7 +161,7 @@ export async function openConversation(
   if (again) return { ok: true, conversationId: again.conversationId };
   const limited = await consumeRateLimit("chatOpen", signedIn.id);
   if (!limited.ok) return { ok: false, error: tooFast(limited.retryAfterSeconds) };
-  const photo = await preparePhoto(first.photo);
+  const photo = await preparePhoto(first.photo, signedIn.id);
   if (!photo.ok) return photo;
   return db.transaction(async (tx) => {
     // One opening per account at a time: a double tap finds the first one's conversation.
@@ -235,9 +239,13 @@ export async function sendMessage(
   // Sent again (a reconnection, a retry): the stored one is the answer, and costs nothing.
   const [stored] = await storedWithKey(db, conversationId, message.key);
   if (stored) return sameMessage(stored, signedIn.id, message);
+  // Checked again under the lock below; here so that a closed door costs no photo's decoding.
+  if (found.conversation.status === "ended") return { ok: false, error: CHAT_ERRORS.ended };
+  if (reader.side === "vet" && found.conversation.vetId !== signedIn.id)
+    return { ok: false, error: CHAT_ERRORS.notYours };
   const limited = await consumeRateLimit("chatMessage", `${signedIn.id}:${conversationId}`);
   if (!limited.ok) return { ok: false, error: tooFast(limited.retryAfterSeconds) };
-  const photo = await preparePhoto(message.photo);
+  const photo = await preparePhoto(message.photo, signedIn.id);
   if (!photo.ok) return photo;
   const role: ChatAuthorRole = reader.side;
   const name = reader.side === "vet" ? reader.vet.displayName : signedIn.name;

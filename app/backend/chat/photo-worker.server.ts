@@ -93,7 +93,7 @@ function decodePng(file: Uint8Array): Rgba {
  * size its header gives): a few MB of compressed zeros would become gigabytes. So an interlaced
  * PNG is inflated here first, refused as soon as it grows past what its header allows.
  */
-function checkInterlacedSize(file: Uint8Array) {
+export function checkInterlacedSize(file: Uint8Array) {
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   if (file[28] !== 1) return;
   const width = view.getUint32(16);

@@ -5,8 +5,8 @@ import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { CHAT_ERRORS, CHAT_LIMITS } from "~/domain/chat";
 import { blankPng, pngFile, zerosDeflated } from "../../../tests/support/photos";
-import { exifOrientation } from "./photo-worker.server";
-import { MAX_DECODED_BYTES, PHOTO_TOO_COSTLY, reencodePhoto } from "./photo.server";
+import { checkInterlacedSize, exifOrientation } from "./photo-worker.server";
+import { MAX_DECODED_BYTES, MAX_WAITING, PHOTO_BUSY, PHOTO_TOO_COSTLY, reencodePhoto } from "./photo.server";
 
 /*
  * A photo attached to an emergency chat: what is stored is a plain JPEG, turned the way the
@@ -378,9 +378,21 @@ describe("photos that would cost too much to decode", { timeout: SLOW }, () => {
     // alone inflates it all (seconds, and 2 GB of memory) before refusing it.
     const bomb = pngFile({ width: 100, height: 100, interlace: 1 }, zerosDeflated(1000 * (1 << 20)));
     expect(bomb.byteLength).toBeLessThan(CHAT_LIMITS.photoBytes);
+    // The cap itself: inflating stops at what the header allows (pngjs would refuse it only after).
+    expect(() => checkInterlacedSize(bomb)).toThrow(RangeError);
+    expect(() => checkInterlacedSize(interlaced)).not.toThrow();
     const { result, stallMs } = await longestStall(() => reencodePhoto(bomb));
     expect(result).toEqual({ ok: false, error: CHAT_ERRORS.photoUnreadable });
     expect(stallMs).toBeLessThan(1000);
+  });
+
+  it("refuses a photo as busy, at once, when MAX_WAITING already wait behind the one being decoded", async () => {
+    const photos = Array.from({ length: MAX_WAITING + 2 }, () => makeJpeg(32, 32, () => GREEN));
+    const outcomes = await Promise.all(photos.map((photo) => reencodePhoto(photo)));
+    const refused = outcomes.filter((outcome) => !outcome.ok);
+    expect(refused).toEqual([{ ok: false, error: PHOTO_BUSY }]);
+    // The queue empties: the next photo is taken.
+    expect(await reencodePhoto(photos[0]!)).toMatchObject({ ok: true, width: 32, height: 32 });
   });
 });
 

@@ -15,7 +15,8 @@ import type { PhotoJob, PhotoResult } from "./photo-worker.server";
  * over 24 megapixels, whose decoded samples would exceed MAX_DECODED_BYTES (bit depth counts),
  * or for which jpeg-js would want more than JPEG_MEMORY_MB, is refused before any decoding. What
  * is accepted is decoded in a worker thread (photo-worker.server.ts), one photo at a time, so no
- * request waits on it but the one that sent the photo.
+ * request but those sending photos waits on it; at most MAX_WAITING photos wait their turn, and
+ * one more is refused as "busy" (the chat also limits photos per account: chatPhoto).
  */
 
 /** Larger than a phone's usual photo. */
@@ -30,14 +31,23 @@ const JPEG_MEMORY_MB = 256;
 const JPEG_QUALITY = 85;
 /** Photos decoded at once: each may take hundreds of MB, and a CPU core for seconds. */
 const DECODERS = 1;
+/** Photos waiting for their turn; one more is refused at once (PHOTO_BUSY), not queued without end. */
+export const MAX_WAITING = 6;
 /** A decode still running after this is stopped, and the photo refused. */
 const DECODE_TIMEOUT_MS = 30_000;
-/** The worker's JavaScript heap (jpeg-js keeps a small object for each 8×8 block). */
+/**
+ * The worker's JavaScript heap (jpeg-js keeps a small object for each 8×8 block). The decoded
+ * pixels sit in buffers outside it: what bounds a decode's memory is the header check.
+ */
 const WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64 };
 
 /** Refuses a photo too costly to decode (too many pixels, or samples too deep); beside CHAT_ERRORS' photo sentences. */
 export const PHOTO_TOO_COSTLY =
   "The photo is too large to process: please send a smaller one (at most 24 megapixels, as a JPEG or an ordinary PNG).";
+
+/** More photos wait to be processed than this process takes: the words can go without one. */
+export const PHOTO_BUSY =
+  "Many photos are being processed right now: please send yours again in a minute (your message can go without it).";
 
 export type PhotoOutcome =
   { ok: true; jpeg: Uint8Array; width: number; height: number } | { ok: false; error: string };
@@ -61,6 +71,7 @@ export async function reencodePhoto(file: Uint8Array): Promise<PhotoOutcome> {
   const header = kind === "jpeg" ? jpegHeader(file) : pngHeader(file);
   if (!header) return { ok: false, error: CHAT_ERRORS.photoUnreadable };
   if (!affordable(header)) return { ok: false, error: PHOTO_TOO_COSTLY };
+  if (running >= DECODERS && waiting.length >= MAX_WAITING) return { ok: false, error: PHOTO_BUSY };
   const result = await inWorker({
     role: "pawpal-photo-job", // PHOTO_JOB, whose module this one imports only with import()
     file,

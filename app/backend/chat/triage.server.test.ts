@@ -240,8 +240,11 @@ describe("duty on the live channel", () => {
       const connection = hub.connect(owner, (frame) => frames.push(frame));
       await connection.receive({ type: "watch", conversationId: id, after: 1 });
       const changed = () => frames.filter((frame) => frame.type === "changed").length;
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
       const until = async (count: number) => {
         for (let i = 0; i < 200 && changed() < count; i += 1) await new Promise((r) => setTimeout(r, 10));
+        // Then a moment more: a notice that should not have come would have come by now.
+        await settle();
         expect(changed()).toBe(count);
       };
 
@@ -251,8 +254,16 @@ describe("duty on the live channel", () => {
       expect(frames).toContainEqual({ type: "changed", conversationId: id });
       // Switching to what it already is announces nothing.
       await setOnDuty(vet.id, true);
+      await until(1);
       await setOnDuty(vet.id, false);
       await until(2);
+      // A vet on duty made support goes off duty, and the pages hear of it; made support again, nothing.
+      await setOnDuty(vet.id, true);
+      await until(3);
+      await setStaffProfile(vet.id, { role: "support", displayName: "Dr. Duty", region: "" });
+      await until(4);
+      await setStaffProfile(vet.id, { role: "support", displayName: "Dr. Duty", region: "" });
+      await until(4);
       connection.close();
     } finally {
       await hub.close();

@@ -17,6 +17,7 @@ const WC2N = {
   name: "WC2N 5DN, City of Westminster, London, Greater London, England, United Kingdom",
   lat: 51.50888,
   lon: -0.12822,
+  timeZone: "Europe/London",
 };
 
 let osm: Awaited<ReturnType<typeof startFakeOsm>>;

@@ -2,7 +2,7 @@ import { consumeRateLimit, RATE_LIMITS, tooManyRequests } from "~/backend/rate-l
 import { siteBaseUrl } from "~/utils/seo";
 import { pointKey, roundPoint, sortByDistance, type LatLon } from "~/domain/geo";
 import {
-  localTimesAt,
+  wallClockIn,
   locationQuerySchema,
   nearQuerySchema,
   vetsToGoTo,
@@ -111,9 +111,8 @@ export async function searchNearPlace(text: string, clientIp: string): Promise<P
 
 /**
  * The emergency page's search by place, rendered by the server (/emergency/vets?near=…): the
- * vets to go to now, nearest to the place first, with the status and headers of the page. The
- * server has no visitor's clock, so "open now" must hold an hour either side of the place's
- * sun time (localTimesAt): never claimed when unsure.
+ * vets to go to now, nearest to the place first, with the status and headers of the page. "Open
+ * now" is read on the place's own clock (its time zone, found from its position).
  */
 export async function emergencyVetsNear(
   text: string,
@@ -135,7 +134,7 @@ export async function emergencyVetsNear(
       found: true,
       near: near.name,
       radiusKm: answer.radiusKm,
-      ...vetsToGoTo(answer.places, near, localTimesAt(near.lon, now)),
+      ...vetsToGoTo(answer.places, near, wallClockIn(near.timeZone, now)),
     },
     status: 200,
     headers: {},

@@ -21,11 +21,12 @@ describe("buildNominatimUrl", () => {
 });
 
 describe("parseNominatimResponse", () => {
-  it("reads a postcode's full name and its position (sent as strings)", () => {
+  it("reads a postcode's full name, its position (sent as strings) and the time zone there", () => {
     expect(parseNominatimResponse(wc2n, "wc2n 5dn")).toEqual({
       name: "WC2N 5DN, City of Westminster, London, Greater London, England, United Kingdom",
       lat: 51.50888,
       lon: -0.12822,
+      timeZone: "Europe/London",
     });
   });
 
@@ -42,10 +43,11 @@ describe("parseNominatimResponse", () => {
   });
 
   it("names the place by the words asked when Nominatim gives no name", () => {
-    expect(parseNominatimResponse([{ lat: "1.5", lon: "2" }], "Somewhere")).toEqual({
+    expect(parseNominatimResponse([{ lat: "33.75", lon: "-84.39" }], "Somewhere")).toEqual({
       name: "Somewhere",
-      lat: 1.5,
-      lon: 2,
+      lat: 33.75,
+      lon: -84.39,
+      timeZone: "America/New_York",
     });
   });
 

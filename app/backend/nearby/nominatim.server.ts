@@ -1,3 +1,4 @@
+import tzLookup from "tz-lookup";
 import { z } from "~/utils/zod";
 import type { NamedPlace } from "~/domain/nearby";
 
@@ -36,5 +37,6 @@ export function parseNominatimResponse(json: unknown, asked: string): NamedPlace
   if (Math.abs(lat) > 90 || Math.abs(lon) > 180)
     throw new NominatimFormatError("Nominatim result is off the globe");
   const name = (result.data.display_name ?? result.data.name ?? "").replace(/\s+/g, " ").trim();
-  return { name: (name || asked).slice(0, 300), lat, lon };
+  // The place's own clock (from the time zones' borders, offline): its vets' hours are read on it.
+  return { name: (name || asked).slice(0, 300), lat, lon, timeZone: tzLookup(lat, lon) };
 }

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { data } from "react-router";
 import { getUser } from "~/backend/auth/session.server";
 import { LIVE_CHANNEL, type LiveNotice } from "~/backend/chat/live-notices.server";
-import { getDb } from "~/backend/db/client.server";
+import { getDb, type Transaction } from "~/backend/db/client.server";
 import { staffProfile, user } from "~/backend/db/schema.server";
 import type { SessionUser } from "~/domain/auth";
 import type { Availability, DayHours } from "~/domain/availability";
@@ -98,6 +98,12 @@ export async function requireStaffFor(
 export async function setStaffProfile(userId: string, values: StaffProfileValues) {
   const db = await getDb();
   await db.transaction(async (tx) => {
+    // A vet on duty made support or admin goes off duty: owners' pages must hear of it.
+    const [before] = await tx
+      .select({ onDuty: staffProfile.onDuty })
+      .from(staffProfile)
+      .where(eq(staffProfile.userId, userId))
+      .for("update");
     await tx.update(user).set({ role: "staff", updatedAt: new Date() }).where(eq(user.id, userId));
     const row = {
       role: values.role,
@@ -113,7 +119,14 @@ export async function setStaffProfile(userId: string, values: StaffProfileValues
         // Someone who is no longer a vet is no longer on duty.
         set: values.role === "vet" ? row : { ...row, onDuty: false },
       });
+    if (before?.onDuty && values.role !== "vet") await announceDutyChange(tx);
   });
+}
+
+/** Pages of conversations reload: an owner's says whether a vet is on duty (in the change's transaction). */
+async function announceDutyChange(tx: Transaction) {
+  const notice: LiveNotice = { duty: true };
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
 }
 
 /** The vet's profile, or null for anyone who is not a vet. */
@@ -155,9 +168,7 @@ export async function setOnDuty(vetId: string, onDuty: boolean) {
         and(eq(staffProfile.userId, vetId), eq(staffProfile.role, "vet"), ne(staffProfile.onDuty, onDuty)),
       )
       .returning({ userId: staffProfile.userId });
-    const notice: LiveNotice = { duty: true };
-    if (changed.length > 0)
-      await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
+    if (changed.length > 0) await announceDutyChange(tx);
   });
 }
 

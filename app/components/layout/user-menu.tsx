@@ -58,7 +58,7 @@ export function UserMenu({ name }: { name: string }) {
         aria-controls="user-menu"
         onClick={() => setOpenOnPath(open ? null : pathname)}
       >
-        <span className="max-w-40 truncate">{name}</span>
+        <span className="max-w-24 truncate lg:max-w-40">{name}</span>
         <Icon name="chevron-down" className={cn("transition-transform", open && "rotate-180")} />
         <span className="sr-only">, account menu</span>
       </Button>
@@ -71,28 +71,45 @@ export function UserMenu({ name }: { name: string }) {
       >
         <UserMenuItems name={name} onNavigate={() => setOpenOnPath(null)} />
       </div>
-      {/* Without JavaScript the button cannot open the menu: its items sit in the header (root's noscript styles). */}
-      <div data-nojs-open className="hidden">
-        <div className="flex items-center gap-2">
-          <span className="max-w-40 truncate font-semibold text-ink-900 max-xl:hidden">{name}</span>
+      {/* Without JavaScript the button cannot open the menu: a native disclosure does (root's noscript styles). */}
+      <details data-nojs-open className="hidden">
+        <summary
+          className={cn(
+            buttonVariants({ variant: "secondary", size: "sm" }),
+            "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+          )}
+        >
+          <span className="max-w-24 truncate lg:max-w-40">{name}</span>
+          <Icon name="chevron-down" />
+          <span className="sr-only">, account menu</span>
+        </summary>
+        <ul className="absolute top-full right-0 mt-2 w-56 rounded-xl bg-white p-2 shadow-lg ring-1 ring-ink-100">
           {staffLinks.map((link) => (
-            <a key={link.to} href={link.to} className={buttonVariants({ variant: "ghost", size: "sm" })}>
-              {link.label}
-            </a>
+            <li key={link.to}>
+              <a href={link.to} className={itemClass}>
+                {link.label}
+              </a>
+            </li>
           ))}
-          <a href="/pets" className={buttonVariants({ variant: "ghost", size: "sm" })}>
-            My pets
-          </a>
-          <a href="/account" className={buttonVariants({ variant: "ghost", size: "sm" })}>
-            Account settings
-          </a>
-          <form method="post" action="/logout">
-            <button type="submit" className={buttonVariants({ variant: "secondary", size: "sm" })}>
-              Log out
-            </button>
-          </form>
-        </div>
-      </div>
+          <li>
+            <a href="/pets" className={itemClass}>
+              My pets
+            </a>
+          </li>
+          <li>
+            <a href="/account" className={itemClass}>
+              Account settings
+            </a>
+          </li>
+          <li>
+            <form method="post" action="/logout">
+              <button type="submit" className={itemClass}>
+                Log out
+              </button>
+            </form>
+          </li>
+        </ul>
+      </details>
     </div>
   );
 }

@@ -61,9 +61,13 @@ export function CallView({
             testId="remote-video"
           />
         ) : null}
+        {/* Always there, so a screen reader hears the sentence when it comes (a region born full is often not read). */}
+        <p role="status" className="sr-only">
+          {media && (withoutCamera || !media.audio) ? withoutItsMedia(media) : ""}
+        </p>
         {media && (withoutCamera || !media.audio) ? (
           <p
-            role="status"
+            aria-hidden
             data-testid="remote-media"
             className={
               withoutCamera

@@ -308,6 +308,8 @@ describe("ConsultationItem", () => {
     );
     await user.click(open);
     const times = await screen.findByRole("group", { name: "Dr. Ana Silva's free times" });
+    // The link used is gone: the consultation keeps the focus, not the page's start.
+    expect(screen.getByTestId("consultation")).toHaveFocus();
     // Every day given, each its own disclosure, the first open.
     expect(within(times).getByText("Monday, March 1").closest("details")).toHaveAttribute("open");
     expect(within(times).getByText("Monday, March 8").closest("details")).not.toHaveAttribute("open");
@@ -325,6 +327,7 @@ describe("ConsultationItem", () => {
     slow.finish();
     await user.click(await screen.findByRole("link", { name: "Keep this time" }));
     expect(await screen.findByRole("link", { name: "Move to another time" })).toBeInTheDocument();
+    expect(screen.getByTestId("consultation")).toHaveFocus();
     expect(screen.getByTestId("location")).toHaveTextContent(`?vet=vet-ana#consultation-${LISTED.id}`);
   });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -54,6 +54,22 @@ function useStepLink(id: string) {
 const stepLinkClass = "text-sm font-semibold text-brand-800 underline underline-offset-4";
 
 /**
+ * The consultation's item takes focus when its step changes (the move's times open or close, the
+ * cancel's question opens or closes, it is cancelled): the link or button that was used is gone,
+ * and focus must not fall back to the page's start.
+ */
+function useKeptInFocus(step: string) {
+  const item = useRef<HTMLLIElement>(null);
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    item.current?.focus({ preventScroll: true });
+  }, [step]);
+  return item;
+}
+
+/**
  * One consultation of the owner's list. While it can change: "Move to another time" opens its
  * vet's free times (a page of its own, `?move=`), and "Cancel this consultation" asks first: in
  * a dialog with JavaScript, in the page (`?cancel=`) without.
@@ -70,8 +86,17 @@ export function ConsultationItem({
   const moving = useFormInFlight({ intent: "move", id: consultation.id });
   const cancelling = useFormInFlight({ intent: "cancel", id: consultation.id });
   const stepLink = useStepLink(consultation.id);
+  const item = useKeptInFocus(
+    `${consultation.moveDays ? "move" : consultation.confirmingCancel ? "cancel" : ""} ${consultation.status}`,
+  );
   return (
-    <li id={`consultation-${consultation.id}`} data-testid="consultation">
+    <li
+      ref={item}
+      id={`consultation-${consultation.id}`}
+      tabIndex={-1}
+      data-testid="consultation"
+      className="focus:outline-none"
+    >
       <Card className="p-4">
         <p className="font-semibold text-ink-900">
           {consultation.petName} with {consultation.vetName}

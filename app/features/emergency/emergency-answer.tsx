@@ -226,17 +226,20 @@ function NothingTicked() {
  */
 export function ChoiceProblems({ problems, answered }: { problems: readonly string[]; answered: boolean }) {
   return (
-    <div role="alert" className="rounded-2xl border-l-4 border-red-700 bg-red-50 p-5 text-red-900">
-      <p className="font-semibold">
-        {answered
-          ? "Please check your choices. What you ticked is already enough to go now: see below."
-          : "Please check your choices: we have not given an answer yet."}
-      </p>
-      <ul className="mt-2 list-disc space-y-1 pl-5">
-        {problems.map((problem) => (
-          <li key={problem}>{problem}</li>
-        ))}
-      </ul>
+    <div className="rounded-2xl border-l-4 border-red-700 bg-red-50 p-5 text-red-900">
+      {/* Only the problems are announced; the lines below them are read as the page is. */}
+      <div role="alert">
+        <p className="font-semibold">
+          {answered
+            ? "Please check your choices. What you ticked is already enough to go now: see below."
+            : "Please check your choices: we have not given an answer yet."}
+        </p>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      </div>
       {answered ? null : (
         <>
           <p className="mt-4 text-ink-800">If it cannot wait, call one of these lines:</p>

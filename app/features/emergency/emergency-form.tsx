@@ -67,7 +67,7 @@ export function EmergencyForm({ species, signIds }: { species: Species | null; s
       {/* Kept in view while the list scrolls by (about 6,000 px on a phone): never far from any sign. */}
       <div
         data-check-bar
-        className="sticky bottom-0 z-10 -mx-6 flex items-center gap-3 border-t border-ink-100 bg-white/95 px-6 py-3 backdrop-blur sm:-mx-8 sm:px-8"
+        className="sticky bottom-0 z-10 -mx-6 flex flex-wrap items-center gap-3 border-t border-ink-100 bg-white/95 px-6 py-3 backdrop-blur sm:-mx-8 sm:px-8"
       >
         <Button type="submit" size="lg" className="max-sm:flex-1 max-sm:px-5">
           Show what to do
@@ -104,7 +104,7 @@ export function SignList({ signIds }: { signIds: readonly string[] }) {
                     name="sign"
                     value={sign.id}
                     defaultChecked={signIds.includes(sign.id)}
-                    className="mt-0.5 size-5 shrink-0 accent-brand-700"
+                    className="mt-0.5 size-5 shrink-0 scroll-mb-28 accent-brand-700"
                   />
                   <span>
                     {sign.label}

@@ -11,6 +11,7 @@ const M1 = {
   name: "M1 1AE, Manchester, Greater Manchester, England, United Kingdom",
   lat: 53.47735,
   lon: -2.2306,
+  timeZone: "Europe/London",
 };
 const places: Place[] = [
   {

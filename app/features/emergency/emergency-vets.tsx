@@ -7,7 +7,7 @@ import { Icon } from "~/components/ui/icon";
 import { Spinner } from "~/components/ui/spinner";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatMiles, kmToMiles } from "~/domain/geo";
-import { osmUrl, vetsToGoTo, type VetSearch, type VetToGoTo } from "~/domain/nearby";
+import { osmUrl, wallClockIn, vetsToGoTo, type VetSearch, type VetToGoTo } from "~/domain/nearby";
 import {
   currentPosition,
   fetchNearbyPlaces,
@@ -15,8 +15,6 @@ import {
   NEARBY_ERRORS,
   NearbyError,
 } from "~/utils/nearby-api";
-
-export { vetsToGoTo };
 
 type Vet = VetToGoTo;
 type State =
@@ -109,7 +107,8 @@ export function EmergencyVets({ now = () => new Date() }: { now?: () => Date }) 
         step: "found",
         radiusKm: answer.radiusKm,
         near: answer.near.name,
-        ...vetsToGoTo(answer.places, answer.near, now()),
+        // The place's clock, not the visitor's (it may be elsewhere): as the server reads it.
+        ...vetsToGoTo(answer.places, answer.near, wallClockIn(answer.near.timeZone, now())),
       });
     } catch (error) {
       if (!controller.signal.aborted) fail(error);

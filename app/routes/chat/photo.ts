@@ -12,7 +12,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const id = conversationIdOrNotFound(params.id);
   const seq = Number(params.seq);
-  if (!Number.isInteger(seq) || seq < 1 || !(await mayReadPhoto(user, id, seq)))
+  // A message number is a PostgreSQL integer: past it, no such message (not a database error).
+  if (!Number.isInteger(seq) || seq < 1 || seq > 2_147_483_647 || !(await mayReadPhoto(user, id, seq)))
     throw data(null, { status: 404 });
   const photo = await messagePhoto(id, seq);
   if (!photo) throw data(null, { status: 404 });

@@ -31,7 +31,8 @@ import {
 import { allows, upgradeSentence } from "~/domain/plans";
 import { BookingForm, type ConsultationRefusal } from "~/features/consultations/booking-form";
 import { ConsultationItem, type ListedConsultation } from "~/features/consultations/consultation-item";
-import { formatWhen, groupByDay } from "~/features/consultations/format";
+import { groupByDay } from "~/features/consultations/format";
+import { formatWhen } from "~/utils/format-time";
 import { useBrowserTimeZone } from "~/features/consultations/use-browser-time-zone";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { viewerTimeZone } from "~/utils/time-zone";

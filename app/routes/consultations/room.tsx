@@ -32,7 +32,7 @@ import { Composer } from "~/features/chat/composer";
 import { MessageLog } from "~/features/chat/message-log";
 import { newMessageKey, useLiveChannel } from "~/features/chat/use-live-chat";
 import { EndForm } from "~/features/consultations/end-form";
-import { formatTime, formatWhen } from "~/features/consultations/format";
+import { formatTime, formatWhen } from "~/utils/format-time";
 import { useBrowserTimeZone } from "~/features/consultations/use-browser-time-zone";
 import { VetPetPanel } from "~/features/pets/vet-pet-panel";
 import { actionOrLoaderHeaders } from "~/utils/http";
@@ -248,6 +248,7 @@ function RoomPage({ loaderData, actionData }: Route.ComponentProps) {
               messageKey={loaderData.key}
               action={`/consultations/${consultation.id}`}
               failed={actionData?.intent === "send" ? actionData : undefined}
+              timeZone={loaderData.timeZone}
             />
           ) : null}
 
@@ -283,6 +284,7 @@ function RoomChat({
   messageKey,
   action,
   failed,
+  timeZone,
 }: {
   conversationId: string;
   messages: Route.ComponentProps["loaderData"]["messages"];
@@ -291,6 +293,8 @@ function RoomChat({
   messageKey: string;
   action: string;
   failed?: { error: string; body: string };
+  /** The viewer's zone, as the rest of the page shows times. */
+  timeZone: string;
 }) {
   const live = useLiveChannel({ conversationId, messages });
   return (
@@ -311,6 +315,7 @@ function RoomChat({
           mine={side}
           onDismiss={live.dismiss}
           onRetry={live.retry}
+          timeZone={timeZone}
         />
       </Card>
       {open ? (

@@ -5,7 +5,7 @@ import { parseSubmission, readForm } from "~/backend/forms.server";
 import { safeRedirect } from "~/features/auth/redirect";
 
 /**
- * The country chooser of the emergency lines (features/emergency/country-chooser.tsx): a plain
+ * The country chooser of the emergency lines (CountryChooser in features/emergency/emergency-lines.tsx): a plain
  * form, so it works without JavaScript. It remembers the choice in the `pawpal.country` cookie
  * and goes back to the page it was sent from; nothing else is read or written.
  */

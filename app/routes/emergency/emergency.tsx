@@ -31,9 +31,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /**
  * The answer comes from the query (?species=dog&sign=a&sign=b), so the page is rendered per
- * request, never prerendered. It is the same for everyone, so it may be kept like the
- * prerendered public pages (revalidated each time); a signed-in visitor's page shows their
- * header, so theirs is not kept at all.
+ * request, never prerendered. It is the same for everyone of one country (the chooser's cookie,
+ * else Accept-Language: see Vary), so it may be kept like the prerendered public pages
+ * (revalidated each time); a signed-in visitor's page shows their header, so theirs is not kept.
  */
 function cacheControl(request: Request) {
   const cookie = request.headers.get("Cookie");
