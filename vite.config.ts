@@ -6,10 +6,10 @@ const SHELL_MODULES = [
   /\/app\/components\/layout\//,
   /\/app\/components\/ui\/(button|icon|toaster|card|badge|section|use-hydrated)\.tsx?$/,
   // Not zod, the form helpers, the nearby search (its answer's schema), the viewer's time zone
-  // (it checks zones with the availability rules) or the auth texts (which need the auth
-  // schemas): zod is for pages with forms, not every page (the bundles test keeps it off the
-  // home page).
-  /\/app\/(utils\/(?!zod|forms|nearby-api|time-zone|use-viewer-time-zone)|content\/(?!auth))/,
+  // and its hook (it checks zones with the availability rules), the time formats (chat and
+  // consultation pages only) or the auth texts (which need the auth schemas): zod is for pages
+  // with forms, not every page (the bundles test keeps it off the home page).
+  /\/app\/(utils\/(?!zod|forms|nearby-api|time-zone|use-viewer-time-zone|format-time)|content\/(?!auth|verify-email))/,
   /\/node_modules\/clsx\//,
   // react-dom's small non-client half (flushSync), which React Router loads on every page anyway.
   /\/node_modules\/react-dom\/(index\.js|cjs\/react-dom\.production\.js)/,

@@ -41,8 +41,18 @@ describe("the root loader", { timeout: 60_000 }, () => {
       .map((header) => header.split(";")[0])
       .join("; ");
     const { user: created } = (await response.clone().json()) as { user: { id: string } };
-    expect((await rootData(cookie)).access).toEqual({ plan: "free", vetChat: false, consultations: false });
+    expect((await rootData(cookie)).access).toEqual({
+      plan: "free",
+      planName: "Free",
+      vetChat: false,
+      consultations: false,
+    });
     await setPlanByStaff({ userId: created.id, plan: "premium", until: null });
-    expect((await rootData(cookie)).access).toEqual({ plan: "premium", vetChat: true, consultations: true });
+    expect((await rootData(cookie)).access).toEqual({
+      plan: "premium",
+      planName: "Premium",
+      vetChat: true,
+      consultations: true,
+    });
   });
 });

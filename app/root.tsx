@@ -7,6 +7,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { getUser } from "~/backend/auth/session.server";
 import { accountAccess } from "~/backend/billing/account-access.server";
 import { staffRoleOf } from "~/backend/staff/staff.server";
+import { staffLinksFor } from "~/domain/staff";
 import { FlashMessage } from "~/components/layout/flash-message";
 import { takeFlash } from "~/backend/flash.server";
 import { ErrorScreen, type RefusalDetails } from "~/components/layout/error-screen";
@@ -29,7 +30,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   // What the account's plan opens, so pages offer the right next step (domain/account-access.ts),
   // and a staff member's role, so the signed-in menu links the staff pages it may open.
   const [access, staffRole] = await Promise.all([user ? accountAccess(user.id) : null, staffRoleOf(user)]);
-  return data({ baseUrl: siteBaseUrl(), user, access, staffRole, flash }, { headers });
+  // The menu's links to the staff pages the role may open (computed here: the rules stay off the page).
+  return data(
+    { baseUrl: siteBaseUrl(), user, access, staffLinks: staffLinksFor(staffRole), flash },
+    { headers },
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

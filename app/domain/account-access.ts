@@ -10,6 +10,8 @@ import type { PlanId } from "./plans";
  */
 export type AccountAccess = {
   plan: PlanId;
+  /** "Premium": the plan as pages name it (so the home page needs no plan table). */
+  planName: string;
   /** The 24/7 emergency chat (/chat). */
   vetChat: boolean;
   /** Video consultations (/consultations). */

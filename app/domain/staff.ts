@@ -27,8 +27,10 @@ export function staffMayOpen(role: StaffRole | null | undefined, page: StaffPage
   return role != null && STAFF_PAGE_ROLES[page].includes(role);
 }
 
+export type StaffPageLink = { page: StaffPage; to: string; label: string };
+
 /** Each staff page as the signed-in menu links it. */
-export const STAFF_PAGE_LINKS: readonly { page: StaffPage; to: string; label: string }[] = [
+export const STAFF_PAGE_LINKS: readonly StaffPageLink[] = [
   { page: "vet", to: "/vet", label: "Vet console" },
   { page: "plans", to: "/admin/plans", label: "Plans" },
   { page: "staff", to: "/admin/staff", label: "Staff" },

@@ -86,7 +86,7 @@ test("a vet sets hours; an owner books first available, gets the invitation, joi
   await expect(ownerPage.getByLabel("With which vet?")).toHaveValue("first");
   const booked = await bookFirstTime(ownerPage, "Biscuit scratches his ears all day.");
   expect(booked).toMatch(/ E[SD]T$/);
-  await expect(ownerPage.getByText("Your consultation is booked.")).toBeVisible();
+  await expect(ownerPage.getByText("Your consultation is booked.")).toBeVisible({ timeout: 15_000 });
   const item = ownerPage.getByTestId("consultation").first();
   await expect(item).toContainText("Biscuit with Dr. Vera Video");
   await expect(item).toContainText(booked.replace(/ E[SD]T$/, ""));
@@ -235,7 +235,7 @@ test("two owners book the same time at once: one booking, the other is shown the
   // The loser books one of them: less than 2 hours ahead, it can no longer change, as the page says.
   await next.first().check({ force: true });
   await loser.getByRole("button", { name: "Book this time" }).click();
-  await expect(loser.getByText("Your consultation is booked.")).toBeVisible();
+  await expect(loser.getByText("Your consultation is booked.")).toBeVisible({ timeout: 15_000 });
   const soon = loser.locator(new URL(loser.url()).hash);
   await expect(soon).toContainText("It starts in less than 2 hours: it can no longer be moved or cancelled.");
   await expect(soon.getByRole("button", { name: "Cancel this consultation" })).toHaveCount(0);
@@ -254,7 +254,7 @@ test("two owners book the same time at once: one booking, the other is shown the
     .evaluate((day) => ((day as HTMLDetailsElement).open = true));
   await loser.locator(`input[value="${dayAhead}"]`).check({ force: true });
   await loser.getByRole("button", { name: "Book this time" }).click();
-  await expect(loser.getByText("Your consultation is booked.")).toBeVisible();
+  await expect(loser.getByText("Your consultation is booked.")).toBeVisible({ timeout: 15_000 });
   const mine = loser.locator(new URL(loser.url()).hash);
   const bookedWhen = (await mine.locator("p").nth(1).innerText()).trim();
   await mine.getByRole("link", { name: "Move to another time" }).click();
@@ -266,7 +266,7 @@ test("two owners book the same time at once: one booking, the other is shown the
   await otherDay.evaluate((day) => ((day as HTMLDetailsElement).open = true));
   await otherDay.getByRole("radio").first().check({ force: true });
   await moveForm.getByRole("button", { name: "Move" }).click();
-  await expect(loser.getByText("Your consultation is moved.")).toBeVisible();
+  await expect(loser.getByText("Your consultation is moved.")).toBeVisible({ timeout: 15_000 });
   const movedWhen = (await mine.locator("p").nth(1).innerText()).trim();
   expect(movedWhen.split(",").slice(0, 2)).not.toEqual(bookedWhen.split(",").slice(0, 2));
 
@@ -279,7 +279,7 @@ test("two owners book the same time at once: one booking, the other is shown the
   await expect(mine.getByRole("button", { name: "Cancel this consultation" })).toBeFocused();
   await mine.getByRole("button", { name: "Cancel this consultation" }).click();
   await question.getByRole("button", { name: "Yes, cancel" }).click();
-  await expect(loser.getByText("Your consultation is cancelled.")).toBeVisible();
+  await expect(loser.getByText("Your consultation is cancelled.")).toBeVisible({ timeout: 15_000 });
   await expect(mine).toContainText("Cancelled");
 
   // The winner joins with the camera and microphone refused (as a browser does when the person says no).

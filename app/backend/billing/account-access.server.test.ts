@@ -34,6 +34,7 @@ describe("accountAccess", () => {
   it("an account without a plan is Free, without the vets' services", async () => {
     expect(await accountAccess(await addAccount())).toEqual({
       plan: "free",
+      planName: "Free",
       vetChat: false,
       consultations: false,
     });
@@ -42,11 +43,13 @@ describe("accountAccess", () => {
   it("Pro pays but has neither the chat nor consultations; Premium has both", async () => {
     expect(await accountAccess(await addAccount("pro"))).toEqual({
       plan: "pro",
+      planName: "Pro",
       vetChat: false,
       consultations: false,
     });
     expect(await accountAccess(await addAccount("premium"))).toEqual({
       plan: "premium",
+      planName: "Premium",
       vetChat: true,
       consultations: true,
     });
@@ -56,7 +59,12 @@ describe("accountAccess", () => {
     const owner = await addAccount("premium");
     const member = await addAccount();
     await addMember(owner, member);
-    expect(await accountAccess(member)).toEqual({ plan: "free", vetChat: true, consultations: true });
+    expect(await accountAccess(member)).toEqual({
+      plan: "free",
+      planName: "Free",
+      vetChat: true,
+      consultations: true,
+    });
   });
 
   it("a member of a Pro owner's family gets nothing from it, and the owner nothing from the member", async () => {
@@ -68,7 +76,12 @@ describe("accountAccess", () => {
     const owner = await addAccount();
     const premiumMember = await addAccount("premium");
     await addMember(owner, premiumMember);
-    expect(await accountAccess(owner)).toEqual({ plan: "free", vetChat: false, consultations: false });
+    expect(await accountAccess(owner)).toEqual({
+      plan: "free",
+      planName: "Free",
+      vetChat: false,
+      consultations: false,
+    });
   });
 
   it("a plan that has ended counts as Free, for the account and for its family", async () => {
@@ -77,7 +90,12 @@ describe("accountAccess", () => {
     const member = await addAccount();
     await addMember(owner, member);
     const later = new Date(now.getTime() + 2 * DAY_MS);
-    expect(await accountAccess(owner, later)).toEqual({ plan: "free", vetChat: false, consultations: false });
+    expect(await accountAccess(owner, later)).toEqual({
+      plan: "free",
+      planName: "Free",
+      vetChat: false,
+      consultations: false,
+    });
     expect(await accountAccess(member, later)).toMatchObject({ vetChat: false });
     expect(await accountAccess(member, now)).toMatchObject({ vetChat: true });
   });

@@ -2,7 +2,7 @@ import { eq, inArray, or } from "drizzle-orm";
 import { getDb } from "~/backend/db/client.server";
 import { familyMember, subscription } from "~/backend/db/schema.server";
 import type { AccountAccess } from "~/domain/account-access";
-import { allows, effectivePlan } from "~/domain/plans";
+import { allows, effectivePlan, PLAN_NAMES } from "~/domain/plans";
 import { toPlanState } from "./plans.server";
 
 /**
@@ -21,8 +21,10 @@ export async function accountAccess(userId: string, now = new Date()): Promise<A
     .from(subscription)
     .where(or(eq(subscription.userId, userId), inArray(subscription.userId, owners)));
   const plans = rows.map((row) => ({ userId: row.userId, plan: effectivePlan(toPlanState(row), now) }));
+  const plan = plans.find((one) => one.userId === userId)?.plan ?? "free";
   return {
-    plan: plans.find((one) => one.userId === userId)?.plan ?? "free",
+    plan,
+    planName: PLAN_NAMES[plan],
     vetChat: plans.some(({ plan }) => allows(plan, "emergency-chat")),
     consultations: plans.some(({ plan }) => allows(plan, "consultations")),
   };

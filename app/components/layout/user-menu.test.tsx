@@ -1,10 +1,10 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { StaffRole } from "~/domain/staff";
+import { staffLinksFor, type StaffRole } from "~/domain/staff";
 import { MobileUserItems, UserMenu } from "./user-menu";
 
-/** The signed-in menus as the header shows them: the root route's data gives the staff role. */
+/** The signed-in menus as the header shows them: the root route's data lists the role's staff pages. */
 function renderMenus(staffRole: StaffRole | null) {
   const Stub = createRoutesStub([
     {
@@ -20,7 +20,9 @@ function renderMenus(staffRole: StaffRole | null) {
       ),
     },
   ]);
-  render(<Stub hydrationData={{ loaderData: { root: { user: {}, staffRole } } }} />);
+  render(
+    <Stub hydrationData={{ loaderData: { root: { user: {}, staffLinks: staffLinksFor(staffRole) } } }} />,
+  );
   fireEvent.click(screen.getByRole("button", { name: /account menu/ }));
   const desktop = document.getElementById("user-menu")!;
   const links = (menu: HTMLElement) =>

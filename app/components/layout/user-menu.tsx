@@ -2,19 +2,28 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { staffLinksFor, type StaffRole } from "~/domain/staff";
+import type { StaffPageLink } from "~/domain/staff";
 import { cn } from "~/utils/cn";
+
+/** The signed-in account's own pages, in both menus. */
+const ACCOUNT_LINKS = [
+  { to: "/pets", label: "My pets" },
+  { to: "/family", label: "Family sharing" },
+  { to: "/consultations", label: "Vet consultations" },
+  { to: "/chat", label: "24/7 emergency chat" },
+  { to: "/account", label: "Account settings" },
+] as const;
 
 const itemClass =
   "block w-full rounded-lg px-3 py-2 text-left font-medium text-ink-800 hover:bg-ink-100 focus-visible:bg-ink-100";
 
 /**
  * The staff pages the signed-in account's role may open (a vet: the console; an admin: plans,
- * staff, inbox; support: inbox), from the root loader's `staffRole`; none for everyone else.
+ * staff, inbox; support: inbox), as the root loader lists them (the rule stays on the server);
+ * none for everyone else.
  */
-function useStaffLinks() {
-  const role = useRouteLoaderData<{ staffRole?: StaffRole | null }>("root")?.staffRole;
-  return staffLinksFor(role);
+function useStaffLinks(): readonly StaffPageLink[] {
+  return useRouteLoaderData<{ staffLinks?: readonly StaffPageLink[] }>("root")?.staffLinks ?? [];
 }
 
 /** The signed-in visitor's name and menu in the header (desktop): a disclosure button. */
@@ -25,7 +34,6 @@ export function UserMenu({ name }: { name: string }) {
   const open = openOnPath === pathname;
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const staffLinks = useStaffLinks();
 
   useEffect(() => {
     if (!open) return;
@@ -83,32 +91,9 @@ export function UserMenu({ name }: { name: string }) {
           <Icon name="chevron-down" />
           <span className="sr-only">, account menu</span>
         </summary>
-        <ul className="absolute top-full right-0 mt-2 w-56 rounded-xl bg-white p-2 shadow-lg ring-1 ring-ink-100">
-          {staffLinks.map((link) => (
-            <li key={link.to}>
-              <a href={link.to} className={itemClass}>
-                {link.label}
-              </a>
-            </li>
-          ))}
-          <li>
-            <a href="/pets" className={itemClass}>
-              My pets
-            </a>
-          </li>
-          <li>
-            <a href="/account" className={itemClass}>
-              Account settings
-            </a>
-          </li>
-          <li>
-            <form method="post" action="/logout">
-              <button type="submit" className={itemClass}>
-                Log out
-              </button>
-            </form>
-          </li>
-        </ul>
+        <div className="absolute top-full right-0 mt-2 w-56 rounded-xl bg-white p-2 shadow-lg ring-1 ring-ink-100">
+          <UserMenuItems name={name} onNavigate={() => {}} />
+        </div>
       </details>
     </div>
   );
@@ -134,31 +119,13 @@ function UserMenuItems({ name, onNavigate }: { name: string; onNavigate: () => v
           </ul>
         </li>
       ) : null}
-      <li className="pt-1">
-        <Link to="/pets" className={itemClass} onClick={onNavigate}>
-          My pets
-        </Link>
-      </li>
-      <li>
-        <Link to="/family" className={itemClass} onClick={onNavigate}>
-          Family sharing
-        </Link>
-      </li>
-      <li>
-        <Link to="/consultations" className={itemClass} onClick={onNavigate}>
-          Vet consultations
-        </Link>
-      </li>
-      <li>
-        <Link to="/chat" className={itemClass} onClick={onNavigate}>
-          24/7 emergency chat
-        </Link>
-      </li>
-      <li>
-        <Link to="/account" className={itemClass} onClick={onNavigate}>
-          Account settings
-        </Link>
-      </li>
+      {ACCOUNT_LINKS.map((link, index) => (
+        <li key={link.to} className={index === 0 ? "pt-1" : undefined}>
+          <Link to={link.to} className={itemClass} onClick={onNavigate}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
       <li>
         <Form method="post" action="/logout" onSubmit={onNavigate}>
           <button type="submit" className={itemClass}>
@@ -186,44 +153,13 @@ export function MobileUserItems({
       <li className="mt-2 border-t border-ink-100 pt-3 text-sm text-ink-600">
         Signed in as <span className="font-semibold text-ink-900">{name}</span>
       </li>
-      {staffLinks.map((link) => (
+      {[...staffLinks, ...ACCOUNT_LINKS].map((link) => (
         <li key={link.to}>
           <NavLink to={link.to} end className={navLinkClass} onClick={onNavigate}>
             {({ isActive }) => <span className={cn("block", isActive && "font-semibold")}>{link.label}</span>}
           </NavLink>
         </li>
       ))}
-      <li>
-        <NavLink to="/pets" end className={navLinkClass} onClick={onNavigate}>
-          {({ isActive }) => <span className={cn("block", isActive && "font-semibold")}>My pets</span>}
-        </NavLink>
-      </li>
-      <li>
-        <NavLink to="/family" end className={navLinkClass} onClick={onNavigate}>
-          {({ isActive }) => <span className={cn("block", isActive && "font-semibold")}>Family sharing</span>}
-        </NavLink>
-      </li>
-      <li>
-        <NavLink to="/consultations" end className={navLinkClass} onClick={onNavigate}>
-          {({ isActive }) => (
-            <span className={cn("block", isActive && "font-semibold")}>Vet consultations</span>
-          )}
-        </NavLink>
-      </li>
-      <li>
-        <NavLink to="/chat" end className={navLinkClass} onClick={onNavigate}>
-          {({ isActive }) => (
-            <span className={cn("block", isActive && "font-semibold")}>24/7 emergency chat</span>
-          )}
-        </NavLink>
-      </li>
-      <li>
-        <NavLink to="/account" end className={navLinkClass} onClick={onNavigate}>
-          {({ isActive }) => (
-            <span className={cn("block", isActive && "font-semibold")}>Account settings</span>
-          )}
-        </NavLink>
-      </li>
       <li className="pt-2">
         <Form method="post" action="/logout" onSubmit={onNavigate}>
           <button type="submit" className={cn(buttonVariants({ variant: "secondary" }), "w-full")}>

@@ -9,6 +9,7 @@ import { VetNextStep } from "./vet-next-step";
 const VISITOR = null;
 const account = (plan: AccountAccess["plan"], vets: boolean): AccountAccess => ({
   plan,
+  planName: plan,
   vetChat: vets,
   consultations: vets,
 });

@@ -128,8 +128,10 @@ beforeAll(async () => {
 
 describe("the header's menu", () => {
   it("knows a vet's staff role (its Vet console link), and an owner has none", async () => {
-    expect((await answer(rootLoader, get("/", vet))).data).toMatchObject({ staffRole: "vet" });
-    expect((await answer(rootLoader, get("/", owner))).data).toMatchObject({ staffRole: null });
+    expect((await answer(rootLoader, get("/", vet))).data).toMatchObject({
+      staffLinks: [{ page: "vet", to: "/vet", label: "Vet console" }],
+    });
+    expect((await answer(rootLoader, get("/", owner))).data).toMatchObject({ staffLinks: [] });
   });
 });
 

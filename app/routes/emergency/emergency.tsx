@@ -72,7 +72,7 @@ export default function Emergency({ loaderData }: Route.ComponentProps) {
       return;
     }
     // The page opens on the answer, its heading at the top (below the sticky header), then focus.
-    answerTop.current?.scrollIntoView({ block: "start" });
+    answerTop.current?.scrollIntoView({ block: "start", behavior: "instant" });
     (answer.current ?? problems.current)?.focus({ preventScroll: true });
   }, [location.search]);
 

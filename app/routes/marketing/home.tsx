@@ -9,7 +9,6 @@ import { Section } from "~/components/ui/section";
 import { BRAND, CONTACT, STATS } from "~/content/site";
 import { baseUrlFrom, organizationJsonLd, pageMeta } from "~/utils/seo";
 import { isPaying, type RootAccountData } from "~/domain/account-access";
-import { PLAN_NAMES, UPGRADE_PATH } from "~/domain/plans";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const baseUrl = baseUrlFrom(matches);
@@ -178,33 +177,18 @@ export default function Home() {
         <h2 id="cta-title" className="text-3xl font-bold sm:text-4xl">
           Give your pet the care they deserve
         </h2>
-        {isPaying(access) ? (
-          <>
-            <p className="mx-auto mt-4 max-w-xl text-lg text-brand-100">
-              Your {PLAN_NAMES[access.plan]} plan is ready for the next photo.
-            </p>
-            <div className="mt-8 flex flex-wrap justify-center gap-3">
-              <Link className={buttonVariants({ variant: "secondary", size: "lg" })} to="/features#demo">
-                <Icon name="camera" /> Upload Pet Photo
-              </Link>
-              <Link className={cn(buttonVariants({ size: "lg" }), "ring-1 ring-brand-200")} to={UPGRADE_PATH}>
-                Manage plan
-              </Link>
-            </div>
-          </>
-        ) : (
-          <>
-            <p className="mx-auto mt-4 max-w-xl text-lg text-brand-100">
-              Join {STATS.users} pet parents who trust {BRAND}. Your first analyses are free.
-            </p>
-            <Link
-              className={cn(buttonVariants({ variant: "secondary", size: "lg" }), "mt-8")}
-              to="/features#demo"
-            >
-              Get Started Free
-            </Link>
-          </>
-        )}
+        {/* An account that pays is offered its plan, not a free start. */}
+        <p className="mx-auto mt-4 max-w-xl text-lg text-brand-100">
+          {isPaying(access)
+            ? `Your ${access.planName} plan is ready for the next photo.`
+            : `Join ${STATS.users} pet parents who trust ${BRAND}. Your first analyses are free.`}
+        </p>
+        <Link
+          className={cn(buttonVariants({ variant: "secondary", size: "lg" }), "mt-8")}
+          to={isPaying(access) ? "/account/plan" : "/features#demo"}
+        >
+          {isPaying(access) ? "Manage plan" : "Get Started Free"}
+        </Link>
       </section>
     </>
   );
