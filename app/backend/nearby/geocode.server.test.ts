@@ -1,9 +1,9 @@
 // @vitest-environment node
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { consumeRateLimit, resetRateLimits } from "~/backend/rate-limit.server";
-import { startFakeOsm } from "../../../tests/support/fake-osm";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { consumeRateLimit } from "~/backend/rate-limit.server";
+import { withFakeOsm } from "../../../tests/support/fake-osm-in-vitest";
 import {
   geocode,
   GEOCODE_LIMITS,
@@ -20,24 +20,9 @@ const WC2N = {
   timeZone: "Europe/London",
 };
 
-let osm: Awaited<ReturnType<typeof startFakeOsm>>;
-beforeAll(async () => {
-  osm = await startFakeOsm();
-  vi.stubEnv("NOMINATIM_URL", osm.nominatimUrl);
-  // Vitest sets BASE_URL to Vite's "/"; the User-Agent names the public site.
-  vi.stubEnv("BASE_URL", "https://pawpal.example");
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await osm.close();
-});
-beforeEach(async () => {
-  resetGeocodeState();
-  await resetRateLimits();
-  osm.reset();
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => vi.restoreAllMocks());
+const osm = withFakeOsm(resetGeocodeState);
+// Vitest sets BASE_URL to Vite's "/"; the User-Agent names the public site.
+beforeAll(() => vi.stubEnv("BASE_URL", "https://pawpal.example"));
 
 /** The failure a geocode ended with (or a test failure if it found something). */
 async function failureOf(words: string) {

@@ -1,29 +1,12 @@
 // @vitest-environment node
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetRateLimits } from "~/backend/rate-limit.server";
+import { describe, expect, it } from "vitest";
 import { NEAR_ERRORS } from "~/domain/nearby";
 import { loader } from "~/routes/resources/nearby";
-import { startFakeOsm } from "../../../tests/support/fake-osm";
+import { withFakeOsm } from "../../../tests/support/fake-osm-in-vitest";
 import { GEOCODE_MESSAGES } from "./geocode.server";
 import { emergencyVetsNear, NEARBY_MESSAGES, NEARBY_RATE_LIMIT, resetNearbyState } from "./nearby.server";
 
-let osm: Awaited<ReturnType<typeof startFakeOsm>>;
-beforeAll(async () => {
-  osm = await startFakeOsm();
-  vi.stubEnv("NOMINATIM_URL", osm.nominatimUrl);
-  vi.stubEnv("OVERPASS_URL", osm.overpassUrl);
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await osm.close();
-});
-beforeEach(async () => {
-  resetNearbyState();
-  await resetRateLimits();
-  osm.reset();
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => vi.restoreAllMocks());
+const osm = withFakeOsm(resetNearbyState);
 
 let clients = 0;
 /** GET /api/nearby through the route's loader, from a fresh client address unless given one. */

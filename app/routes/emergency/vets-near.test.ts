@@ -1,29 +1,12 @@
 // @vitest-environment node
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GEOCODE_MESSAGES } from "~/backend/nearby/geocode.server";
 import { NEARBY_MESSAGES, NEARBY_RATE_LIMIT, resetNearbyState } from "~/backend/nearby/nearby.server";
-import { resetRateLimits } from "~/backend/rate-limit.server";
 import { NEAR_ERRORS, type VetSearch } from "~/domain/nearby";
-import { startFakeOsm } from "../../../tests/support/fake-osm";
+import { withFakeOsm } from "../../../tests/support/fake-osm-in-vitest";
 import { loader } from "./vets-near";
 
-let osm: Awaited<ReturnType<typeof startFakeOsm>>;
-beforeAll(async () => {
-  osm = await startFakeOsm();
-  vi.stubEnv("NOMINATIM_URL", osm.nominatimUrl);
-  vi.stubEnv("OVERPASS_URL", osm.overpassUrl);
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await osm.close();
-});
-beforeEach(async () => {
-  resetNearbyState();
-  await resetRateLimits();
-  osm.reset();
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => vi.restoreAllMocks());
+const osm = withFakeOsm(resetNearbyState);
 
 let clients = 0;
 /** GET /emergency/vets through the loader, as the page receives it. */
