@@ -10,7 +10,7 @@ import { currentPhoto, type AnalysisState } from "./analysis-machine";
 import { canUseLiveCamera } from "./camera";
 import { createDeviceAnalyzer } from "./device-analyzer";
 import { bestGuess } from "./engine/outcome";
-import { useAnalysis } from "./use-analysis";
+import { canAddPhoto, useAnalysis } from "./use-analysis";
 import { analysesLeft, countedAnalyzer } from "./counted-analyzer";
 
 const loadCameraDialog = () => import("./camera-dialog");
@@ -73,7 +73,7 @@ export function AnalysisDemo({
   useEffect(() => {
     if (signedIn) void analysesLeft().then(setAnalysesLeft);
   }, [signedIn]);
-  const { state, choosePhoto, showSample, isAnalyzing } = useAnalysis(analyzer);
+  const { state, choosePhoto, addPhoto, showSample, isAnalyzing } = useAnalysis(analyzer);
   const [dragging, setDragging] = useState(false);
   // On a first visit, models load when the visitor shows intent to use the demo, not with the page.
   const warmUp = () => {
@@ -98,6 +98,7 @@ export function AnalysisDemo({
   }, [state.status]);
   const uploadInput = useRef<HTMLInputElement>(null);
   const captureInput = useRef<HTMLInputElement>(null);
+  const addInput = useRef<HTMLInputElement>(null);
   const [cameraOpen, setCameraOpen] = useState(false);
   const [cameraProblem, setCameraProblem] = useState<string | null>(null);
   const photo = currentPhoto(state);
@@ -259,6 +260,19 @@ export function AnalysisDemo({
             onChange={onFilesChosen}
           />
           <input
+            ref={addInput}
+            id="demo-add-photo"
+            type="file"
+            accept="image/*"
+            hidden
+            tabIndex={-1}
+            aria-label="Add another photo of the same pet"
+            onChange={(event) => {
+              addPhoto(event.currentTarget.files);
+              event.currentTarget.value = "";
+            }}
+          />
+          <input
             ref={captureInput}
             id="demo-photo-capture"
             type="file"
@@ -274,7 +288,11 @@ export function AnalysisDemo({
         <div>
           {state.status === "done" ? (
             <Suspense fallback={<ReportPlaceholder />}>
-              <Report outcome={state.outcome} onShowSample={showSample} />
+              <Report
+                outcome={state.outcome}
+                onShowSample={showSample}
+                onAddPhoto={canAddPhoto(state.outcome) ? () => addInput.current?.click() : undefined}
+              />
             </Suspense>
           ) : state.status === "analyzing" ? (
             <ReportPlaceholder />
@@ -364,6 +382,10 @@ export function outcomeSummary({ source, findings }: AnalysisOutcome): string {
   const best = bestGuess(findings);
   if (breed.status === "identified" && best) {
     return `${lead}: ${best.breed.name}, ${Math.round(best.confidence * 100)}% confidence.`;
+  }
+  if (breed.status === "mix") {
+    const [first, second] = breed.guesses;
+    return `${lead}: a ${findings.species} that looks like a mix of ${first?.breed.name} and ${second?.breed.name}.`;
   }
   if (breed.status === "unsure") return `${lead}: a ${findings.species}, breed uncertain.`;
   return `${lead}: a ${findings.species}.`;

@@ -16,7 +16,14 @@ describe("analysisReducer", () => {
   });
 
   it("idle -> analyzing when a photo is chosen", () => {
-    expect(analyzing()).toEqual({ status: "analyzing", runId: 1, photo, stage: null, notice: null });
+    expect(analyzing()).toEqual({
+      status: "analyzing",
+      runId: 1,
+      photo,
+      stage: null,
+      previous: null,
+      notice: null,
+    });
     expect(currentPhoto(analyzing())).toBe(photo);
   });
 
@@ -52,9 +59,43 @@ describe("analysisReducer", () => {
         runId: 2,
         photo: otherPhoto,
         stage: null,
+        previous: null,
         notice: null,
       });
     }
+  });
+
+  it("another photo of the same pet: the answer on show stays if the added photo cannot be used", () => {
+    const done = analysisReducer(analyzing(), {
+      type: "analysisSucceeded",
+      runId: 1,
+      outcome: SAMPLE_OUTCOME,
+    });
+    const adding = analysisReducer(done, { type: "photoAdded", runId: 2, photo: otherPhoto });
+    expect(adding).toMatchObject({ status: "analyzing", runId: 2, photo: otherPhoto });
+    expect(currentPhoto(adding)).toBe(otherPhoto);
+
+    const failed = analysisReducer(adding, { type: "analysisFailed", runId: 2, message: "No pet there" });
+    expect(failed).toEqual({
+      status: "done",
+      runId: 2,
+      photo,
+      outcome: SAMPLE_OUTCOME,
+      notice: "No pet there",
+    });
+
+    const combined = { ...SAMPLE_OUTCOME, timings: null };
+    expect(analysisReducer(adding, { type: "analysisSucceeded", runId: 2, outcome: combined })).toEqual({
+      status: "done",
+      runId: 2,
+      photo: otherPhoto,
+      outcome: combined,
+      notice: null,
+    });
+    // Only an answer on show can take another photo.
+    expect(analysisReducer(analyzing(), { type: "photoAdded", runId: 3, photo: otherPhoto })).toEqual(
+      analyzing(),
+    );
   });
 
   it("ignores events of a replaced run", () => {

@@ -7,6 +7,8 @@ import type { AnalysisOutcome, AnalysisStage } from "./analyzer";
  *                            │  ▲ └────analysisFailed─────▶ error
  *                            │  └──photoChosen (from any state: a new photo restarts)
  *   any state ──sampleRequested──▶ done (the sample report, without a photo)
+ *   done ──photoAdded──▶ analyzing ─▶ done (resting on one photo more), or back to the earlier
+ *                                     done with a notice when the added photo could not be used
  *
  * Every run has an id; events from an older run (a photo since replaced) are ignored.
  * A rejected file (photoRejected) only sets `notice`: the current photo and result stay.
@@ -21,9 +23,18 @@ export type Photo = {
 
 export type AnalysisPhase =
   | { status: "idle" }
-  | { status: "analyzing"; runId: number; photo: Photo; stage: AnalysisStage | null }
+  | {
+      status: "analyzing";
+      runId: number;
+      photo: Photo;
+      stage: AnalysisStage | null;
+      /** The answer a photo is being added to: it stays when the added photo cannot be used. */
+      previous: DonePhase | null;
+    }
   | { status: "done"; runId: number; photo: Photo | null; outcome: AnalysisOutcome }
   | { status: "error"; runId: number; photo: Photo; message: string };
+
+type DonePhase = Extract<AnalysisPhase, { status: "done" }>;
 
 export type AnalysisState = AnalysisPhase & {
   /** Why the last chosen file was not used (for example: it was not an image). */
@@ -32,6 +43,8 @@ export type AnalysisState = AnalysisPhase & {
 
 export type AnalysisEvent =
   | { type: "photoChosen"; runId: number; photo: Photo }
+  /** Another photo of the same pet, to combine with the answer on show. */
+  | { type: "photoAdded"; runId: number; photo: Photo }
   | { type: "photoRejected"; message: string }
   | { type: "stageChanged"; runId: number; stage: AnalysisStage }
   | { type: "analysisSucceeded"; runId: number; outcome: AnalysisOutcome }
@@ -43,7 +56,26 @@ export const initialAnalysisState: AnalysisState = { status: "idle", notice: nul
 export function analysisReducer(state: AnalysisState, event: AnalysisEvent): AnalysisState {
   switch (event.type) {
     case "photoChosen":
-      return { status: "analyzing", runId: event.runId, photo: event.photo, stage: null, notice: null };
+      return {
+        status: "analyzing",
+        runId: event.runId,
+        photo: event.photo,
+        stage: null,
+        previous: null,
+        notice: null,
+      };
+    case "photoAdded": {
+      if (state.status !== "done") return state;
+      const { notice: _, ...previous } = state;
+      return {
+        status: "analyzing",
+        runId: event.runId,
+        photo: event.photo,
+        stage: null,
+        previous,
+        notice: null,
+      };
+    }
     case "photoRejected":
       return { ...state, notice: event.message };
     case "stageChanged":
@@ -56,6 +88,7 @@ export function analysisReducer(state: AnalysisState, event: AnalysisEvent): Ana
       return { status: "done", runId: event.runId, photo: null, outcome: event.outcome, notice: null };
     case "analysisFailed":
       if (state.status !== "analyzing" || state.runId !== event.runId) return state;
+      if (state.previous) return { ...state.previous, runId: state.runId, notice: event.message };
       return {
         status: "error",
         runId: state.runId,

@@ -4,6 +4,7 @@
  * fixed sample (sample-report.ts) is an answer of the same type, shown on request and where a
  * device cannot run the models.
  */
+import type { PhotoEvidence } from "./engine/evidence";
 import type { PhotoFindings, StageTimings } from "./engine/outcome";
 import type { WorkerStage } from "./worker/protocol";
 
@@ -34,12 +35,19 @@ export type AnalysisOutcome = {
   breedModelProblem: string | null;
   /** How long each stage took on this device; null for the sample. */
   timings: StageTimings | null;
+  /**
+   * What each photo the answer rests on says about the pet, oldest first: sent with the next
+   * photo of the same pet, and saved with the pet. Empty for the sample and without a breed model.
+   */
+  evidence: readonly PhotoEvidence[];
 };
 
 export type AnalyzeOptions = {
   /** Aborting rejects the pending analysis with an "AbortError" DOMException. */
   signal?: AbortSignal;
   onStage?: (stage: AnalysisStage) => void;
+  /** Earlier photos of the same pet: the answer combines them with this one. */
+  earlier?: readonly PhotoEvidence[];
 };
 
 export interface Analyzer {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PhotoProblemError } from "./analyzer";
+import type { PhotoEvidence } from "./engine/evidence";
 import { createDeviceAnalyzer, DEVICE_UNSUPPORTED_REASON } from "./device-analyzer";
 import { PHOTO_PROBLEM_MESSAGES } from "./photo";
 import { sampleInstead } from "./sample-report";
@@ -48,6 +49,7 @@ describe("createDeviceAnalyzer", () => {
         type: "result",
         id,
         findings: { kind: "no-pet" },
+        evidence: null,
         timings,
         startup,
         breedModelProblem: null,
@@ -61,6 +63,7 @@ describe("createDeviceAnalyzer", () => {
       fallbackReason: null,
       breedModelProblem: null,
       timings,
+      evidence: [],
     });
     await analyzer.analyze(photo);
     expect(onStage).toHaveBeenCalledWith("detecting");
@@ -70,6 +73,37 @@ describe("createDeviceAnalyzer", () => {
       photo,
       breedModelUrl: "/models/breed/",
     });
+  });
+
+  it("sends the earlier photos of the same pet with the new one; the answer rests on all of them", async () => {
+    const evidence = (dog: number): PhotoEvidence => ({
+      species: { dog, cat: 1 - dog },
+      breeds: { dog: { beagle: 0.9 }, cat: {} },
+    });
+    const findings = {
+      kind: "pet",
+      species: "dog",
+      speciesConfidence: 0.9,
+      petCount: 1,
+      box: null,
+      breed: { status: "unavailable" },
+      photoCount: 3,
+    } as const;
+    FakeWorker.answer = ({ id }, worker) =>
+      worker.send({
+        type: "result",
+        id,
+        findings,
+        evidence: evidence(0.7),
+        timings,
+        startup,
+        breedModelProblem: null,
+      });
+    const earlier = [evidence(0.9), evidence(0.8)];
+    const outcome = await createDeviceAnalyzer("/models/breed/").analyze(photo, { earlier });
+    expect(FakeWorker.instances[0]!.received[0]).toMatchObject({ type: "analyze", earlier });
+    expect(outcome.findings).toEqual(findings);
+    expect(outcome.evidence).toEqual([evidence(0.9), evidence(0.8), evidence(0.7)]);
   });
 
   it("loads the models ahead of a photo on warm-up", () => {
@@ -117,6 +151,7 @@ describe("createDeviceAnalyzer", () => {
           type: "result",
           id,
           findings: { kind: "no-pet" },
+          evidence: null,
           timings,
           startup,
           breedModelProblem: null,

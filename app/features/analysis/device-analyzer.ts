@@ -55,7 +55,7 @@ export function createDeviceAnalyzer(breedModelUrl: string): Analyzer {
       post({ type: "warm-up", breedModelUrl });
     },
 
-    analyze(photo, { signal, onStage } = {}) {
+    analyze(photo, { signal, onStage, earlier = [] } = {}) {
       if (signal?.aborted) return Promise.reject(abortError());
       if (!getWorker()) return Promise.resolve(sampleFallback(broken ?? "unsupported"));
       const id = ++nextId;
@@ -84,6 +84,7 @@ export function createDeviceAnalyzer(breedModelUrl: string): Analyzer {
                 fallbackReason: null,
                 breedModelProblem: message.breedModelProblem,
                 timings: message.timings,
+                evidence: message.evidence ? [...earlier, message.evidence] : [],
               });
               return;
             case "problem":
@@ -97,7 +98,7 @@ export function createDeviceAnalyzer(breedModelUrl: string): Analyzer {
               return;
           }
         });
-        post({ type: "analyze", id, photo, breedModelUrl });
+        post({ type: "analyze", id, photo, breedModelUrl, earlier });
       });
     },
   };

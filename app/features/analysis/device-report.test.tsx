@@ -1,19 +1,24 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
+import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { DeviceReport, NO_PET_TIPS } from "./device-report";
 import { findBreed } from "./knowledge/breeds";
 import type { PhotoFindings } from "./engine/outcome";
 import { PROFILE_ERRORS } from "./profile-form";
 
-const dog = (breed: Extract<PhotoFindings, { kind: "pet" }>["breed"], petCount = 1): PhotoFindings => ({
+type Identification = Extract<PhotoFindings, { kind: "pet" }>["breed"];
+const pet = (species: "dog" | "cat", breed: Identification, petCount = 1, photoCount = 1): PhotoFindings => ({
   kind: "pet",
-  species: "dog",
+  species,
   speciesConfidence: 0.98,
   petCount,
   box: { x: 0.1, y: 0.1, width: 0.5, height: 0.6 },
   breed,
+  photoCount,
 });
+const dog = (breed: Identification, petCount = 1, photoCount = 1) => pet("dog", breed, petCount, photoCount);
+const cat = (breed: Identification) => pet("cat", breed);
 const guesses = [
   { breed: findBreed("golden-retriever")!, confidence: 0.81 },
   { breed: findBreed("labrador-retriever")!, confidence: 0.12 },
@@ -23,13 +28,28 @@ const guesses = [
 type User = { id: string; name: string; email: string; role: string } | null;
 
 /** The report inside a router: the root route's data says who is signed in; /pets is a stub. */
-function renderReport(findings: PhotoFindings, { user = null as User, onSave = vi.fn() } = {}) {
+function renderReport(
+  findings: PhotoFindings,
+  {
+    user = null as User,
+    onSave = vi.fn(),
+    photoCount = undefined as number | undefined,
+    onAddPhoto = undefined as (() => void) | undefined,
+  } = {},
+) {
   const Stub = createRoutesStub([
     {
       id: "root",
       path: "/",
       loader: () => ({ user }),
-      Component: () => <DeviceReport findings={findings} onShowSample={() => {}} />,
+      Component: () => (
+        <DeviceReport
+          findings={findings}
+          onShowSample={() => {}}
+          photoCount={photoCount}
+          onAddPhoto={onAddPhoto}
+        />
+      ),
     },
     {
       path: "/pets",
@@ -41,13 +61,23 @@ function renderReport(findings: PhotoFindings, { user = null as User, onSave = v
       },
     },
   ]);
-  render(<Stub initialEntries={["/"]} hydrationData={{ loaderData: { root: { user } } }} />);
-  return { onSave };
+  const { unmount } = render(
+    <Stub initialEntries={["/"]} hydrationData={{ loaderData: { root: { user } } }} />,
+  );
+  return { onSave, unmount };
 }
 
 function feeding() {
   return within(screen.getByRole("region", { name: "Feeding" })).getAllByRole("listitem")[0]!.textContent;
 }
+/** The first line of the care schedule's exercise: the minutes a day. */
+function exercise() {
+  return within(screen.getByRole("region", { name: "Exercise" })).getAllByRole("listitem")[0]!.textContent;
+}
+const answer = () => screen.getByTestId("analysis-result").getAttribute("data-answer");
+/** Whether `a` comes before `b` in the page. */
+const before = (a: Element, b: Element) =>
+  Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
 
 describe("DeviceReport", () => {
   it("says kindly that there is no pet, with tips and the sample, and invents nothing", () => {
@@ -75,7 +105,8 @@ describe("DeviceReport", () => {
   it("says it is not sure below the threshold, and lets the visitor pick another guess", () => {
     renderReport(dog({ status: "unsure", guesses }));
     expect(screen.getByRole("heading", { name: "We're not sure of the breed" })).toBeInTheDocument();
-    expect(screen.getByText(/built for a Golden Retriever/)).toBeInTheDocument();
+    // Golden and Labrador Retriever (the guesses that count) are both large dogs.
+    expect(screen.getByText(/built for a large dog/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole("radio", { name: /Chihuahua/ }));
     expect(screen.getByText(/built for a Chihuahua/)).toBeInTheDocument();
   });
@@ -117,6 +148,213 @@ describe("DeviceReport", () => {
     fireEvent.change(screen.getByLabelText("Age (years)"), { target: { value: "45" } });
     expect(screen.getByText(PROFILE_ERRORS.age)).toBeInTheDocument();
     expect(feeding()).toBe(before);
+  });
+});
+
+describe("the answer the report gives", () => {
+  it("says which on the result card, for a script", () => {
+    const { unmount } = render(<DeviceReport findings={{ kind: "no-pet" }} onShowSample={() => {}} />);
+    expect(answer()).toBe("no-pet");
+    unmount();
+    for (const [identification, expected] of [
+      [{ status: "identified", guesses }, "identified"],
+      [{ status: "mix", guesses: mixGuesses }, "mix"],
+      [{ status: "unsure", guesses }, "unsure"],
+      [{ status: "unavailable" }, "unavailable"],
+    ] as const) {
+      const { unmount: done } = renderReport(dog(identification));
+      expect(answer()).toBe(expected);
+      done();
+    }
+  });
+});
+
+const mixGuesses = [
+  { breed: findBreed("beagle")!, confidence: 0.45 },
+  { breed: findBreed("basset-hound")!, confidence: 0.35 },
+  { breed: findBreed("chihuahua")!, confidence: 0.05 },
+];
+
+describe("a mix", () => {
+  it("names both breeds, says it may be one of them, and plans for their common ground", () => {
+    renderReport(dog({ status: "mix", guesses: mixGuesses }));
+    expect(
+      screen.getByRole("heading", { level: 3, name: "Looks like a mix of Beagle and Basset Hound" }),
+    ).toHaveAttribute("id", "analysis-result-title");
+    expect(
+      screen.getByText("…or one of them. A photo cannot tell a dog's mix for certain; a DNA test can."),
+    ).toBeInTheDocument();
+    const choices = screen.getByRole("group", { name: "Most likely breeds" });
+    expect(within(choices).getAllByRole("radio")).toHaveLength(4);
+    expect(screen.getByRole("radio", { name: "A mix of both: plan for their common ground" })).toBeChecked();
+    expect(
+      screen.getByText(/This plan is built for the common ground of a Beagle and a Basset Hound/),
+    ).toBeInTheDocument();
+    // Basset Hound (energy 1) 20-30 minutes, Beagle (energy 4) 60-90: the range spans both.
+    expect(exercise()).toBe("20-90 minutes of exercise a day, split into 2 or more outings");
+    expect(
+      screen.getByText("Small to medium dog: usually 5.9-29.5 kg (13-65 lb) as an adult"),
+    ).toBeInTheDocument();
+  });
+
+  it("follows one breed when the visitor picks it, and the common ground again", () => {
+    renderReport(dog({ status: "mix", guesses: mixGuesses }));
+    fireEvent.click(screen.getByRole("radio", { name: /Beagle/ }));
+    expect(screen.getByText(/This plan is built for a Beagle and/)).toBeInTheDocument();
+    expect(exercise()).toBe("60-90 minutes of exercise a day, split into 2 or more outings");
+    fireEvent.click(screen.getByRole("radio", { name: /common ground/ }));
+    expect(exercise()).toBe("20-90 minutes of exercise a day, split into 2 or more outings");
+  });
+
+  it("saves no breed for a mix's common ground", async () => {
+    const user = { id: "u1", name: "Sam", email: "sam@example.com", role: "user" };
+    const { onSave } = renderReport(dog({ status: "mix", guesses: mixGuesses }), { user });
+    fireEvent.change(screen.getByLabelText("Pet's name"), { target: { value: "Bella" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save to my pets" }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ breed: "" })));
+  });
+
+  it("makes no claim about DNA tests for a cat", () => {
+    const catGuesses = [
+      { breed: findBreed("siamese")!, confidence: 0.5 },
+      { breed: findBreed("birman")!, confidence: 0.4 },
+    ];
+    renderReport(cat({ status: "mix", guesses: catGuesses }));
+    expect(
+      screen.getByRole("heading", { name: "Looks like a mix of Siamese and Birman" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText("…or one of them. A photo cannot tell for certain.")).toBeInTheDocument();
+    expect(screen.queryByText(/DNA/)).not.toBeInTheDocument();
+    // Each coat with its grooming, whose it is.
+    expect(screen.getByText("Short coat, like a Siamese's: brush once a week")).toBeInTheDocument();
+    expect(
+      screen.getByText("Long coat, like a Birman's: brush daily to prevent mats and tangles"),
+    ).toBeInTheDocument();
+  });
+});
+
+describe("an uncertain answer", () => {
+  it("plans for the size class its likely breeds agree on", () => {
+    renderReport(
+      dog({
+        status: "unsure",
+        guesses: [
+          { breed: findBreed("golden-retriever")!, confidence: 0.4 },
+          { breed: findBreed("labrador-retriever")!, confidence: 0.2 },
+          { breed: findBreed("chihuahua")!, confidence: 0.05 },
+        ],
+      }),
+    );
+    expect(
+      screen.getByText(/they agree on the size, so until you pick one the plan is for a large dog/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "Not sure yet: plan for a large dog" })).toBeChecked();
+    expect(screen.getByText(/This plan is built for a large dog and/)).toBeInTheDocument();
+    expect(screen.getByText("Large dog: usually 27-39 kg (60-86 lb) as an adult")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("radio", { name: /Labrador Retriever/ }));
+    expect(screen.getByText(/This plan is built for a Labrador Retriever and/)).toBeInTheDocument();
+  });
+
+  it("plans for the species in general when its likely breeds differ in size", () => {
+    renderReport(
+      dog({
+        status: "unsure",
+        guesses: [
+          { breed: findBreed("golden-retriever")!, confidence: 0.3 },
+          { breed: findBreed("chihuahua")!, confidence: 0.25 },
+          { breed: findBreed("beagle")!, confidence: 0.1 },
+        ],
+      }),
+    );
+    expect(screen.getByRole("radio", { name: "Not sure yet: plan for dogs in general" })).toBeChecked();
+    expect(screen.getByText(/This plan is built for a typical dog and/)).toBeInTheDocument();
+  });
+});
+
+describe("more than one photo", () => {
+  it("says how many photos the answer rests on, from the findings unless told", () => {
+    const { unmount } = renderReport(dog({ status: "identified", guesses }, 1, 3));
+    expect(screen.getByTestId("photo-count")).toHaveTextContent("Based on 3 photos");
+    unmount();
+    renderReport(dog({ status: "identified", guesses }, 1, 3), { photoCount: 4 });
+    expect(screen.getByTestId("photo-count")).toHaveTextContent("Based on 4 photos");
+  });
+
+  it("says nothing of photos for one photo, and no more can be added at the most", () => {
+    const { unmount } = renderReport(dog({ status: "identified", guesses }));
+    expect(screen.queryByTestId("photo-count")).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole("button", { name: "Add another photo of the same pet" }),
+    ).not.toBeInTheDocument();
+    unmount();
+    renderReport(dog({ status: "unsure", guesses }), { photoCount: 5 });
+    expect(screen.getByTestId("photo-count")).toHaveTextContent(
+      "Based on 5 photos, the most one answer combines",
+    );
+    expect(
+      screen.queryByRole("button", { name: "Add another photo of the same pet" }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("offers another photo first when unsure, right under the heading", () => {
+    const onAddPhoto = vi.fn();
+    renderReport(dog({ status: "unsure", guesses }), { photoCount: 2, onAddPhoto });
+    const heading = screen.getByRole("heading", { level: 3, name: "We're not sure of the breed" });
+    const button = screen.getByRole("button", { name: "Add another photo of the same pet" });
+    expect(heading.nextElementSibling).toContainElement(button);
+    expect(heading.nextElementSibling).toHaveTextContent(/More photos make the answer surer/);
+    expect(heading.nextElementSibling).toHaveTextContent("Based on 2 photos");
+    expect(before(button, screen.getByRole("group", { name: "Most likely breeds" }))).toBe(true);
+    fireEvent.click(button);
+    expect(onAddPhoto).toHaveBeenCalledOnce();
+  });
+
+  it("offers another photo first for a mix, after the line that finishes the heading", () => {
+    renderReport(dog({ status: "mix", guesses: mixGuesses }), { onAddPhoto: vi.fn() });
+    const line = screen.getByText(/…or one of them/);
+    const button = screen.getByRole("button", { name: "Add another photo of the same pet" });
+    expect(line.nextElementSibling).toContainElement(button);
+    expect(before(button, screen.getByRole("group", { name: "Most likely breeds" }))).toBe(true);
+  });
+
+  it("keeps it a quieter action below the choices when the breed is named", () => {
+    const onAddPhoto = vi.fn();
+    renderReport(dog({ status: "identified", guesses }), { onAddPhoto });
+    const button = screen.getByRole("button", { name: "Add another photo of the same pet" });
+    expect(before(screen.getByRole("group", { name: "Most likely breeds" }), button)).toBe(true);
+    expect(button.className).not.toContain("bg-brand-700");
+    expect(screen.queryByText(/More photos make the answer surer/)).not.toBeInTheDocument();
+    fireEvent.click(button);
+    expect(onAddPhoto).toHaveBeenCalledOnce();
+  });
+
+  it("starts a new answer from its own plan, and keeps what the visitor typed", () => {
+    const first = dog({ status: "unsure", guesses });
+    const next = dog({ status: "identified", guesses }, 1, 2);
+    function AddingPhotos() {
+      const [findings, setFindings] = useState(first);
+      return (
+        <DeviceReport findings={findings} onShowSample={() => {}} onAddPhoto={() => setFindings(next)} />
+      );
+    }
+    const Stub = createRoutesStub([
+      { id: "root", path: "/", loader: () => ({ user: null }), Component: AddingPhotos },
+    ]);
+    render(<Stub initialEntries={["/"]} hydrationData={{ loaderData: { root: { user: null } } }} />);
+    fireEvent.click(screen.getByRole("radio", { name: /Chihuahua/ }));
+    fireEvent.change(screen.getByLabelText("Weight (kg)"), { target: { value: "10" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add another photo of the same pet" }));
+    expect(screen.getByRole("heading", { level: 3, name: "Golden Retriever" })).toBeInTheDocument();
+    expect(screen.getByTestId("photo-count")).toHaveTextContent("Based on 2 photos");
+    expect(screen.getByText(/This plan is built for a Golden Retriever and/)).toBeInTheDocument();
+    expect(screen.getByLabelText("Weight (kg)")).toHaveValue("10");
+  });
+
+  it("offers none when breed identification is unavailable", () => {
+    renderReport(dog({ status: "unavailable" }), { onAddPhoto: vi.fn() });
+    expect(
+      screen.queryByRole("button", { name: "Add another photo of the same pet" }),
+    ).not.toBeInTheDocument();
   });
 });
 

@@ -6,13 +6,21 @@ import { DeviceReport } from "./device-report";
 export default function Report({
   outcome,
   onShowSample,
+  onAddPhoto,
 }: {
   outcome: AnalysisOutcome;
   onShowSample: () => void;
+  /** Opens the way to another photo of the same pet; absent when no more can be combined. */
+  onAddPhoto?: () => void;
 }) {
   return outcome.source === "sample" ? (
     <SampleReport outcome={outcome} />
   ) : (
-    <DeviceReport findings={outcome.findings} onShowSample={onShowSample} />
+    <DeviceReport
+      findings={outcome.findings}
+      photoCount={outcome.findings.kind === "pet" ? outcome.findings.photoCount : 1}
+      onShowSample={onShowSample}
+      onAddPhoto={onAddPhoto}
+    />
   );
 }

@@ -41,10 +41,12 @@ export const SAMPLE_OUTCOME: AnalysisOutcome = {
     petCount: 1,
     box: null,
     breed: { status: "identified", guesses: [{ breed: GOLDEN_RETRIEVER, confidence: 0.94 }] },
+    photoCount: 1,
   },
   fallbackReason: null,
   breedModelProblem: null,
   timings: null,
+  evidence: [],
 };
 
 /** The sample where the device cannot analyse the photo, saying why. */

@@ -3,9 +3,10 @@ import type { Breed } from "../knowledge/breeds";
 import { type Activity, dailyEnergyKcal, energyState } from "./energy";
 import { exerciseLines } from "./exercise";
 import { DEFAULT_KCAL_PER_CUP, cupsPerDay, formatCups, mealsPerDay } from "./feeding";
-import { groomingLines } from "./grooming";
-import { healthLines } from "./health";
-import { estimatedWeightKg, growthEndMonths, type LifeStage, stageForBreed } from "./life-stage";
+import { groomingLinesFor } from "./grooming";
+import { healthLinesFor } from "./health";
+import { estimatedWeightKg, growthEndMonths, type LifeStage, lifeStage } from "./life-stage";
+import { breedSubject, type PlanSubject, withArticle } from "./plan-subject";
 import { vaccinationLines } from "./vaccination";
 
 export type PetProfile = {
@@ -58,58 +59,104 @@ function stageLabel(species: Breed["species"], stage: LifeStage): string {
   return { baby: `young ${young}`, junior: young, adult: "adult", senior: "senior" }[stage];
 }
 
-/** Characteristics, health recommendations and care schedule for a breed and (optional) pet profile. */
-export function buildCarePlan(breed: Breed, profile: PetProfile = {}): CarePlan {
+/** "Moderately active" from "Moderately active: needs daily walks and play". */
+const energyName = (words: string) => words.split(":")[0]!;
+
+function energyLine(subject: PlanSubject): string {
+  const words = subject.species === "dog" ? ENERGY_WORDS : CAT_ENERGY_WORDS;
+  const { min, max } = subject.energy;
+  if (min === max) return words[min] ?? ENERGY_WORDS[3]!;
+  const low = energyName(words[min] ?? words[3]!);
+  const high = energyName(words[max] ?? words[3]!);
+  return `${low} to ${high.charAt(0).toLowerCase()}${high.slice(1)}, ${subject.spread}`;
+}
+
+/** The coat, the coats it may have (whose each is), or nothing when it cannot be told. */
+function coatLine(subject: PlanSubject): string | null {
+  const coats = subject.coats.filter(
+    (option, i) => subject.coats.findIndex((other) => other.coat === option.coat) === i,
+  );
+  if (coats.length === 0) return null;
+  if (coats.length === 1) return COAT_WORDS[coats[0]!.coat];
+  const whose = (name?: string) => (name ? `, like ${withArticle(name)}'s` : "");
+  return coats
+    .map((option, i) => {
+      const words = COAT_WORDS[option.coat];
+      const text = i === 0 ? words : withArticle(words.charAt(0).toLowerCase() + words.slice(1));
+      return `${text}${whose(option.breedName)}`;
+    })
+    .join(", or ")
+    .concat(`, ${subject.spread}`);
+}
+
+/**
+ * Characteristics, health recommendations and care schedule for a breed, or for what a plan is
+ * built for when the breed is uncertain (plan-subject.ts: the common ground of two breeds, a size
+ * class, the species), and an (optional) pet profile. Where the subject spans a range, the plan
+ * gives the range.
+ */
+export function buildCarePlan(basis: Breed | PlanSubject, profile: PetProfile = {}): CarePlan {
+  const subject = "builtFor" in basis ? basis : breedSubject(basis);
+  const { species } = subject;
+  const largest = subject.sizes[subject.sizes.length - 1]!;
   const ageMonths = Math.max(0, profile.ageMonths ?? DEFAULT_AGE_MONTHS);
-  const stage = stageForBreed(breed, ageMonths);
+  const stage = lifeStage(species, ageMonths, subject.lifeExpectancyYears, largest);
   const young = stage === "baby" || stage === "junior";
-  const adultKg = (breed.weightKg.min + breed.weightKg.max) / 2;
+  const adultKg = (subject.weightKg.min + subject.weightKg.max) / 2;
   const weightKg =
     profile.weightKg && profile.weightKg > 0
       ? profile.weightKg
       : young
-        ? estimatedWeightKg(adultKg, ageMonths, growthEndMonths(breed.species, breed.size))
+        ? estimatedWeightKg(adultKg, ageMonths, growthEndMonths(species, largest))
         : adultKg;
   const neutered = profile.neutered ?? true;
   const state = energyState(stage, neutered, profile.activity);
-  const kcal = dailyEnergyKcal(breed.species, weightKg, state);
-  const kcalPerCup = profile.kcalPerCup ?? DEFAULT_KCAL_PER_CUP[breed.species];
+  const kcal = dailyEnergyKcal(species, weightKg, state);
+  const kcalPerCup = profile.kcalPerCup ?? DEFAULT_KCAL_PER_CUP[species];
   const cups = cupsPerDay(kcal, kcalPerCup);
   const meals = mealsPerDay(stage);
-  const animal = breed.species === "dog" ? "dog" : "cat";
+  const animal = species === "dog" ? "dog" : "cat";
+  const sizes =
+    subject.sizes.length === 1
+      ? subject.sizes[0]!
+      : `${subject.sizes[0]} to ${subject.sizes[subject.sizes.length - 1]}`;
+  const coat = coatLine(subject);
 
   const characteristics = [
-    `${capitalize(listWords(breed.temperament))}`,
-    `${capitalize(breed.size)} ${animal}: usually ${breed.weightKg.min}-${breed.weightKg.max} kg (${breed.weightLb.min}-${breed.weightLb.max} lb) as an adult`,
-    (breed.species === "dog" ? ENERGY_WORDS : CAT_ENERGY_WORDS)[breed.energy] ?? ENERGY_WORDS[3]!,
-    COAT_WORDS[breed.coat],
-    `Typical life expectancy ${breed.lifeExpectancyYears.min}-${breed.lifeExpectancyYears.max} years`,
+    `${capitalize(listWords(subject.temperament))}`,
+    `${capitalize(sizes)} ${animal}: usually ${subject.weightKg.min}-${subject.weightKg.max} kg (${subject.weightLb.min}-${subject.weightLb.max} lb) as an adult`,
+    energyLine(subject),
+    ...(coat ? [coat] : []),
+    `Typical life expectancy ${subject.lifeExpectancyYears.min}-${subject.lifeExpectancyYears.max} years`,
   ];
 
-  const food = breed.species === "dog" ? "dog" : "cat";
+  const food = species === "dog" ? "dog" : "cat";
   const feeding = [
-    `About ${round(kcal, 10).toLocaleString("en-US")} kcal a day for a ${round(weightKg, 0.5)} kg ${stageLabel(breed.species, stage)}: roughly ${formatCups(cups)} ${cups < 1.125 ? "cup" : "cups"} of dry food (at ${kcalPerCup} kcal per cup), split into ${meals} meals`,
+    `About ${round(kcal, 10).toLocaleString("en-US")} kcal a day for a ${round(weightKg, 0.5)} kg ${stageLabel(species, stage)}: roughly ${formatCups(cups)} ${cups < 1.125 ? "cup" : "cups"} of dry food (at ${kcalPerCup} kcal per cup), split into ${meals} meals`,
     "Check the kcal per cup on your food's label and weigh your pet monthly; adjust portions by about 10% to keep a visible waist",
     young
-      ? breed.species === "dog" && (breed.size === "large" || breed.size === "giant")
+      ? species === "dog" && (largest === "large" || largest === "giant")
         ? "Feed a large-breed puppy food to support steady, not fast, growth"
         : `Feed a complete ${food} food labelled for growth`
       : stage === "senior"
         ? `Ask your vet whether a senior ${food} food suits them; older pets can lose or gain weight`
         : `Feed a complete and balanced adult ${food} food; treats under 10% of daily calories`,
-    breed.species === "cat"
+    species === "cat"
       ? "Fresh water at all times; a water fountain or wet food helps cats drink more"
       : "Fresh water available at all times",
   ];
 
   return {
     characteristics,
-    healthRecommendations: healthLines(breed, stage),
+    healthRecommendations: healthLinesFor(subject.healthPredispositions, stage, {
+      heading: subject.healthHeading,
+      who: subject.who,
+    }),
     careSchedule: {
-      vaccination: vaccinationLines(breed.species, stage),
+      vaccination: vaccinationLines(species, stage),
       feeding,
-      exercise: exerciseLines(breed.species, breed.energy, stage, ageMonths),
-      grooming: groomingLines(breed.species, breed.coat, breed.grooming),
+      exercise: exerciseLines(species, subject.energy, stage, ageMonths, subject.who),
+      grooming: groomingLinesFor(species, subject.coats),
     },
   };
 }

@@ -6,6 +6,14 @@ import { exercisePlan } from "./exercise";
 import { cupsPerDay, formatCups, mealsPerDay } from "./feeding";
 import { brushingAdvice } from "./grooming";
 import { lifeStage } from "./life-stage";
+import {
+  commonGroundSubject,
+  SIZE_CLASS_MIN,
+  SIZE_GUESS_MIN,
+  sizeClassSubject,
+  speciesSubject,
+  uncertainSubject,
+} from "./plan-subject";
 import { vaccinationLines } from "./vaccination";
 
 function breed(name: string): Breed {
@@ -209,5 +217,134 @@ describe("buildCarePlan", () => {
         expect(plan.healthRecommendations.length, b.id).toBeGreaterThanOrEqual(3);
       }
     }
+  });
+});
+
+describe("the common ground of two breeds (a mix, or one of them)", () => {
+  const plan = (a: string, b: string, profile = {}) =>
+    buildCarePlan(commonGroundSubject(breed(a), breed(b)), profile);
+
+  it("gives the exercise range spanning both breeds, and says how to find the pet's place in it", () => {
+    // Basset Hound: energy 1, 20-30 minutes; Beagle: energy 4, 60-90 minutes.
+    const { exercise } = plan("Beagle", "Basset Hound").careSchedule;
+    expect(exercise[0]).toBe("20-90 minutes of exercise a day, split into 2 or more outings");
+    expect(exercise).toContain(
+      "Start in the middle of this range and adjust: a dog still restless after its outings needs more, one that lags behind needs less",
+    );
+    // Cats: Siamese (energy 4: 3 sessions of 15-20) and Birman (energy 3: 3 of 10-15).
+    expect(plan("Siamese", "Birman").careSchedule.exercise[0]).toBe(
+      "3 play sessions a day of about 10-20 minutes (30-60 minutes in all)",
+    );
+  });
+
+  it("states what the breeds agree on once and spans where they differ", () => {
+    const { characteristics, careSchedule } = plan("Beagle", "Basset Hound");
+    expect(characteristics).toEqual([
+      "Merry, gentle, curious and patient",
+      "Small to medium dog: usually 5.9-29.5 kg (13-65 lb) as an adult",
+      "Low energy to energetic, depending on which breed it takes after",
+      // Both short-coated, grooming 3: one coat, one brushing line.
+      "Short coat that is easy to care for",
+      "Typical life expectancy 10-15 years",
+    ]);
+    expect(careSchedule.grooming[0]).toBe("Brush 2-3 times a week with a rubber brush or mitt");
+    expect(careSchedule.grooming[1]).toBe("Bath every 4-8 weeks, or when dirty, with a dog shampoo");
+  });
+
+  it("gives each coat its grooming, saying whose it is, when the coats differ", () => {
+    const { characteristics, careSchedule } = plan("Siamese", "Birman");
+    expect(characteristics).toContain(
+      "Short coat that is easy to care for, like a Siamese's, or a long coat that tangles without frequent brushing, like a Birman's, depending on which breed it takes after",
+    );
+    expect(careSchedule.grooming.slice(0, 3)).toEqual([
+      "Short coat, like a Siamese's: brush once a week",
+      "Long coat, like a Birman's: brush daily to prevent mats and tangles",
+      "Baths are rarely needed; most cats keep themselves clean",
+    ]);
+  });
+
+  it("watches for what either breed is prone to", () => {
+    const health = plan("Beagle", "Basset Hound").healthRecommendations;
+    expect(health).toContain(
+      "Known predispositions of either breed: epilepsy; hypothyroidism; obesity; intervertebral disc disease; ear infections; glaucoma — none is certain for your pet",
+    );
+    expect(health).toContain("Ask your vet about screening for epilepsy, which either breed can be prone to");
+  });
+
+  it("feeds the middle of the span and grows a puppy as the larger breed", () => {
+    // (5.9 + 29.5) / 2 = 17.7 kg; 70 x 17.7^0.75 = 605.9; x 1.6 = 969 -> 970 kcal
+    expect(plan("Beagle", "Basset Hound").careSchedule.feeding[0]).toMatch(
+      /^About 970 kcal a day for a 17.5 kg adult/,
+    );
+    expect(plan("Beagle", "Golden Retriever", { ageMonths: 5 }).careSchedule.feeding[2]).toBe(
+      "Feed a large-breed puppy food to support steady, not fast, growth",
+    );
+  });
+
+  it("says what it is built for", () => {
+    expect(commonGroundSubject(breed("Beagle"), breed("Akita")).builtFor).toBe(
+      "the common ground of a Beagle and an Akita",
+    );
+  });
+});
+
+describe("the plan of a size class, when the breed is uncertain", () => {
+  it("states the size's weights, the middle half of its energy levels and no coat", () => {
+    const subject = sizeClassSubject("dog", "medium")!;
+    expect(subject.builtFor).toBe("a medium-sized dog");
+    const { characteristics, careSchedule, healthRecommendations } = buildCarePlan(subject);
+    expect(characteristics).toEqual([
+      "Loyal, sociable and playful",
+      "Medium dog: usually 16-25 kg (35-55 lb) as an adult",
+      "Moderately active to energetic, like most medium-sized dogs",
+      "Typical life expectancy 12-14 years",
+    ]);
+    expect(careSchedule.exercise[0]).toBe("45-90 minutes of exercise a day, split into 2 or more outings");
+    // The coat is not known: how often for each kind of coat.
+    expect(careSchedule.grooming[0]).toMatch(
+      /^Brush to suit the coat: once a week if short, .* daily if long/,
+    );
+    expect(healthRecommendations).toContain(
+      "Common among medium-sized dog breeds: hip dysplasia; hypothyroidism; progressive retinal atrophy; dental disease; obesity — none is certain for your pet",
+    );
+    // (16 + 25) / 2 = 20.5 kg; 70 x 20.5^0.75 = 672.6; x 1.6 = 1076 -> 1,080 kcal
+    expect(careSchedule.feeding[0]).toMatch(/^About 1,080 kcal a day for a 20.5 kg adult/);
+  });
+
+  it("names cats' sizes and has none the knowledge base lacks", () => {
+    expect(sizeClassSubject("cat", "large")?.builtFor).toBe("a large cat");
+    expect(sizeClassSubject("dog", "giant")?.builtFor).toBe("a giant-breed dog");
+    expect(sizeClassSubject("cat", "giant")).toBeNull();
+  });
+
+  it("follows the size the weighty guesses agree on, else the species", () => {
+    const guess = (name: string, confidence: number) => ({ breed: breed(name), confidence });
+    // Golden and Labrador Retriever: both large, 0.6 together; the Chihuahua is under SIZE_GUESS_MIN.
+    expect(SIZE_GUESS_MIN).toBe(0.1);
+    expect(SIZE_CLASS_MIN).toBe(0.5);
+    expect(
+      uncertainSubject("dog", [
+        guess("Golden Retriever", 0.4),
+        guess("Labrador Retriever", 0.2),
+        guess("Chihuahua", 0.05),
+      ]).builtFor,
+    ).toBe("a large dog");
+    // A large and a toy dog: no size is certain.
+    expect(uncertainSubject("dog", [guess("Golden Retriever", 0.3), guess("Chihuahua", 0.25)]).builtFor).toBe(
+      "a typical dog",
+    );
+    // Agreeing, but holding under half the probability together.
+    expect(
+      uncertainSubject("dog", [guess("Golden Retriever", 0.3), guess("Labrador Retriever", 0.15)]).kind,
+    ).toBe("species");
+    expect(uncertainSubject("cat", []).builtFor).toBe("a typical cat");
+  });
+
+  it("keeps the species' plan for the species in general", () => {
+    const plan = buildCarePlan(speciesSubject("dog"));
+    expect(plan.characteristics[1]).toBe("Medium dog: usually 10-25 kg (22-55 lb) as an adult");
+    expect(plan.healthRecommendations).toContain(
+      "Common in dogs: dental disease; obesity; ear infections — none is certain for your pet",
+    );
   });
 });

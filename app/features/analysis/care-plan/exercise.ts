@@ -80,31 +80,52 @@ const DOG_IDEAS: Record<number, string> = {
   5: "Needs a job: running, hiking, agility or herding games, not just walks",
 };
 
-/** Owner-facing lines for the care schedule. */
+/** Energy as one level, or the range of levels a pet may have (a mix, a size class). */
+export type EnergyLevels = number | { readonly min: number; readonly max: number };
+
+const ADJUST_LINES = {
+  dog: "Start in the middle of this range and adjust: a dog still restless after its outings needs more, one that lags behind needs less",
+  cat: "Start in the middle of this range and adjust to how long your cat stays keen to play",
+} as const;
+
+/**
+ * Owner-facing lines for the care schedule. With a range of energy levels the minutes span both
+ * ends (the low end's least to the high end's most) and the ideas are the middle level's.
+ * `who` is what the lowest level's ideas say they suit ("this breed").
+ */
 export function exerciseLines(
   species: Species,
-  energy: number,
+  energy: EnergyLevels,
   stage: LifeStage,
   ageMonths: number,
+  who = "this breed",
 ): string[] {
-  const plan = exercisePlan(species, energy, stage, ageMonths);
+  const levels = typeof energy === "number" ? { min: energy, max: energy } : energy;
+  const low = exercisePlan(species, levels.min, stage, ageMonths);
+  const high = exercisePlan(species, levels.max, stage, ageMonths);
+  const spans = low.minMinutes !== high.minMinutes || low.maxMinutes !== high.maxMinutes;
+  const middle = Math.min(5, Math.max(1, Math.round((levels.min + levels.max) / 2)));
   const young = stage === "baby" || stage === "junior";
   if (species === "cat") {
-    const per = `${Math.round(plan.minMinutes / plan.sessions)}-${Math.round(plan.maxMinutes / plan.sessions)}`;
-    return [
-      `${plan.sessions} play sessions a day of about ${per} minutes (${plan.minMinutes}-${plan.maxMinutes} minutes in all)`,
+    const sessions = low.sessions === high.sessions ? `${low.sessions}` : `${low.sessions}-${high.sessions}`;
+    const per = `${Math.round(low.minMinutes / low.sessions)}-${Math.round(high.maxMinutes / high.sessions)}`;
+    const lines = [
+      `${sessions} play sessions a day of about ${per} minutes (${low.minMinutes}-${high.maxMinutes} minutes in all)`,
       "Use wand toys and chase games that end with a 'catch', then a small treat or meal",
       stage === "senior"
         ? "Keep play gentle and low to the ground; add ramps or steps to favourite spots"
         : "Offer climbing spaces, scratching posts and window perches for everyday activity",
     ];
+    if (spans) lines.splice(1, 0, ADJUST_LINES.cat);
+    return lines;
   }
   const lines = [
     young
-      ? `About ${plan.minMinutes}-${plan.maxMinutes} minutes of structured exercise a day, in ${plan.sessions} sessions, plus free play`
-      : `${plan.minMinutes}-${plan.maxMinutes} minutes of exercise a day, split into ${plan.sessions} or more outings`,
-    DOG_IDEAS[Math.min(5, Math.max(1, Math.round(energy)))] ?? DOG_IDEAS[3]!,
+      ? `About ${low.minMinutes}-${high.maxMinutes} minutes of structured exercise a day, in ${low.sessions} sessions, plus free play`
+      : `${low.minMinutes}-${high.maxMinutes} minutes of exercise a day, split into ${low.sessions} or more outings`,
+    (DOG_IDEAS[middle] ?? DOG_IDEAS[3]!).replace("this breed", who),
   ];
+  if (spans) lines.push(ADJUST_LINES.dog);
   if (young) lines.push("Avoid long runs, repeated jumping and stairs while the joints are still growing");
   else if (stage === "senior")
     lines.push("Prefer several shorter, low-impact walks; swimming is kind to older joints");

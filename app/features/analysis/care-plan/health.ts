@@ -51,20 +51,32 @@ const WATCH_POINTS: readonly [RegExp, string][] = [
 
 /** Health watch-points from the breed's predispositions, plus routine care for the life stage. */
 export function healthLines(breed: Breed, stage: LifeStage): string[] {
+  return healthLinesFor(breed.healthPredispositions, stage);
+}
+
+/**
+ * Health watch-points from predispositions, plus routine care for the life stage. `heading`
+ * introduces the list and `who` is who is prone to them, for a plan that is not one breed's
+ * ("Known predispositions of either breed", "either breed").
+ */
+export function healthLinesFor(
+  predispositions: readonly string[],
+  stage: LifeStage,
+  { heading = "Known predispositions for the breed", who = "this breed" } = {},
+): string[] {
   const lines: string[] = [];
   const seen = new Set<string>();
-  for (const condition of breed.healthPredispositions) {
+  for (const condition of predispositions) {
     const match = WATCH_POINTS.find(([re]) => re.test(condition.toLowerCase()));
-    const advice =
-      match?.[1] ?? `Ask your vet about screening for ${condition}, which this breed can be prone to`;
+    const advice = (
+      match?.[1] ?? `Ask your vet about screening for ${condition}, which this breed can be prone to`
+    ).replace("this breed", who);
     if (!seen.has(advice)) {
       seen.add(advice);
       lines.push(advice);
     }
   }
-  lines.push(
-    `Known predispositions for the breed: ${breed.healthPredispositions.join("; ")} — none is certain for your pet`,
-  );
+  lines.push(`${heading}: ${predispositions.join("; ")} — none is certain for your pet`);
   lines.push(
     stage === "senior"
       ? "Book a check-up every 6 months, with blood and urine tests as your vet advises"

@@ -15,6 +15,7 @@ import { findBreed } from "../knowledge/breeds";
 import { BREED_MODEL_PATH } from "~/domain/analysis";
 import { classify, scoresByBreed, squareCrop, type Classifier } from "./classify";
 import { iou, suppressOverlaps, type Detection } from "./detect-pets";
+import type { PhotoEvidence } from "./evidence";
 import { findPet, type PetModels } from "./find-pet";
 import { loadClassifier, loadDetector, readModelArtifacts, type ReadFile } from "./load-models";
 import type { ModelDescriptor } from "./model-descriptor";
@@ -92,6 +93,7 @@ describe("breed scores and their fusion", () => {
         breedImagenetWeight: { dog: 0.5, cat: 0.5 },
         temperature: { dog: 1, cat: 1 },
         confidentMin: { dog: 0.7, cat: 0.8 },
+        pooling: 0.5,
         ...fusion,
       },
     };
@@ -174,19 +176,20 @@ describe("the real models on real photos", { timeout: 120_000 }, () => {
     models = { detector, classifier };
   }, 120_000);
 
-  async function analyse(file: string, withClassifier = true) {
+  async function analyse(file: string, withClassifier = true, earlier: PhotoEvidence[] = []) {
     const image = readJpeg(file);
     const before = tf.memory().numTensors;
     const stages: string[] = [];
-    const findings = await findPet(
+    const { findings, evidence } = await findPet(
       withClassifier ? models : { ...models, classifier: null },
       image,
       (stage) => stages.push(stage),
+      earlier,
     );
     // Every intermediate tensor is freed: nothing grows from photo to photo.
     expect(tf.memory().numTensors).toBe(before);
     image.dispose();
-    return { findings, stages };
+    return { findings, stages, evidence };
   }
 
   it("finds a dog and names dog breeds: the Shiba Inu by name", async () => {
@@ -217,8 +220,31 @@ describe("the real models on real photos", { timeout: 120_000 }, () => {
     expect(breeds.some((breed) => breed.imagenetLabels.length === 0)).toBe(true);
   });
 
-  it("finds no pet where there is none, and invents nothing", async () => {
-    for (const file of photos.noPet) expect((await analyse(file)).findings).toEqual({ kind: "no-pet" });
+  it("combines a second photo of the same pet with the first: the answer rests on both", async () => {
+    const first = await analyse(photos.byName["dog-shiba-sofa"]);
+    if (first.findings.kind !== "pet" || first.findings.breed.status === "unavailable")
+      throw new Error("no breed");
+    expect(first.findings.photoCount).toBe(1);
+    expect(first.findings.breed.guesses[0]!.breed.id).toBe("shiba-inu");
+    expect(first.evidence?.breeds.dog["shiba-inu"]).toBeCloseTo(
+      first.findings.breed.guesses[0]!.confidence,
+      2,
+    );
+
+    // The same view again agrees with the first, so the answer grows surer (pooling > 0).
+    const second = await analyse(photos.byName["dog-shiba-sofa"], true, [first.evidence!]);
+    if (second.findings.kind !== "pet" || second.findings.breed.status === "unavailable")
+      throw new Error("no breed");
+    expect(second.findings.photoCount).toBe(2);
+    expect(second.findings.breed.guesses[0]!.breed.id).toBe("shiba-inu");
+    expect(second.findings.breed.guesses[0]!.confidence).toBeGreaterThan(
+      first.findings.breed.guesses[0]!.confidence,
+    );
+  });
+
+  it("finds no pet where there is none, invents nothing and adds no evidence", async () => {
+    for (const file of photos.noPet)
+      expect(await analyse(file)).toMatchObject({ findings: { kind: "no-pet" }, evidence: null });
   });
 
   it("stops at the species when there is no breed model", async () => {

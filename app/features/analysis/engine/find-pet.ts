@@ -3,7 +3,9 @@ import type { GraphModel } from "@tensorflow/tfjs-converter";
 import type { Species } from "~/domain/pets";
 import { classify, scoresByBreed, type Classifier } from "./classify";
 import { detectAnimals } from "./detect-pets";
-import type { BreedIdentification, PhotoFindings } from "./outcome";
+import { breedAnswer } from "./breed-answer";
+import { combineEvidence, photoEvidence, type PhotoEvidence } from "./evidence";
+import type { PhotoFindings } from "./outcome";
 import { fuse, headProbabilities } from "./pet-head";
 
 /**
@@ -12,32 +14,39 @@ import { fuse, headProbabilities } from "./pet-head";
  */
 export const CLASSIFIER_ONLY_PET_MIN = 0.4;
 
-const BREED_GUESSES = 3;
-
 export type PetModels = { detector: GraphModel; classifier: Classifier | null };
 export type FindPetStage = "detecting" | "identifying";
 
-/** Is there a pet, which species, how many, and which breed: the models' answer for one photo. */
+/** The models' answer, and what this photo adds to the evidence about the pet (none without a breed model). */
+export type PetFound = { findings: PhotoFindings; evidence: PhotoEvidence | null };
+
+/**
+ * Is there a pet, which species, how many, and which breed: the models' answer for one photo,
+ * combined with the evidence of earlier photos of the same pet when there are some.
+ */
 export async function findPet(
   models: PetModels,
   image: tf.Tensor3D,
   onStage: (stage: FindPetStage) => void = () => {},
-): Promise<PhotoFindings> {
+  earlier: readonly PhotoEvidence[] = [],
+): Promise<PetFound> {
   onStage("detecting");
   const animals = await detectAnimals(models.detector, image);
   const pets = animals.filter((animal) => animal.species);
   const largestPet = pets[0];
 
   if (!models.classifier) {
-    if (!largestPet?.species) return { kind: "no-pet" };
-    return {
+    if (!largestPet?.species) return { findings: { kind: "no-pet" }, evidence: null };
+    const findings: PhotoFindings = {
       kind: "pet",
       species: largestPet.species,
       speciesConfidence: largestPet.score,
       petCount: pets.length,
       box: largestPet.box,
       breed: { status: "unavailable" },
+      photoCount: 1,
     };
+    return { findings, evidence: null };
   }
 
   onStage("identifying");
@@ -48,23 +57,22 @@ export async function findPet(
   const { probabilities, features } = await classify(models.classifier, image, focus?.box ?? null);
   const imagenet = scoresByBreed(descriptor, probabilities);
   // The pet head always sees a pet: whether there is one is the detector's and ImageNet's call.
-  if (!largestPet && imagenet.dog + imagenet.cat < CLASSIFIER_ONLY_PET_MIN) return { kind: "no-pet" };
+  if (!largestPet && imagenet.dog + imagenet.cat < CLASSIFIER_ONLY_PET_MIN)
+    return { findings: { kind: "no-pet" }, evidence: null };
 
-  // Species and breed: the pet head and the ImageNet classifier fused and calibrated (pet-head.ts).
-  const fused = fuse(head, headProbabilities(head, features), imagenet);
-  const species: Species = fused.species.cat > fused.species.dog ? "cat" : "dog";
-  const guesses = fused.breeds[species]
-    .slice(0, BREED_GUESSES)
-    .map(({ breed, confidence }) => ({ breed, confidence }));
-  const confident = (guesses[0]?.confidence ?? 0) >= head.fusion.confidentMin[species];
-  const breed: BreedIdentification = { status: confident ? "identified" : "unsure", guesses };
-
-  return {
+  // Species and breed: the pet head and the ImageNet classifier fused and calibrated (pet-head.ts),
+  // then pooled with the earlier photos of the same pet (evidence.ts).
+  const evidence = photoEvidence(fuse(head, headProbabilities(head, features), imagenet));
+  const combined = combineEvidence([...earlier, evidence], head.fusion.pooling);
+  const species: Species = combined.species.cat > combined.species.dog ? "cat" : "dog";
+  const findings: PhotoFindings = {
     kind: "pet",
     species,
-    speciesConfidence: fused.species[species],
+    speciesConfidence: combined.species[species],
     petCount: Math.max(1, pets.length),
     box: focus?.box ?? null,
-    breed,
+    breed: breedAnswer(combined.breeds[species], head.fusion.confidentMin[species]),
+    photoCount: earlier.length + 1,
   };
+  return { findings, evidence };
 }

@@ -14,6 +14,11 @@ export type BreedGuess = {
 export type BreedIdentification =
   /** The best guess is confident enough to name. */
   | { status: "identified"; guesses: readonly BreedGuess[] }
+  /**
+   * Two breeds share most of the probability and neither is confident alone: the page says "looks
+   * like a mix of X and Y, or one of them" (guesses[0] and guesses[1]) and plans for their common ground.
+   */
+  | { status: "mix"; guesses: readonly BreedGuess[] }
   /** Below the threshold: the page says "we're not sure" and shows the best guesses. */
   | { status: "unsure"; guesses: readonly BreedGuess[] }
   /** No breed model could be loaded (none installed, or the device cannot run it). */
@@ -31,7 +36,12 @@ export type PhotoFindings =
       petCount: number;
       box: Box | null;
       breed: BreedIdentification;
+      /** How many photos of the same pet the answer rests on (1 to MAX_PHOTOS_PER_PET). */
+      photoCount: number;
     };
+
+/** "Add another photo of the same pet" combines the evidence of at most this many photos. */
+export const MAX_PHOTOS_PER_PET = 5;
 
 /** Milliseconds each step took, for the benchmark and the console. */
 export type StageTimings = { decode: number; detect: number; identify: number; total: number };

@@ -29,6 +29,8 @@ export const petHeadFileSchema = z
         temperature: z.object({ dog: z.number().positive(), cat: z.number().positive() }),
         /** Per species, the calibrated confidence below which the page says "not sure" and shows the best three. */
         confidentMin: z.object({ dog: z.number().min(0).max(1), cat: z.number().min(0).max(1) }),
+        /** How several photos of one pet are pooled (evidence.ts): 1 multiplies them, 0 averages. */
+        pooling: z.number().min(0).max(1),
       })
       .strict(),
   })

@@ -13,6 +13,7 @@ import detectorJsonUrl from "@detector-model/centernet.json?url";
 import detectorWeightsUrl from "@detector-model/centernet.bin?url";
 import { classify, type Classifier } from "../engine/classify";
 import { detectAnimals } from "../engine/detect-pets";
+import type { PhotoEvidence } from "../engine/evidence";
 import { findPet, type PetModels } from "../engine/find-pet";
 import { fetchFile, loadClassifier, loadDetector, readModelArtifacts } from "../engine/load-models";
 import {
@@ -153,7 +154,7 @@ async function readPhoto(photo: Blob): Promise<tf.Tensor3D> {
   return tf.browser.fromPixels(context.getImageData(0, 0, canvas.width, canvas.height));
 }
 
-async function analyze(id: number, photo: Blob, breedModelUrl: string) {
+async function analyze(id: number, photo: Blob, breedModelUrl: string, earlier: readonly PhotoEvidence[]) {
   const started = performance.now();
   post({ type: "stage", id, stage: "loading" });
   let loaded: Awaited<ReturnType<typeof loadModels>>;
@@ -177,16 +178,22 @@ async function analyze(id: number, photo: Blob, breedModelUrl: string) {
   const decoded = performance.now();
   let identifyingStarted = decoded;
   try {
-    const findings = await findPet(loaded.models, image, (stage) => {
-      if (stage === "identifying") identifyingStarted = performance.now();
-      post({ type: "stage", id, stage });
-    });
+    const { findings, evidence } = await findPet(
+      loaded.models,
+      image,
+      (stage) => {
+        if (stage === "identifying") identifyingStarted = performance.now();
+        post({ type: "stage", id, stage });
+      },
+      earlier,
+    );
     const done = performance.now();
     warmedUp.add(breedModelUrl);
     post({
       type: "result",
       id,
       findings,
+      evidence,
       breedModelProblem: loaded.breedModelProblem,
       startup,
       timings: {
@@ -219,7 +226,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     case "analyze":
       photosWaiting++;
       queue = queue
-        .then(() => analyze(message.id, message.photo, message.breedModelUrl))
+        .then(() => analyze(message.id, message.photo, message.breedModelUrl, message.earlier))
         .finally(() => photosWaiting--);
       break;
   }

@@ -1,3 +1,4 @@
+import type { PhotoEvidence } from "../engine/evidence";
 import type { PhotoFindings, StageTimings } from "../engine/outcome";
 
 /** Messages between the page and the analysis worker (analysis.worker.ts). */
@@ -7,7 +8,14 @@ export type WorkerStage = "loading" | "reading" | "detecting" | "identifying";
 export type ToWorker =
   /** Load the models ahead of a photo (the visitor showed intent, or the page is idle). */
   | { type: "warm-up"; breedModelUrl: string }
-  | { type: "analyze"; id: number; photo: Blob; breedModelUrl: string };
+  | {
+      type: "analyze";
+      id: number;
+      photo: Blob;
+      breedModelUrl: string;
+      /** Earlier photos of the same pet, combined with this one ("Add another photo"). */
+      earlier: readonly PhotoEvidence[];
+    };
 
 /** When the worker started, its WebAssembly backend was ready and its models were warm (epoch ms). */
 export type WorkerStartup = { workerStart: number; wasmReady: number | null; modelsReady: number | null };
@@ -20,7 +28,10 @@ export type FromWorker =
   | {
       type: "result";
       id: number;
+      /** The answer, resting on this photo and the earlier ones sent with it. */
       findings: PhotoFindings;
+      /** What this photo adds about the pet; null without a pet or a breed model. */
+      evidence: PhotoEvidence | null;
       timings: StageTimings;
       /** Why breed identification is off, when it is. */
       breedModelProblem: string | null;

@@ -1,0 +1,33 @@
+import type { Species } from "./pets";
+import { z } from "~/utils/zod";
+
+/**
+ * What one photo says about a pet (features/analysis/engine/evidence.ts makes and combines it):
+ * kept so that several photos of the same pet can be combined, in the analysis worker and from
+ * the analyses saved to a pet's profile. Scores only, never the photo: photos stay on the device.
+ */
+export type PhotoEvidence = {
+  /** Probability of each species, the pet head and ImageNet fused. */
+  species: Record<Species, number>;
+  /** Calibrated probability of each breed given its species, by knowledge-base id. */
+  breeds: Record<Species, Record<string, number>>;
+};
+
+/** Breeds below this are left out of a photo's evidence (and count as this much when combined). */
+export const EVIDENCE_FLOOR = 1e-3;
+
+/** The evidence as a form or the database carries it: checked, since a browser sends it. */
+export const photoEvidenceSchema = z
+  .object({
+    species: z.object({ dog: z.number().min(0).max(1), cat: z.number().min(0).max(1) }).strict(),
+    breeds: z
+      .object({
+        dog: z.record(z.string().max(60), z.number().min(0).max(1)),
+        cat: z.record(z.string().max(60), z.number().min(0).max(1)),
+      })
+      .strict(),
+  })
+  .strict()
+  .refine((e) => Object.keys(e.breeds.dog).length + Object.keys(e.breeds.cat).length <= 200, {
+    message: "Too many breeds in the evidence",
+  });
