@@ -3,6 +3,7 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 export default [
   index("routes/marketing/home.tsx"),
   route("about", "routes/marketing/about.tsx"),
+  route("accuracy", "routes/marketing/accuracy.tsx"),
   route("features", "routes/marketing/features.tsx"),
   route("pricing", "routes/marketing/pricing.tsx"),
   route("contact", "routes/marketing/contact.tsx"),

@@ -9,81 +9,45 @@
  * Writes everything to bench-results/analysis-<timestamp>.json. Exits 1 when a photo could not be
  * analysed or the worker's tensor count grew.
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page, type Worker } from "@playwright/test";
 import { STAGE_LABELS } from "../app/features/analysis/analyzer";
-import { BREED_MODEL_PATH } from "../app/domain/analysis";
-import type { WorkerStartup } from "../app/features/analysis/worker/protocol";
 import type { StageTimings } from "../app/features/analysis/engine/outcome";
-import type { Species } from "../app/domain/pets";
-import type { Breed } from "../app/features/analysis/knowledge/breeds";
 import { expectedCalibrationError } from "./models/calibration";
-import { oxfordBreed } from "./models/oxford";
+import {
+  ANALYSIS_TIMEOUT_MS,
+  ROOT,
+  analyse,
+  breedModelUrls,
+  ensureBuild,
+  installProbe,
+  ms,
+  openFeatures,
+  percentile,
+  rate,
+  readManifest,
+  score,
+  warmServer,
+  type Analysis,
+  type PhotoResult,
+} from "./analysis/page-analysis";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { startBuiltServer, stopBuiltServer } from "../tests/support/built-server";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR || "build");
 const PHOTO_DIR = path.resolve(ROOT, "../shared/photos/oxford-pets");
-const ANALYSIS_TIMEOUT_MS = 300_000; // a cold start on a busy 2-core machine is slow
 const MEMORY_RUNS = 20;
 const BIG_PHOTO_RUNS = 3;
 const BIG_PHOTO_SOURCE = "samoyed_108.jpg";
-const NOT_SURE_TITLE = "We're not sure of the breed";
-const NO_PET_TITLE = "We couldn't find a pet in this photo";
 const OFFLINE_READY = "Ready to work offline";
 const RETURNING_RUNS = 3;
 /** How long the "after a pause" visitor looks at the page before choosing a photo. */
 const PAUSE_MS = 3000;
 
-type Truth = { file: string; species: Species; oxfordBreed: string; breed: Breed };
-
-/** What the page probe records for one chosen photo (epoch milliseconds). */
-type ProbeRun = {
-  chosenAt: number;
-  doneAt: number | null;
-  status: string | null;
-  sawProgress: boolean;
-  stages: { stage: string; at: number }[];
-  timings: StageTimings | null;
-  startup: WorkerStartup | null;
-  /** When the worker's result reached the page: from there to doneAt is the care plan and its rendering. */
-  resultAt: number | null;
-};
-type Probe = { pageStart: number; hoveredAt: number | null; runs: ProbeRun[] };
-declare global {
-  interface Window {
-    __pawpalBench: Probe;
-  }
-}
-
-type Answer = {
-  species: Species | "none" | null;
-  title: string | null;
-  guesses: { id: string; name: string; percent: number }[];
-};
-type Analysis = { ms: number; status: string; error: string | null; answer: Answer; run: ProbeRun };
-type PhotoResult = Omit<Analysis, "run"> & {
-  file: string;
-  truth: { species: Species; oxfordBreed: string; breedId: string };
-  identified: boolean;
-  speciesOk: boolean;
-  top1: boolean;
-  top3: boolean;
-  worker: StageTimings | null;
-  /** From the worker's result to the plan on screen. */
-  planMs: number | null;
-};
-
-const truths = readManifest();
-if (!fs.existsSync(path.join(BUILD_DIR, "start.js"))) {
-  console.log(`No build in ${BUILD_DIR}: building first`);
-  if (spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" }).status !== 0)
-    throw new Error("the build failed");
-}
+const truths = readManifest(PHOTO_DIR);
+ensureBuild(BUILD_DIR);
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-bench-analysis-"));
 const server = await startBuiltServer({
@@ -102,8 +66,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const)
 
 let browser: Browser | undefined;
 try {
-  const breedModelFiles = await breedModelUrls();
-  await warmServer(breedModelFiles);
+  const breedModelFiles = await breedModelUrls(origin);
+  await warmServer(origin, BUILD_DIR, breedModelFiles);
   browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_FLAGS, "--enable-precise-memory-info"],
@@ -118,7 +82,7 @@ try {
   const context = await browser.newContext();
   await context.addInitScript(installProbe, Object.values(STAGE_LABELS));
   const page = await context.newPage();
-  await openFeatures(page);
+  await openFeatures(page, origin);
   const results: PhotoResult[] = [];
   for (const truth of truths) {
     const analysis = await analyse(page, path.join(PHOTO_DIR, truth.file));
@@ -184,155 +148,6 @@ try {
 }
 
 /**
- * Runs in the page before its own scripts: timestamps photo choices, the status line and the
- * worker's messages. Kept free of named inner functions: tsx would wrap them in a helper the
- * page does not have.
- */
-function installProbe(stageLabels: string[]) {
-  const probe: Probe = { pageStart: performance.timeOrigin, hoveredAt: null, runs: [] };
-  window.__pawpalBench = probe;
-  document.addEventListener(
-    "pointerover",
-    (event) => {
-      if (probe.hoveredAt === null && (event.target as Element).closest("#demo button"))
-        probe.hoveredAt = performance.timeOrigin + performance.now();
-    },
-    true,
-  );
-  document.addEventListener(
-    "change",
-    (event) => {
-      if ((event.target as Element).id !== "demo-photo-upload") return;
-      const chosenAt = performance.timeOrigin + performance.now();
-      probe.runs.push({
-        chosenAt,
-        doneAt: null,
-        status: null,
-        sawProgress: false,
-        stages: [],
-        timings: null,
-        startup: null,
-        resultAt: null,
-      });
-    },
-    true,
-  );
-  // The worker's own messages: its "reading" stage follows the moment its models were ready.
-  const PageWorker = window.Worker;
-  window.Worker = class extends PageWorker {
-    constructor(url: string | URL, options?: WorkerOptions) {
-      super(url, options);
-      this.addEventListener(
-        "message",
-        (
-          event: MessageEvent<{
-            type: string;
-            stage?: string;
-            timings?: StageTimings;
-            startup?: WorkerStartup;
-          }>,
-        ) => {
-          const run = probe.runs[probe.runs.length - 1];
-          if (!run) return;
-          if (event.data.type === "stage" && event.data.stage)
-            run.stages.push({ stage: event.data.stage, at: performance.timeOrigin + performance.now() });
-          if (event.data.type === "result") {
-            run.timings = event.data.timings ?? null;
-            run.startup = event.data.startup ?? null;
-            run.resultAt = performance.timeOrigin + performance.now();
-          }
-        },
-      );
-    }
-  };
-  // A run ends at the first status text after a progress label that is not a progress label.
-  new MutationObserver(() => {
-    const run = probe.runs[probe.runs.length - 1];
-    const text = document.querySelector("#demo [role=status]")?.textContent?.trim() ?? "";
-    if (!run || run.doneAt !== null || !text) return;
-    if (stageLabels.includes(text)) run.sawProgress = true;
-    else if (run.sawProgress) {
-      run.doneAt = performance.timeOrigin + performance.now();
-      run.status = text;
-    }
-  }).observe(document, { subtree: true, childList: true, characterData: true });
-}
-
-async function openFeatures(page: Page) {
-  await page.goto(`${origin}/features`);
-  await page.waitForSelector("[data-hydrated]", { state: "attached" });
-  // As a visitor sees it: the photo and its spinner on screen. Their painting competes with the
-  // worker for the CPU (without it, the spinner sits just below the fold at 1280×720).
-  await page.getByTestId("photo-drop-zone").scrollIntoViewIfNeeded();
-}
-
-/** Chooses the photo through the page's file input and waits for the status line's verdict. */
-async function analyse(page: Page, file: string): Promise<Analysis> {
-  const index = await page.evaluate(() => window.__pawpalBench.runs.length);
-  await page.locator("#demo-photo-upload").setInputFiles(file);
-  await page.waitForFunction((i) => window.__pawpalBench.runs[i]?.doneAt != null, index, {
-    timeout: ANALYSIS_TIMEOUT_MS,
-    polling: 100,
-  });
-  const run = await page.evaluate((i) => window.__pawpalBench.runs[i]!, index);
-  const status = run.status ?? "";
-  const error = status.startsWith("Analysis complete")
-    ? null
-    : status.startsWith("Sample report")
-      ? `the models did not run (${status})`
-      : status;
-  return { ms: run.doneAt! - run.chosenAt, status, error, answer: await readAnswer(page), run };
-}
-
-/** The report as the visitor sees it: species, title and the "Most likely breeds" radios. */
-async function readAnswer(page: Page): Promise<Answer> {
-  // The report's code is fetched when the first analysis starts; it is on screen right after.
-  await page.locator("#demo [data-testid=analysis-result]").waitFor({ state: "attached" });
-  const raw = await page.evaluate(() => {
-    const result = document.querySelector("#demo [data-testid=analysis-result]");
-    const fieldset = [...(result?.querySelectorAll("fieldset") ?? [])].find(
-      (set) => set.querySelector("legend")?.textContent?.trim() === "Most likely breeds",
-    );
-    return {
-      species: result?.querySelector("[data-testid=species]")?.textContent?.trim() ?? null,
-      heading: result?.querySelector("h3")?.textContent?.trim() ?? null,
-      title: result?.querySelector("#analysis-result-title")?.textContent?.trim() ?? null,
-      guesses: [...(fieldset?.querySelectorAll("label") ?? [])].map((label) => ({
-        id: label.querySelector("input")?.value ?? "",
-        name: label.querySelectorAll("span")[0]?.textContent?.trim() ?? "",
-        percent: Number.parseInt(label.querySelectorAll("span")[1]?.textContent ?? "", 10),
-      })),
-    };
-  });
-  const species =
-    raw.species === "Dog"
-      ? "dog"
-      : raw.species === "Cat"
-        ? "cat"
-        : raw.heading === NO_PET_TITLE
-          ? "none"
-          : null;
-  return { species, title: raw.title, guesses: raw.guesses };
-}
-
-function score(truth: Truth, { run, ...analysis }: Analysis): PhotoResult {
-  const { answer } = analysis;
-  const ids = answer.guesses.map((guess) => guess.id);
-  const breedId = truth.breed.id;
-  return {
-    file: truth.file,
-    truth: { species: truth.species, oxfordBreed: truth.oxfordBreed, breedId },
-    ...analysis,
-    identified: answer.guesses.length > 0 && answer.title !== NOT_SURE_TITLE,
-    speciesOk: answer.species === truth.species,
-    top1: ids[0] === breedId,
-    top3: ids.includes(breedId),
-    worker: run.timings,
-    planMs: run.resultAt === null || run.doneAt === null ? null : run.doneAt - run.resultAt,
-  };
-}
-
-/**
  * Model load in its own browser context (empty HTTP cache): hover "Upload Photo" (the page's
  * warm-up intent), choose a photo at once, and time from the hover until every model file has
  * downloaded and until the worker starts reading the photo, i.e. its models are ready.
@@ -365,7 +180,7 @@ async function measureModelLoad(browser: Browser, breedFiles: string[]) {
     pending.push(sized);
   });
   const page = await context.newPage();
-  await openFeatures(page);
+  await openFeatures(page, origin);
   await page.getByRole("button", { name: "Upload Photo" }).hover();
   const analysis = await analyse(page, path.join(PHOTO_DIR, truths[0]!.file));
   const { hoveredAt, pageStart } = await page.evaluate(() => window.__pawpalBench);
@@ -431,7 +246,7 @@ async function measureReturning(context: BrowserContext, file: string) {
     const list: Analysis[] = [];
     for (let i = 0; i < RETURNING_RUNS; i++) {
       const page = await context.newPage();
-      await openFeatures(page);
+      await openFeatures(page, origin);
       if (pauseMs) await page.waitForTimeout(pauseMs);
       list.push(await analyse(page, file));
       await page.close();
@@ -586,7 +401,8 @@ function report(data: {
     );
   const answered = results.filter((r) => !r.error);
   const identified = answered.filter((r) => r.identified);
-  const unsure = answered.filter((r) => r.answer.title === NOT_SURE_TITLE);
+  const unsure = answered.filter((r) => r.kind === "unsure");
+  const mixes = answered.filter((r) => r.kind === "mix");
   const noPet = answered.filter((r) => r.answer.species === "none");
   const confusions = answered
     .filter((r) => !r.top1 && r.answer.guesses[0])
@@ -666,7 +482,7 @@ function report(data: {
     `  targets: top-1 ${target(share(results, (r) => r.top1) >= 0.8, "≥ 80 %")}, top-3 ${target(share(results, (r) => r.top3) >= 0.95, "≥ 95 %")}, cats top-1 ${target(share(cats, (r) => r.top1) >= 0.75, "≥ 75 %")}`,
     `  wrong top-1 (truth → answer, ? = said not sure): ${confusions.join("; ") || "none"}`,
     "",
-    `Answers: identified ${identified.length}, not sure ${unsure.length}, no pet ${noPet.length}, errors ${results.length - answered.length}`,
+    `Answers: identified ${identified.length}, ${mixes.length ? `mix ${mixes.length}, ` : ""}not sure ${unsure.length}, no pet ${noPet.length}, errors ${results.length - answered.length}`,
     `  right among answers given without "not sure": ${perGroup(identified, (name, group) => `${name} ${rate(group, (r) => r.top1)}`).join("   ")}  ${target(share(identified, (r) => r.top1) >= 0.95, "≥ 95 %")}`,
     `  expected calibration error of the top breed's confidence (10 bins): ${(100 * calibration).toFixed(1)} %`,
     "",
@@ -688,62 +504,4 @@ function report(data: {
   else lines.push("OK: no tensor growth, every photo analysed on the device.");
   console.log(lines.join("\n"));
   return lines;
-}
-
-function readManifest(): Truth[] {
-  // manifest.csv has CRLF line endings.
-  const lines = fs.readFileSync(path.join(PHOTO_DIR, "manifest.csv"), "utf8").split(/\r?\n/).filter(Boolean);
-  return lines.slice(1).map((line) => {
-    const [file = "", species = "", oxford = ""] = line.split(",").map((cell) => cell.trim());
-    if (species !== "dog" && species !== "cat") throw new Error(`manifest.csv: bad species in "${line}"`);
-    if (!fs.existsSync(path.join(PHOTO_DIR, file))) throw new Error(`manifest.csv: ${file} is missing`);
-    return { file, species, oxfordBreed: oxford, breed: oxfordBreed(oxford) };
-  });
-}
-
-/** The breed model's files as the worker fetches them: descriptor, model.json, its shards, the pet head. */
-async function breedModelUrls() {
-  const descriptorUrl = `${origin}${BREED_MODEL_PATH}descriptor.json`;
-  const descriptor = (await fetchJson(descriptorUrl)) as { modelUrl: string; headUrl: string };
-  const modelUrl = new URL(descriptor.modelUrl, descriptorUrl).href;
-  const model = (await fetchJson(modelUrl)) as { weightsManifest: { paths: string[] }[] };
-  const shards = model.weightsManifest.flatMap((group) => group.paths.map((p) => new URL(p, modelUrl).href));
-  const headUrl = new URL(descriptor.headUrl, descriptorUrl).href;
-  const head = (await fetchJson(headUrl)) as { weightsUrl: string };
-  return [descriptorUrl, modelUrl, ...shards, headUrl, new URL(head.weightsUrl, headUrl).href];
-}
-
-/**
- * Reads the worker and every model file once through the server: a visitor's server has them in
- * its file cache, so the first browser context should not pay for a cold disk.
- */
-async function warmServer(breedFiles: string[]) {
-  const assets = fs
-    .readdirSync(path.join(BUILD_DIR, "client", "assets"))
-    .filter((name) =>
-      /^(analysis\.worker-.*\.js|centernet-.*\.(json|bin)|tfjs-backend-wasm.*\.wasm)$/.test(name),
-    )
-    .map((name) => `${origin}/assets/${name}`);
-  await Promise.all([...breedFiles, ...assets].map(async (url) => (await fetch(url)).arrayBuffer()));
-}
-
-async function fetchJson(url: string): Promise<unknown> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return response.json();
-}
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
-}
-
-function ms(value: number) {
-  return value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
-}
-
-/** "12/25 (48%)": how many rows pass. */
-function rate<T>(rows: T[], ok: (row: T) => boolean) {
-  const count = rows.filter(ok).length;
-  return rows.length ? `${count}/${rows.length} (${Math.round((100 * count) / rows.length)}%)` : "–";
 }

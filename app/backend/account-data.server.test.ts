@@ -38,6 +38,12 @@ const SECRETS = {
 
 type Person = { id: string; email: string; name: string };
 
+/** One photo's scores, as an analysis saved to a pet keeps them (issue 32). */
+const PHOTO_EVIDENCE = {
+  species: { dog: 0.97, cat: 0.03 },
+  breeds: { dog: { beagle: 0.88, "basset-hound": 0.12 }, cat: { bengal: 1 } },
+};
+
 /**
  * An account with a row in every table that can point at a user: its own pets, records, done
  * marks, sessions, login, settings, family both ways, invites it sent and received, contact
@@ -98,6 +104,7 @@ async function seedAccount(person: Person, other: Person) {
   await db
     .insert(dueDone)
     .values({ petId: ownPet!.id, itemKey: "checkup", dueDate: "2026-03-01", doneBy: person.id });
+  await db.insert(schema.petBreedEvidence).values({ petId: ownPet!.id, evidence: [PHOTO_EVIDENCE] });
   await db.insert(familyMember).values({ ownerId: person.id, memberId: other.id });
   await db.insert(familyInvite).values({
     ownerId: person.id,
@@ -235,6 +242,9 @@ describe("collectAccountData", () => {
     ]);
     expect(exportedPet!.doneMarks).toEqual([
       expect.objectContaining({ itemKey: "checkup", dueDate: "2026-03-01" }),
+    ]);
+    expect(exportedPet!.savedAnalyses).toEqual([
+      { id: expect.any(String), photos: [PHOTO_EVIDENCE], createdAt: expect.any(Date) },
     ]);
     expect(exported.family.members).toEqual([
       expect.objectContaining({ memberId: friend.id, memberName: friend.name }),

@@ -14,6 +14,7 @@ import {
   familyInvite,
   familyMember,
   pet,
+  petBreedEvidence,
   petRecord,
   session,
   staffProfile,
@@ -87,6 +88,12 @@ export async function collectAccountData(userId: string, now = new Date()) {
     .from(dueDone)
     .where(inArray(dueDone.petId, petIds))
     .orderBy(asc(dueDone.dueDate));
+  // What the photos of each analysis saved to a pet said: scores only (photos are never kept).
+  const photoEvidence = await db
+    .select()
+    .from(petBreedEvidence)
+    .where(inArray(petBreedEvidence.petId, petIds))
+    .orderBy(asc(petBreedEvidence.createdAt));
 
   // The emergency chats and consultation rooms' chats about the account's pets, photos left out
   // (they are JPEGs in the database).
@@ -225,6 +232,9 @@ export async function collectAccountData(userId: string, now = new Date()) {
       ...row,
       records: records.filter((record) => record.petId === row.id),
       doneMarks: doneMarks.filter((mark) => mark.petId === row.id),
+      savedAnalyses: photoEvidence
+        .filter((saved) => saved.petId === row.id)
+        .map(({ id, evidence, createdAt }) => ({ id, photos: evidence, createdAt })),
       emergencyChats: conversations
         .filter((conversation) => conversation.petId === row.id && conversation.kind === "emergency")
         .map(({ petId: _pet, kind: _kind, ...conversation }) => ({
@@ -253,7 +263,7 @@ export type AccountData = NonNullable<Awaited<ReturnType<typeof collectAccountDa
 
 /**
  * Deletes the account and what it owns, found by its id, in one transaction: its pets (with
- * their records and done marks), sessions, logins, family memberships both ways, invitations it
+ * their records, done marks and saved photo evidence), sessions, logins, family memberships both ways, invitations it
  * sent, settings, contact messages it sent signed in, its password-reset rows and its own jobs
  * (job.user_id: its reminders, receipts, invitation mails). Nothing is matched by the account's
  * address: an address proves nothing until verified, and others' rows may carry it. So these stay:

@@ -1,7 +1,8 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { getDb, type Database } from "~/backend/db/client.server";
-import { familyMember, pet, petRecord, user } from "~/backend/db/schema.server";
+import { familyMember, pet, petBreedEvidence, petRecord, user } from "~/backend/db/schema.server";
+import type { PhotoEvidence } from "~/domain/breed-evidence";
 import {
   petIdSchema,
   type AccessiblePet,
@@ -164,16 +165,18 @@ export async function deletePet(userId: string, id: string): Promise<Pet | null>
 
 /**
  * Saves an analysis result: onto one of the user's pets (species, breed, and the weight when one
- * was given), or as a new pet ("full" when the user owns `maxPets` already). With `records` (a plan with health tracking) it lands in the pet's
+ * was given), or as a new pet ("full" when the user owns `maxPets` already). What its photos said
+ * (`evidence`, scores only) is kept with the pet on every plan, for its page to combine
+ * (breed-evidence.server.ts). With `records` (a plan with health tracking) it lands in the pet's
  * records too: a note naming the result, and a weight-log entry when a weight was given. Null when the user has no pet with this id (nothing
  * changed). Only the owner saves onto a pet: it changes the pet's species and breed.
  */
 export async function saveAnalysisToPet(
   userId: string,
-  values: SaveAnalysisValues,
+  values: Omit<SaveAnalysisValues, "evidence"> & { evidence?: readonly PhotoEvidence[] },
   { records = true, maxPets = null }: { records?: boolean; maxPets?: number | null } = {},
 ): Promise<Pet | "full" | null> {
-  const { petId, name, type, breed, weightKg } = values;
+  const { petId, name, type, breed, weightKg, evidence = [] } = values;
   const db = await getDb();
   return db.transaction(async (tx) => {
     let saved: Pet | undefined;
@@ -192,7 +195,11 @@ export async function saveAnalysisToPet(
         .where(and(eq(pet.id, petId), eq(pet.userId, userId)))
         .returning(columns);
     }
-    if (!saved || !records) return saved ?? null;
+    if (!saved) return null;
+    // The pet_breed_evidence rows are breed-evidence.server's, but this one belongs to this save.
+    if (evidence.length > 0)
+      await tx.insert(petBreedEvidence).values({ petId: saved.id, evidence: [...evidence] });
+    if (!records) return saved;
     // The pet_record rows are pet-records.server's, but these two belong to this one save.
     const today = new Date().toISOString().slice(0, 10);
     const record = { petId: saved.id, date: today, createdBy: userId };

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { PhotoEvidence } from "~/domain/breed-evidence";
+import { MAX_PHOTOS_PER_PET } from "~/features/analysis/engine/outcome";
 import { parseWithSchema } from "~/utils/forms";
 import {
   isIsoDate,
@@ -7,6 +9,7 @@ import {
   petIdSchema,
   petSchema,
   SAVE_ANALYSIS_ERRORS,
+  SAVED_EVIDENCE_MAX_PHOTOS,
   saveAnalysisSchema,
 } from "./pets";
 
@@ -181,10 +184,50 @@ describe("saveAnalysisSchema", () => {
   it("accepts a result for an existing pet or a named new one", () => {
     expect(
       saveAnalysisSchema.parse({ petId: PET_ID, type: "dog", breed: "Keeshond", weightKg: "18.5" }),
-    ).toEqual({ petId: PET_ID, type: "dog", breed: "Keeshond", weightKg: 18.5 });
+    ).toEqual({ petId: PET_ID, type: "dog", breed: "Keeshond", weightKg: 18.5, evidence: [] });
     expect(
       saveAnalysisSchema.parse({ petId: "new", name: " Tom ", type: "cat", breed: "", weightKg: "" }),
-    ).toEqual({ petId: "new", name: "Tom", type: "cat", breed: null, weightKg: null });
+    ).toEqual({ petId: "new", name: "Tom", type: "cat", breed: null, weightKg: null, evidence: [] });
+  });
+
+  const photo: PhotoEvidence = {
+    species: { dog: 0.97, cat: 0.03 },
+    breeds: { dog: { beagle: 0.88, "basset-hound": 0.1 }, cat: { bengal: 1 } },
+  };
+  const result = { petId: PET_ID, type: "dog", breed: "Beagle" };
+
+  it("takes the photos' evidence as JSON: none, or one to five photos' scores", () => {
+    expect(SAVED_EVIDENCE_MAX_PHOTOS).toBe(MAX_PHOTOS_PER_PET);
+    expect(saveAnalysisSchema.parse({ ...result, evidence: "" }).evidence).toEqual([]);
+    expect(saveAnalysisSchema.parse({ ...result, evidence: "[]" }).evidence).toEqual([]);
+    const five = Array.from({ length: 5 }, () => photo);
+    expect(saveAnalysisSchema.parse({ ...result, evidence: JSON.stringify(five) }).evidence).toEqual(five);
+  });
+
+  const withPhoto = (change: Record<string, unknown>) => JSON.stringify([{ ...photo, ...change }]);
+  it.each([
+    ["not JSON", "{not json", SAVE_ANALYSIS_ERRORS.evidenceInvalid],
+    [
+      "six photos",
+      JSON.stringify(Array.from({ length: 6 }, () => photo)),
+      SAVE_ANALYSIS_ERRORS.evidenceTooMany,
+    ],
+    ["a probability of 2", withPhoto({ species: { dog: 2, cat: 0 } }), SAVE_ANALYSIS_ERRORS.evidenceInvalid],
+    ["an extra key", withPhoto({ notes: "hi" }), SAVE_ANALYSIS_ERRORS.evidenceInvalid],
+    [
+      "the photo itself",
+      withPhoto({ photo: "data:image/jpeg;base64,/9j/4AAQ" }),
+      SAVE_ANALYSIS_ERRORS.evidenceInvalid,
+    ],
+    ["an object, not a list", JSON.stringify(photo), SAVE_ANALYSIS_ERRORS.evidenceInvalid],
+    [
+      "a breed's score as text",
+      withPhoto({ breeds: { dog: { beagle: "most" }, cat: {} } }),
+      SAVE_ANALYSIS_ERRORS.evidenceInvalid,
+    ],
+  ])("refuses evidence with %s, as a message on the field", (_what, evidence, message) => {
+    const parsed = parseWithSchema(saveAnalysisSchema, { ...result, evidence });
+    expect(parsed).toEqual({ success: false, errors: { evidence: message } });
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import type { FormReply } from "~/utils/forms";
 import { z } from "~/utils/zod";
+import { photoEvidenceSchema, type PhotoEvidence } from "./breed-evidence";
 import { singleLine } from "./text";
 
 /** The species the photo analysis tells apart (and its breed knowledge base covers). */
@@ -190,10 +191,51 @@ export type PetField = keyof PetValues;
 /** The pet a form changes or deletes: anything but a UUID cannot be one of ours. */
 export const petIdSchema = z.uuid();
 
+/**
+ * The most photos one saved analysis carries, and the most the pet's page combines: the
+ * analysis's MAX_PHOTOS_PER_PET (features/analysis/engine/outcome.ts; a test keeps them equal).
+ */
+export const SAVED_EVIDENCE_MAX_PHOTOS = 5;
+
 export const SAVE_ANALYSIS_ERRORS = {
   petRequired: "Please choose one of your pets, or a new pet.",
   speciesInvalid: "Only a dog or a cat result can be saved.",
+  evidenceInvalid: "The photos' results could not be read. Please analyse the photo again, then save.",
+  evidenceTooMany: `At most ${SAVED_EVIDENCE_MAX_PHOTOS} photos' results can be saved at once.`,
 } as const;
+
+/** One save's evidence as the database keeps it (pet_breed_evidence.evidence), read back the same way. */
+export const savedEvidenceSchema = z.array(photoEvidenceSchema).max(SAVED_EVIDENCE_MAX_PHOTOS);
+
+/**
+ * What the analysis's photos said (a hidden field of the report's form): a JSON list of 0 to
+ * SAVED_EVIDENCE_MAX_PHOTOS PhotoEvidence, numbers only. Left out or blank, none. Anything else
+ * (not JSON, more photos, a probability out of 0–1, a key the evidence does not have, such as a
+ * photo) is refused: a browser sends it, so it is checked like any field.
+ */
+const evidence = z
+  .string()
+  .optional()
+  .transform((value, ctx): PhotoEvidence[] => {
+    if (!value?.trim()) return [];
+    let json: unknown;
+    try {
+      json = JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: "custom", message: SAVE_ANALYSIS_ERRORS.evidenceInvalid });
+      return z.NEVER;
+    }
+    if (Array.isArray(json) && json.length > SAVED_EVIDENCE_MAX_PHOTOS) {
+      ctx.addIssue({ code: "custom", message: SAVE_ANALYSIS_ERRORS.evidenceTooMany });
+      return z.NEVER;
+    }
+    const parsed = savedEvidenceSchema.safeParse(json);
+    if (!parsed.success) {
+      ctx.addIssue({ code: "custom", message: SAVE_ANALYSIS_ERRORS.evidenceInvalid });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
 
 /**
  * An analysis result saved to a pet (the report on /features): the species and breed found,
@@ -208,6 +250,7 @@ export const saveAnalysisSchema = z
     type: z.enum(SPECIES, SAVE_ANALYSIS_ERRORS.speciesInvalid),
     breed: optionalText(PET_LIMITS.breed, PET_ERRORS.breedTooLong),
     weightKg,
+    evidence,
   })
   .refine((values) => values.petId !== "new" || Boolean(values.name), {
     path: ["name"],
@@ -225,3 +268,16 @@ export type SaveAnalysisAnswer =
 
 /** A pet as the /pets loader lists it, for the report's choice of pet. */
 export type PetChoice = { id: string; name: string };
+
+/**
+ * What the photos saved to a pet say, combined, as its page shows it ("What its photos say"):
+ * breed names and whole percentages only, never the evidence itself or a photo.
+ */
+export type PhotoVerdict = {
+  status: "identified" | "mix" | "unsure";
+  species: Species;
+  /** The best guesses, most likely first (at most three). */
+  guesses: { breed: string; percent: number }[];
+  /** How many photos the answer rests on (1 to SAVED_EVIDENCE_MAX_PHOTOS). */
+  photoCount: number;
+};

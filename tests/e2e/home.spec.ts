@@ -18,7 +18,11 @@ test("home shows the hero, steps, reasons and call to action", async ({ page }) 
   ]) {
     await expect(page.getByRole("heading", { name: reason })).toBeVisible();
   }
-  await expect(page.getByText("99% accuracy")).toBeVisible();
+  // The measured figure (app/content/analysis-accuracy.json; its unit test checks the number), leading to what it means.
+  await expect(page.getByRole("link", { name: /^Right breed on \d+% of test photos$/ })).toHaveAttribute(
+    "href",
+    "/accuracy",
+  );
   const illustration = page.getByRole("img", { name: "A happy dog and cat side by side" });
   await expect(illustration).toBeVisible();
   expect(

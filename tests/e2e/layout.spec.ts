@@ -1,3 +1,4 @@
+import { STATS } from "../../app/content/site";
 import {
   expect,
   expectNoA11yViolations,
@@ -154,7 +155,7 @@ test("about page shows the mission, story, values and stats", async ({ page }) =
   for (const value of ["Care First", "AI-Powered Accuracy", "Community Driven", "Trust & Simplicity"]) {
     await expect(page.getByRole("heading", { name: value })).toBeVisible();
   }
-  for (const figure of ["50K+", "1M+", "200+"])
+  for (const figure of ["50K+", "1M+", STATS.breeds])
     await expect(page.getByText(figure, { exact: true })).toBeVisible();
   await expectNoHorizontalScroll(page);
   await expectNoA11yViolations(page);

@@ -22,6 +22,7 @@ import { CONSULTATION_STATUSES } from "../../domain/consultations";
 import { STAFF_ROLES } from "../../domain/staff";
 import { URGENCIES } from "../../domain/triage";
 import type { DayHours } from "../../domain/availability";
+import type { PhotoEvidence } from "../../domain/breed-evidence";
 
 /*
  * The database, in PostgreSQL's dialect (PGlite embedded, or a PostgreSQL server).
@@ -167,6 +168,24 @@ export const dueDone = pgTable(
     doneAt: timestamp("done_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.petId, table.itemKey, table.dueDate] })],
+);
+
+/**
+ * What the photos of one analysis saved to a pet said (issue 32): its PhotoEvidence list, one to
+ * five photos' species and breed probabilities (domain/breed-evidence.ts). Scores only, never a
+ * photo. The pet's page combines the newest saves' photos (backend/breed-evidence.server.ts).
+ */
+export const petBreedEvidence = pgTable(
+  "pet_breed_evidence",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    petId: uuid("pet_id")
+      .notNull()
+      .references(() => pet.id, { onDelete: "cascade" }),
+    evidence: jsonb("evidence").$type<PhotoEvidence[]>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("pet_breed_evidence_pet_id_created_at_idx").on(table.petId, table.createdAt)],
 );
 
 /**

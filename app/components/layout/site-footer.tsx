@@ -3,10 +3,12 @@ import { Link } from "react-router";
 import { BRAND, CONTACT, NAV_LINKS } from "~/content/site";
 import { Logo } from "./site-header";
 
-// The header's links (the specification fixes them) and, for a worried owner, the emergency check.
+// The header's links (the specification fixes them), for a worried owner the emergency check, and
+// what the analysis's figures rest on.
 const QUICK_LINKS = [
   ...NAV_LINKS.filter((link) => link.to !== "/contact"),
   { to: "/emergency", label: "Is this an emergency?" },
+  { to: "/accuracy", label: "How accurate is the analysis?" },
 ];
 
 // The specification's social links are dummies: until PawPal has accounts they lead to contact.

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { useState } from "react";
+import type { PhotoEvidence } from "~/domain/breed-evidence";
 import { describe, expect, it, vi } from "vitest";
 import { DeviceReport, NO_PET_TIPS } from "./device-report";
 import { findBreed } from "./knowledge/breeds";
@@ -35,6 +36,7 @@ function renderReport(
     onSave = vi.fn(),
     photoCount = undefined as number | undefined,
     onAddPhoto = undefined as (() => void) | undefined,
+    evidence = undefined as PhotoEvidence[] | undefined,
   } = {},
 ) {
   const Stub = createRoutesStub([
@@ -48,6 +50,7 @@ function renderReport(
           onShowSample={() => {}}
           photoCount={photoCount}
           onAddPhoto={onAddPhoto}
+          evidence={evidence}
         />
       ),
     },
@@ -379,9 +382,12 @@ describe("saving the result to a pet", () => {
     expect(screen.getByRole("link", { name: "Log in or sign up" })).toHaveAttribute("href", "/auth");
   });
 
-  it("saves species, breed and weight to a chosen pet of the signed-in user", async () => {
+  it("saves species, breed, weight and the photos' evidence to a chosen pet of the signed-in user", async () => {
     const user = { id: "u1", name: "Sam", email: "sam@example.com", role: "user" };
-    const { onSave } = renderReport(dog({ status: "identified", guesses }), { user });
+    const evidence: PhotoEvidence[] = [
+      { species: { dog: 0.98, cat: 0.02 }, breeds: { dog: { "golden-retriever": 0.9 }, cat: {} } },
+    ];
+    const { onSave } = renderReport(dog({ status: "identified", guesses }), { user, evidence });
     const saveTo = screen.getByLabelText("Save to");
     await screen.findByRole("option", { name: "Rex" });
     fireEvent.change(saveTo, { target: { value: "6f1c2f0e-8d4b-4f7a-9a53-3b1f0b1c2d3e" } });
@@ -394,6 +400,7 @@ describe("saving the result to a pet", () => {
         breed: "Golden Retriever",
         weightKg: "30",
         petId: "6f1c2f0e-8d4b-4f7a-9a53-3b1f0b1c2d3e",
+        evidence: JSON.stringify(evidence),
       }),
     );
     expect(await screen.findByText(/Rex's profile now has this result/)).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
+import type { PhotoEvidence } from "~/domain/breed-evidence";
 import { cn } from "~/utils/cn";
 import { buildCarePlan } from "./care-plan/build-care-plan";
 import {
@@ -42,11 +43,14 @@ export function DeviceReport({
   onShowSample,
   photoCount,
   onAddPhoto,
+  evidence = NO_EVIDENCE,
 }: {
   findings: PhotoFindings;
   onShowSample: () => void;
   photoCount?: number;
   onAddPhoto?: () => void;
+  /** What each photo the answer rests on says: saved with the pet (scores, never the photos). */
+  evidence?: readonly PhotoEvidence[];
 }) {
   if (findings.kind === "no-pet") return <NoPetReport onShowSample={onShowSample} />;
   return (
@@ -54,6 +58,7 @@ export function DeviceReport({
       findings={findings}
       photoCount={Math.max(1, photoCount ?? findings.photoCount ?? 1)}
       onAddPhoto={onAddPhoto}
+      evidence={evidence}
     />
   );
 }
@@ -86,6 +91,7 @@ type PetFindings = Extract<PhotoFindings, { kind: "pet" }>;
 /** The radio that leaves the plan on the answer's own subject (a mix's common ground, a size class). */
 const ANSWER_PLAN = "answer";
 const NO_GUESSES: readonly BreedGuess[] = [];
+const NO_EVIDENCE: readonly PhotoEvidence[] = [];
 
 function answerKind(findings: PetFindings): BreedAnswerKind {
   const identification = findings.breed;
@@ -99,10 +105,12 @@ function PetReport({
   findings,
   photoCount,
   onAddPhoto,
+  evidence,
 }: {
   findings: PetFindings;
   photoCount: number;
   onAddPhoto?: () => void;
+  evidence: readonly PhotoEvidence[];
 }) {
   const { species, breed: identification } = findings;
   const answer = answerKind(findings);
@@ -244,7 +252,12 @@ function PetReport({
         </ResultBlock>
 
         <ResultBlock title="Save to my pets" icon="paw-print" className="print:hidden">
-          <SaveToPet species={species} breed={subject.breed?.name ?? null} weightKg={profile.weightKg} />
+          <SaveToPet
+            species={species}
+            breed={subject.breed?.name ?? null}
+            weightKg={profile.weightKg}
+            evidence={evidence}
+          />
         </ResultBlock>
 
         <ResultBlock title="Nearby pet services" icon="map-pin" className="print:hidden">

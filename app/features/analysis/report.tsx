@@ -21,6 +21,7 @@ export default function Report({
       photoCount={outcome.findings.kind === "pet" ? outcome.findings.photoCount : 1}
       onShowSample={onShowSample}
       onAddPhoto={onAddPhoto}
+      evidence={outcome.evidence}
     />
   );
 }

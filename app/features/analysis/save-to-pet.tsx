@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useFetcher, useRouteLoaderData } from "react-router";
 import type { SessionUser } from "~/domain/auth";
+import type { PhotoEvidence } from "~/domain/breed-evidence";
 import type { PetChoice, SaveAnalysisAnswer } from "~/domain/pets";
 import { Button } from "~/components/ui/button";
 import { Field, Input, Select } from "~/components/ui/field";
@@ -8,19 +9,21 @@ import { FormMessage } from "~/components/ui/form-message";
 import { Icon } from "~/components/ui/icon";
 import type { Species } from "~/domain/pets";
 
-/**
- * Saves the result to one of the signed-in user's pets on /pets (or a new one): the species,
- * the breed the plan is built for, and the weight if one was given. Signed out, it says how.
- */
-export function SaveToPet({
-  species,
-  breed,
-  weightKg,
-}: {
+/** What one save sends besides the pet: the result, and what its photos said. */
+type SaveProps = {
   species: Species;
   breed: string | null;
   weightKg?: number;
-}) {
+  /** The evidence of every photo the answer rests on (1 to 5): scores only, never the photos. */
+  evidence?: readonly PhotoEvidence[];
+};
+
+/**
+ * Saves the result to one of the signed-in user's pets on /pets (or a new one): the species,
+ * the breed the plan is built for, the weight if one was given, and the photos' evidence, which
+ * the pet's page combines with the photos saved before (issue 32). Signed out, it says how.
+ */
+export function SaveToPet({ species, breed, weightKg, evidence = [] }: SaveProps) {
   const user = useRouteLoaderData<{ user: SessionUser | null }>("root")?.user;
   if (!user) {
     return (
@@ -32,18 +35,10 @@ export function SaveToPet({
       </p>
     );
   }
-  return <SaveForm species={species} breed={breed} weightKg={weightKg} />;
+  return <SaveForm species={species} breed={breed} weightKg={weightKg} evidence={evidence} />;
 }
 
-function SaveForm({
-  species,
-  breed,
-  weightKg,
-}: {
-  species: Species;
-  breed: string | null;
-  weightKg?: number;
-}) {
+function SaveForm({ species, breed, weightKg, evidence = [] }: SaveProps) {
   const id = useId();
   const pets = useFetcher<{ pets: PetChoice[] }>();
   const save = useFetcher<SaveAnalysisAnswer>();
@@ -72,6 +67,8 @@ function SaveForm({
       <input type="hidden" name="type" value={species} />
       <input type="hidden" name="breed" value={breed ?? ""} />
       <input type="hidden" name="weightKg" value={weightKg ?? ""} />
+      {/* Without photos' evidence (none was made) the field is left out: the same as an empty list. */}
+      {evidence.length > 0 ? <input type="hidden" name="evidence" value={JSON.stringify(evidence)} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-pet`} label="Save to" error={errors.petId}>
           {(props) => (
@@ -96,11 +93,11 @@ function SaveForm({
           </Field>
         ) : null}
       </div>
-      {errors.type || errors.breed || errors.weightKg ? (
+      {errors.type || errors.breed || errors.weightKg || errors.evidence ? (
         <FormMessage
           tone="error"
           title="This result can't be saved."
-          description={errors.type ?? errors.breed ?? errors.weightKg ?? ""}
+          description={errors.type ?? errors.breed ?? errors.weightKg ?? errors.evidence ?? ""}
         />
       ) : null}
       {answer?.ok ? (

@@ -18,7 +18,23 @@ export function Faq() {
         items={FAQ_ITEMS.map((item) => ({
           id: item.id,
           title: item.question,
-          content: <p>{item.answer}</p>,
+          content: (
+            <p>
+              {item.answer}
+              {item.link ? (
+                <>
+                  {" "}
+                  {/* A plain link: the questions render outside a router too (their tests, the JSON-LD). */}
+                  <a
+                    href={item.link.to}
+                    className="font-semibold text-brand-700 underline underline-offset-4"
+                  >
+                    {item.link.label}
+                  </a>
+                </>
+              ) : null}
+            </p>
+          ),
         }))}
       />
     </Section>

@@ -1,8 +1,11 @@
+import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
+import type { IconName } from "~/components/ui/icons/icon-names";
 import type { Route } from "./+types/about";
 import { Card } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { BRAND, STATS } from "~/content/site";
+import { ANALYSIS_CLAIMS } from "~/content/analysis-claims";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -16,7 +19,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     baseUrlFrom(matches),
   );
 
-const VALUES = [
+/** `link`: where a value's figure is explained. */
+const VALUES: readonly {
+  icon: IconName;
+  title: string;
+  text: string;
+  link?: { to: string; label: string };
+}[] = [
   {
     icon: "heart-handshake",
     title: "Care First",
@@ -25,7 +34,9 @@ const VALUES = [
   {
     icon: "brain",
     title: "AI-Powered Accuracy",
-    text: "We measure our models on real photos and tell you honestly how sure they are.",
+    // Measured, never claimed: the committed evaluation run (analysis-claims.ts).
+    text: `We measure our model on photos it never saw: it named the right breed first on ${ANALYSIS_CLAIMS.top1} of them, and it tells you honestly when it is not sure.`,
+    link: { to: "/accuracy", label: "How we measure it" },
   },
   {
     icon: "users",
@@ -37,7 +48,7 @@ const VALUES = [
     title: "Trust & Simplicity",
     text: "Clear advice, plain words and your photos kept private. No jargon, no surprises.",
   },
-] as const;
+];
 
 const ABOUT_STATS = [
   { value: STATS.users, label: "Happy pet parents" },
@@ -86,12 +97,20 @@ export default function About() {
 
       <Section heading="Our Values" headingId="our-values" className="bg-white">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {VALUES.map(({ icon, title, text }) => (
+          {VALUES.map(({ icon, title, text, link }) => (
             <li key={title}>
               <Card className="h-full bg-ink-50">
                 <Icon name={icon} className="size-10 rounded-xl bg-brand-100 p-2 text-brand-800" />
                 <h3 className="mt-4 text-lg font-semibold text-ink-900">{title}</h3>
                 <p className="mt-2 text-ink-600">{text}</p>
+                {link ? (
+                  <Link
+                    to={link.to}
+                    className="mt-2 inline-block font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+                  >
+                    {link.label}
+                  </Link>
+                ) : null}
               </Card>
             </li>
           ))}

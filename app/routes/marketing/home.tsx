@@ -7,6 +7,8 @@ import { cn } from "~/utils/cn";
 import { Card } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { BRAND, CONTACT, STATS } from "~/content/site";
+import { HOME_ACCURACY_CLAIM } from "~/content/analysis-claims";
+import type { IconName } from "~/components/ui/icons/icon-names";
 import { baseUrlFrom, organizationJsonLd, pageMeta } from "~/utils/seo";
 import { isPaying, type RootAccountData } from "~/domain/account-access";
 
@@ -42,11 +44,14 @@ const STEPS = [
   },
 ] as const;
 
-const REASONS = [
+/** `to`: where the highlight's figure is explained. */
+const REASONS: readonly { icon: IconName; title: string; highlight: string; to?: string; text: string }[] = [
   {
     icon: "scan-search",
     title: "Instant Breed Detection",
-    highlight: `${STATS.accuracy} accuracy`,
+    // Measured, never claimed: the committed evaluation run (analysis-claims.ts).
+    highlight: HOME_ACCURACY_CLAIM,
+    to: "/accuracy",
     text: "Know your pet's breed in seconds, from a single photo.",
   },
   {
@@ -67,7 +72,7 @@ const REASONS = [
     highlight: "Real people, fast",
     text: "Our pet-care team answers within 24 hours, around the clock on Premium.",
   },
-] as const;
+];
 
 export default function Home() {
   // Prerendered for visitors; an account that pays is not offered a free start.
@@ -160,12 +165,20 @@ export default function Home() {
         className="bg-white"
       >
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {REASONS.map(({ icon, title, highlight, text }) => (
+          {REASONS.map(({ icon, title, highlight, to, text }) => (
             <li key={title}>
               <Card className="h-full bg-ink-50">
                 <Icon name={icon} className="size-10 rounded-xl bg-brand-100 p-2 text-brand-800" />
                 <h3 className="mt-4 text-lg font-semibold text-ink-900">{title}</h3>
-                <p className="mt-1 font-semibold text-brand-700">{highlight}</p>
+                <p className="mt-1 font-semibold text-brand-700">
+                  {to ? (
+                    <Link to={to} className="underline underline-offset-4 hover:text-brand-900">
+                      {highlight}
+                    </Link>
+                  ) : (
+                    highlight
+                  )}
+                </p>
                 <p className="mt-2 text-ink-600">{text}</p>
               </Card>
             </li>

@@ -20,6 +20,7 @@ import {
 } from "~/domain/records";
 import { petHealth } from "~/features/analysis/care-plan/pet-health";
 import { CarePlanSection, PetDetails } from "~/features/pets/pet-profile";
+import { PhotoVerdictSection } from "~/features/pets/photo-verdict";
 import { RecordSection, type RecordsContext } from "~/features/pets/record-sections";
 import { formatDate } from "~/features/pets/format";
 import { WeightChart } from "~/features/pets/weight-chart";
@@ -38,6 +39,8 @@ import {
   updateRecord,
 } from "~/backend/pet-records.server";
 import { requireAccessiblePet } from "~/backend/pets.server";
+import { newestPhotoEvidence } from "~/backend/breed-evidence.server";
+import { photoVerdict } from "./photo-verdict.server";
 import { petAllows, requirePetFeature } from "~/backend/billing/plans.server";
 import { PlanLocked } from "~/components/ui/plan-locked";
 import { upgradeSentence } from "~/domain/plans";
@@ -73,16 +76,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 /**
  * The pet, its records, and its care plan built here on the server: the breed knowledge base
- * stays out of this page's JavaScript (tests/e2e/bundles.spec.ts).
+ * stays out of this page's JavaScript (tests/e2e/bundles.spec.ts). So is what the photos saved
+ * to it say (photo-verdict.server.ts): only breed names and percentages reach the page.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const pet = await requireAccessiblePet(user.id, params.id);
-  const [records, due, sharing, healthTracking] = await Promise.all([
+  const [records, due, sharing, healthTracking, photos] = await Promise.all([
     listRecords(user.id, pet.id).then((listed) => listed ?? []),
     dueItemsForPets([pet.id]).then((byPet) => byPet[pet.id] ?? []),
     sharedWith([pet.ownerId]),
     petAllows(pet, "health-tracking"),
+    newestPhotoEvidence(user.id, pet.id).then((evidence) => photoVerdict(evidence ?? [])),
   ]);
   const search = new URL(request.url).searchParams;
   // A vet's entry has no edit form or removal to open (it stays as the vet wrote it).
@@ -97,6 +102,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // Read here, shown as a locked section: the actions check it again (403).
     locked: healthTracking ? null : upgradeSentence("health-tracking"),
     sharedWith: sharing[pet.ownerId] ?? [],
+    photoVerdict: photos,
     today,
     ...petHealth(pet, records, today),
     editId: known(search.get("edit")),
@@ -297,6 +303,7 @@ export default function PetPage({ loaderData, actionData }: Route.ComponentProps
           latestWeightKg={latestWeightKg}
           sharedWith={loaderData.sharedWith}
         />
+        <PhotoVerdictSection verdict={loaderData.photoVerdict} />
         <section id="due" aria-labelledby="due-title" className="scroll-mt-20">
           <Card className="print:p-0 print:shadow-none print:ring-0">
             <h2 id="due-title" className="text-2xl font-bold text-ink-900">

@@ -1,0 +1,68 @@
+import shippedPetHead from "../../../public/models/breed/pet-head.json";
+import type { PhotoEvidence } from "~/domain/breed-evidence";
+import type { PhotoVerdict } from "~/domain/pets";
+import { breedAnswer } from "~/features/analysis/engine/breed-answer";
+import { combineEvidence } from "~/features/analysis/engine/evidence";
+import { petHeadFileSchema, type PetHeadFile } from "~/features/analysis/engine/pet-head";
+
+/*
+ * "What its photos say" on a pet's page (issue 32): the evidence of the photos saved to the pet
+ * (backend/breed-evidence.server.ts) combined the way the analysis combines photos of one pet,
+ * with the fusion the shipped breed model was fitted with. Server-only, beside the route that
+ * composes the two: app/backend may not import a feature (decision 10), and the breed knowledge
+ * base must stay out of the page's JavaScript (decision 9).
+ */
+
+/** Where the fusion comes from: the pet head the site ships (bundled with the server at build). */
+export const PET_HEAD_SOURCE = "public/models/breed/pet-head.json";
+
+type Fusion = Pick<PetHeadFile["fusion"], "pooling" | "confidentMin">;
+
+/**
+ * The fusion of a pet head file, checked with the analysis's own schema. A file it cannot read
+ * (say, one trained before photos were pooled) throws, naming the file and what is wrong: the
+ * page must not guess how photos are combined.
+ */
+export function fusionFrom(file: unknown, source = PET_HEAD_SOURCE): Fusion {
+  const parsed = petHeadFileSchema.safeParse(file);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join(".") || "(file)"}: ${issue.message}`)
+      .join("; ");
+    throw new Error(`${source} is not a pet head this server can read (${problems}).`);
+  }
+  const { pooling, confidentMin } = parsed.data.fusion;
+  return { pooling, confidentMin };
+}
+
+let shipped: Fusion | undefined;
+
+/** The shipped pet head's fusion, read once (on the first page with evidence to combine). */
+export function shippedFusion(): Fusion {
+  shipped ??= fusionFrom(shippedPetHead);
+  return shipped;
+}
+
+/**
+ * The photos' answer: their evidence combined (features/analysis/engine/evidence.ts), then for the
+ * species the combination settles on, the breed answer the report would give (identified, a mix,
+ * or not sure) with its best three guesses. Names and whole percentages only travel to the page.
+ * Null without evidence, or when no breed of that species is known.
+ */
+export function photoVerdict(evidence: readonly PhotoEvidence[], fusion?: Fusion): PhotoVerdict | null {
+  if (evidence.length === 0) return null;
+  const { pooling, confidentMin } = fusion ?? shippedFusion();
+  const combined = combineEvidence(evidence, pooling);
+  const species = combined.species.cat > combined.species.dog ? "cat" : "dog";
+  const answer = breedAnswer(combined.breeds[species], confidentMin[species]);
+  if (answer.status === "unavailable" || answer.guesses.length === 0) return null;
+  return {
+    status: answer.status,
+    species,
+    guesses: answer.guesses.map((guess) => ({
+      breed: guess.breed.name,
+      percent: Math.round(guess.confidence * 100),
+    })),
+    photoCount: evidence.length,
+  };
+}
