@@ -226,7 +226,15 @@ test.describe("saving an analysis", () => {
     await page.locator("#demo-photo-upload").setInputFiles(byName["dog-porch-bicycle"]);
     const report = page.getByTestId("analysis-result");
     await expect(report.getByTestId("species")).toHaveText("Dog", { timeout: 90_000 });
-    const breed = (await report.getByRole("radio", { checked: true }).getAttribute("value"))!;
+    // The best guess (an uncertain answer's first radio is its own plan, with no breed to save).
+    const bestGuess = report
+      .getByRole("group", { name: "Most likely breeds" })
+      .locator("label")
+      .filter({ hasText: /\d+%$/ })
+      .first()
+      .getByRole("radio");
+    await bestGuess.check();
+    const breed = (await bestGuess.getAttribute("value"))!;
     await report.getByLabel("Weight (kg)").fill("21.5");
 
     const saveTo = report.getByLabel("Save to", { exact: true });
@@ -247,6 +255,9 @@ test.describe("saving an analysis", () => {
       await expect(card).toContainText(new RegExp(breed.replace(/-/g, "[ -]"), "i"));
       await expect(card).toContainText("21.5");
     }
+    // The pet's profile says what the saved photo says (its scores were saved, not the photo).
+    await petCard(page, "Biscuit").getByRole("link", { name: "Biscuit", exact: true }).click();
+    await expect(page.getByRole("region", { name: "What its photos say" })).toContainText("(from 1 photo)");
   });
 
   test("a new pet needs a name: the error shows beside the field and nothing is saved", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test } from "./support";
 
-const PAGES = ["/", "/about", "/features", "/pricing", "/contact", "/auth", "/emergency"] as const;
+const PAGES = ["/", "/about", "/accuracy", "/features", "/pricing", "/contact", "/auth", "/emergency"] as const;
 
 test("every page has its own title, description, canonical URL and social tags", async ({ page }) => {
   const titles = new Set<string>();

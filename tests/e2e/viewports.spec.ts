@@ -26,6 +26,7 @@ type Visitor = "anyone" | "owner" | "free owner" | "staff";
 const PAGES: { path: string; title: string; visitor: Visitor }[] = [
   { path: "/", title: "home", visitor: "anyone" },
   { path: "/about", title: "about", visitor: "anyone" },
+  { path: "/accuracy", title: "how accurate the analysis is", visitor: "anyone" },
   { path: "/features", title: "features", visitor: "anyone" },
   { path: "/pricing", title: "pricing", visitor: "anyone" },
   { path: "/contact", title: "contact", visitor: "anyone" },

@@ -234,7 +234,12 @@ function PetReport({
         {answer === "identified" && onAddPhoto ? (
           <p className="mt-3 flex flex-wrap items-center gap-x-2 text-sm text-ink-600 print:hidden">
             Another photo can confirm it.
-            <Button variant="ghost" size="sm" onClick={onAddPhoto}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onAddPhoto}
+              className="h-auto min-h-9 whitespace-normal"
+            >
               <Icon name="image-up" /> Add another photo of the same pet
             </Button>
           </p>
@@ -292,7 +297,8 @@ function AddPhotoFirst({ photoCount, onAddPhoto }: { photoCount: number; onAddPh
         More photos make the answer surer: add another of the same pet, ideally from another angle.
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
-        <Button onClick={onAddPhoto}>
+        {/* Its words wrap on a narrow phone instead of running out of the card. */}
+        <Button onClick={onAddPhoto} className="h-auto min-h-11 py-2 whitespace-normal">
           <Icon name="image-up" /> Add another photo of the same pet
         </Button>
         {photoCount > 1 ? <PhotoCount count={photoCount} /> : null}
