@@ -27,7 +27,7 @@ const FEATURES = [
   {
     icon: "scan-search",
     title: "AI Breed Detection",
-    text: `One photo is enough: ${BRAND} recognises ${STATS.breeds} dog and cat breeds and mixes, and tells you honestly how sure it is.`,
+    text: `One photo is enough: ${BRAND} recognises ${STATS.breeds} dog and cat breeds, says when a pet looks like a mix of two, and tells you honestly how sure it is.`,
   },
   {
     icon: "calendar-heart",
