@@ -238,7 +238,7 @@ function PetReport({
               variant="ghost"
               size="sm"
               onClick={onAddPhoto}
-              className="h-auto min-h-9 whitespace-normal"
+              className="h-auto! min-h-9 max-w-full whitespace-normal!"
             >
               <Icon name="image-up" /> Add another photo of the same pet
             </Button>
@@ -298,7 +298,7 @@ function AddPhotoFirst({ photoCount, onAddPhoto }: { photoCount: number; onAddPh
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
         {/* Its words wrap on a narrow phone instead of running out of the card. */}
-        <Button onClick={onAddPhoto} className="h-auto min-h-11 py-2 whitespace-normal">
+        <Button onClick={onAddPhoto} className="h-auto! min-h-11 max-w-full py-2 whitespace-normal!">
           <Icon name="image-up" /> Add another photo of the same pet
         </Button>
         {photoCount > 1 ? <PhotoCount count={photoCount} /> : null}
