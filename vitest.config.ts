@@ -9,6 +9,16 @@ const TEST_FILES = [
   "tests/architecture/**/*.test.ts",
 ];
 
+const SERVER_IMPORT = /from "(~\/backend\/|\.\.?\/[^"]*\.server")/;
+
+/** Imports server code itself, or through a module of tests/support that does (route-requests.ts signs up). */
+function reachesServerCode(source: string): boolean {
+  if (SERVER_IMPORT.test(source)) return true;
+  return [...source.matchAll(/from "(?:\.\.\/)+tests\/support\/([\w-]+)"/g)].some(([, name]) =>
+    SERVER_IMPORT.test(fs.readFileSync(`tests/support/${name}.ts`, "utf8")),
+  );
+}
+
 /**
  * With TEST_DATABASE_URL (`npm run test:postgres`), only the test files that reach server code
  * run, each on a database of its own on that PostgreSQL server: the same integration tests prove
@@ -23,8 +33,7 @@ function databaseTestFiles(): string[] {
     .filter((file) => /\.test\.tsx?$/.test(file))
     .filter((file) => {
       const source = fs.readFileSync(file, "utf8");
-      const reachesServerCode = /from "(~\/backend\/|\.\.?\/[^"]*\.server")/.test(source);
-      return reachesServerCode && !/drizzle-orm\/pglite|pglite-folder/.test(source);
+      return reachesServerCode(source) && !/drizzle-orm\/pglite|pglite-folder/.test(source);
     });
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { getAuth } from "~/backend/auth/better-auth.server";
 import { setPlanByStaff } from "~/backend/billing/plans.server";
+import { signUp } from "../tests/support/route-requests";
 import { loader } from "./root";
 
 /*
@@ -30,24 +30,17 @@ describe("the root loader", { timeout: 60_000 }, () => {
   });
 
   it("gives a signed-in account its plan and what it opens", async () => {
-    const auth = await getAuth();
-    const response = await auth.api.signUpEmail({
-      body: { name: "Rooty", email: "root-loader@example.com", password: "root-loader-1" },
-      headers: new Headers(),
-      asResponse: true,
+    const { id, cookie } = await signUp("Rooty", {
+      email: "root-loader@example.com",
+      password: "root-loader-1",
     });
-    const cookie = response.headers
-      .getSetCookie()
-      .map((header) => header.split(";")[0])
-      .join("; ");
-    const { user: created } = (await response.clone().json()) as { user: { id: string } };
     expect((await rootData(cookie)).access).toEqual({
       plan: "free",
       planName: "Free",
       vetChat: false,
       consultations: false,
     });
-    await setPlanByStaff({ userId: created.id, plan: "premium", until: null });
+    await setPlanByStaff({ userId: id, plan: "premium", until: null });
     expect((await rootData(cookie)).access).toEqual({
       plan: "premium",
       planName: "Premium",

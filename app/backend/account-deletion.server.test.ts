@@ -1,13 +1,14 @@
 // @vitest-environment node
 import { and, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { requestPasswordReset, submitSignup } from "~/backend/auth/account.server";
+import { requestPasswordReset } from "~/backend/auth/account.server";
 import { getMessage, submitContactMessage } from "~/backend/contact-messages.server";
 import { getDb } from "~/backend/db/client.server";
 import { job, rateLimit, user } from "~/backend/db/schema.server";
 import { inviteToFamily, listInvites, type Account } from "~/backend/family.server";
 import { MAIL_JOB, type Mail } from "~/backend/mail/mailer.server";
 import { RATE_LIMITS } from "~/backend/rate-limit.server";
+import { signUp } from "../../tests/support/route-requests";
 import { deleteAccount } from "./account-data.server";
 
 /*
@@ -23,18 +24,7 @@ let serial = 0;
 
 /** Signs up as `email` through our sign-up (better-auth) and answers the new account's id. */
 async function signUpAs(email: string) {
-  serial += 1;
-  const request = new Request("http://localhost/auth", {
-    method: "POST",
-    headers: { "X-Forwarded-For": `10.22.0.${serial}` },
-  });
-  const outcome = await submitSignup(
-    { name: "Mallory", email, password: PASSWORD, confirmPassword: PASSWORD },
-    request,
-  );
-  expect(outcome.ok, `sign-up as ${email}`).toBe(true);
-  const [created] = await (await getDb()).select({ id: user.id }).from(user).where(eq(user.email, email));
-  return created!.id;
+  return (await signUp("Mallory", { email, password: PASSWORD })).id;
 }
 
 async function addOwner(name: string): Promise<Account> {

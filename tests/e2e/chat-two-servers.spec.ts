@@ -14,8 +14,6 @@ import { addPet, expect, gotoHydrated, signUp, test } from "./support";
  */
 const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL;
 
-const admin = withPostgres;
-
 if (E2E_DATABASE_URL) {
   test.describe("emergency chat across two servers", () => {
     test.describe.configure({ timeout: 120_000 });
@@ -25,7 +23,7 @@ if (E2E_DATABASE_URL) {
     let servers: BuiltServer[] = [];
 
     test.beforeAll(async () => {
-      await admin((client) => client.query(`create database "${databaseName}"`));
+      await withPostgres((client) => client.query(`create database "${databaseName}"`));
       const url = new URL(E2E_DATABASE_URL);
       url.pathname = `/${databaseName}`;
       databaseUrl = url.toString();
@@ -41,7 +39,7 @@ if (E2E_DATABASE_URL) {
     });
     test.afterAll(async () => {
       await Promise.all(servers.map(stopBuiltServer));
-      await admin((client) => client.query(`drop database if exists "${databaseName}" with (force)`));
+      await withPostgres((client) => client.query(`drop database if exists "${databaseName}" with (force)`));
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
@@ -52,7 +50,7 @@ if (E2E_DATABASE_URL) {
         extraHTTPHeaders: { "X-Forwarded-For": `10.91.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}` },
       });
       const account = await signUp(context.request, { name, plan: "free" });
-      await admin(async (client) => {
+      await withPostgres(async (client) => {
         const { rows } = await client.query(`select id from "user" where email = $1`, [account.email]);
         const id = rows[0].id as string;
         if (role === "premium") {

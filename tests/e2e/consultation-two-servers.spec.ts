@@ -16,8 +16,6 @@ import { expectRemoteVideoPlaying, FAKE_MEDIA_FLAGS } from "./video";
  */
 const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL;
 
-const admin = withPostgres;
-
 test.use({
   launchOptions: { ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args, ...FAKE_MEDIA_FLAGS] },
 });
@@ -31,7 +29,7 @@ if (E2E_DATABASE_URL) {
     let servers: BuiltServer[] = [];
 
     test.beforeAll(async () => {
-      await admin((client) => client.query(`create database "${databaseName}"`));
+      await withPostgres((client) => client.query(`create database "${databaseName}"`));
       const url = new URL(E2E_DATABASE_URL);
       url.pathname = `/${databaseName}`;
       databaseUrl = url.toString();
@@ -47,7 +45,7 @@ if (E2E_DATABASE_URL) {
     });
     test.afterAll(async () => {
       await Promise.all(servers.map(stopBuiltServer));
-      await admin((client) => client.query(`drop database if exists "${databaseName}" with (force)`));
+      await withPostgres((client) => client.query(`drop database if exists "${databaseName}" with (force)`));
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
@@ -57,7 +55,7 @@ if (E2E_DATABASE_URL) {
         extraHTTPHeaders: { "X-Forwarded-For": `10.92.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}` },
       });
       const account = await signUp(context.request, { name, plan: "free" });
-      const id = await admin(async (client) => {
+      const id = await withPostgres(async (client) => {
         const { rows } = await client.query(`select id from "user" where email = $1`, [account.email]);
         return rows[0].id as string;
       }, databaseUrl);
@@ -71,7 +69,7 @@ if (E2E_DATABASE_URL) {
       const petId = await addPet(owner.context.request, { name: "Bella" });
       // Made Premium and a vet, and the consultation booked for 20 minutes from now, as the
       // booking page would (booking itself is tested on one server).
-      const consultationId = await admin(async (client) => {
+      const consultationId = await withPostgres(async (client) => {
         await client.query(
           `insert into subscription (user_id, plan, source, status) values ($1, 'premium', 'staff', 'active')`,
           [owner.id],

@@ -1,8 +1,9 @@
 // @vitest-environment node
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/backend/db/client.server";
 import { account, session, user } from "~/backend/db/schema.server";
+import { signUp } from "../../../tests/support/route-requests";
 import {
   changePassword,
   endOtherSessions,
@@ -10,7 +11,6 @@ import {
   listSessions,
   verifyPassword,
 } from "./account-settings.server";
-import { getAuth } from "./better-auth.server";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
@@ -103,24 +103,15 @@ describe("an account's sessions", () => {
 });
 
 describe("password checks through better-auth", () => {
+  // Our sign-up logs each account it makes.
+  beforeAll(() => {
+    vi.spyOn(console, "info").mockImplementation(() => {});
+  });
+
   /** A new account's signed-in request (its session cookie), made by the real sign-up. */
   async function signedUp(email: string) {
-    process.env.BETTER_AUTH_SECRET ??= "unit-test-secret-unit-test-secret-0123";
-    const auth = await getAuth();
-    const response = await auth.api.signUpEmail({
-      body: { name: "Ada", email, password: "biscuit-2024" },
-      headers: new Headers(),
-      asResponse: true,
-    });
-    const cookie = response.headers
-      .getSetCookie()
-      .map((header) => header.split(";")[0])
-      .join("; ");
-    const { user: created } = (await response.json()) as { user: { id: string } };
-    return {
-      userId: created.id,
-      request: new Request("http://localhost:3000/account", { headers: { cookie } }),
-    };
+    const { id, cookie } = await signUp("Ada", { email, password: "biscuit-2024" });
+    return { userId: id, request: new Request("http://localhost:3000/account", { headers: { cookie } }) };
   }
 
   it("tells a wrong password from a missing one, and changes nothing for either", async () => {

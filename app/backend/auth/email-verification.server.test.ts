@@ -9,6 +9,7 @@ import type { SessionUser } from "~/domain/auth";
 import { resendVerificationMail, submitSignup, verifyEmailLink } from "./account.server";
 import { getUser } from "./session.server";
 import { mailsTo } from "../../../tests/support/queued-mails";
+import { signUp, uniqueEmail } from "../../../tests/support/route-requests";
 
 // The real better-auth on the test database; the secret is given so nothing is written to ./data.
 vi.stubEnv("BETTER_AUTH_SECRET", "unit-test-secret-unit-test-secret-0123");
@@ -16,26 +17,11 @@ vi.stubEnv("BASE_URL", "https://pawpal.example");
 
 const PASSWORD = "verify-password-1";
 const HOUR_MS = 60 * 60 * 1000;
-let serial = 0;
 
-/** Signs up a new account; answers it as the session sees it and a request carrying its cookie. */
-async function signUp() {
-  serial += 1;
-  const email = `verify-${serial}@example.com`;
-  const outcome = await submitSignup(
-    { name: "Vera", email, password: PASSWORD, confirmPassword: PASSWORD },
-    new Request("http://localhost/auth", {
-      method: "POST",
-      headers: { "X-Forwarded-For": `10.12.0.${serial}` },
-    }),
-  );
-  if (!outcome.ok) throw new Error(`sign-up failed: ${outcome.reason}`);
-  const cookie = outcome.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
+/** A new account, as the session sees it, and a request carrying its cookie. */
+async function newAccount() {
+  const { cookie, ...account } = await signUp("Vera", { email: uniqueEmail("verify"), password: PASSWORD });
   const request = new Request("http://localhost/account", { method: "POST", headers: { cookie } });
-  const account = (await getUser(request))!;
   return { account, request };
 }
 
@@ -76,7 +62,7 @@ beforeEach(() => resetRateLimits());
 // Signing up hashes a password (scrypt): seconds each on a busy machine.
 describe("email verification", { timeout: 60_000 }, () => {
   it("a new account is unverified and is mailed a link to our own page, through the queue, as its job", async () => {
-    const { account } = await signUp();
+    const { account } = await newAccount();
     expect(account.emailVerified).toBe(false);
     const [mail, ...more] = await verificationMails(account.email);
     expect(more).toEqual([]);
@@ -84,7 +70,7 @@ describe("email verification", { timeout: 60_000 }, () => {
   });
 
   it("the link verifies the address once; a second opening is refused", async () => {
-    const { account, request } = await signUp();
+    const { account, request } = await newAccount();
     const [{ token }] = (await verificationMails(account.email)) as unknown as [{ token: string }];
     expect(await verifyEmailLink(token)).toEqual({ ok: true, userId: account.id });
     expect(await isVerified(account.id)).toBe(true);
@@ -94,7 +80,7 @@ describe("email verification", { timeout: 60_000 }, () => {
   });
 
   it("a link older than 24 hours is refused and verifies nothing", async () => {
-    const { account } = await signUp();
+    const { account } = await newAccount();
     const [{ token }] = (await verificationMails(account.email)) as unknown as [{ token: string }];
     expect(await verifyEmailLink(token, new Date(Date.now() + 25 * HOUR_MS))).toEqual({
       ok: false,
@@ -110,7 +96,7 @@ describe("email verification", { timeout: 60_000 }, () => {
   });
 
   it("a link of a deleted account does not verify a new account of the same address", async () => {
-    const { account } = await signUp();
+    const { account } = await newAccount();
     const [{ token }] = (await verificationMails(account.email)) as unknown as [{ token: string }];
     const db = await getDb();
     await db.delete(user).where(eq(user.id, account.id));
@@ -125,7 +111,7 @@ describe("email verification", { timeout: 60_000 }, () => {
   });
 
   it("asking again sends a new link that replaces the old, a few times an hour, then says when to try again", async () => {
-    const { account, request } = await signUp();
+    const { account, request } = await newAccount();
     const { limit } = RATE_LIMITS.verifyEmail;
     // Tokens are signed JWTs with a time in seconds: a link asked for a second later differs.
     vi.useFakeTimers({ toFake: ["Date"] });
@@ -149,7 +135,7 @@ describe("email verification", { timeout: 60_000 }, () => {
   });
 
   it("a verified account asking again is told so, and nothing is mailed", async () => {
-    const { account, request } = await signUp();
+    const { account, request } = await newAccount();
     const [{ token }] = (await verificationMails(account.email)) as unknown as [{ token: string }];
     await verifyEmailLink(token);
     const verified: SessionUser = { ...account, emailVerified: true };
@@ -160,7 +146,7 @@ describe("email verification", { timeout: 60_000 }, () => {
   });
 
   it("a link asked from a page of this site comes back to it; anything else is left out of the link", async () => {
-    const { account, request } = await signUp();
+    const { account, request } = await newAccount();
     const nextOf = async () => {
       const mails = (await mailsTo(account.email)).filter((mail) => mail.subject.startsWith("Confirm"));
       const link = /https:\/\/pawpal\.example\/verify-email\?\S+/.exec(mails.at(-1)!.text)![0];

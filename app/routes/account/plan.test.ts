@@ -1,9 +1,9 @@
 // @vitest-environment node
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getAuth } from "~/backend/auth/better-auth.server";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as webhook } from "~/routes/resources/billing-webhook";
+import { routeArgs, settled, signUp, uniqueEmail } from "../../../tests/support/route-requests";
 import { loader as checkout } from "./plan-checkout";
 import { action, loader } from "./plan";
 
@@ -17,44 +17,24 @@ const STRIPE_ENV = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_UR
 beforeAll(() => {
   for (const key of STRIPE_ENV) delete process.env[key];
   process.env.BETTER_AUTH_SECRET ??= "unit-test-secret-unit-test-secret-0123";
+  // Our sign-up logs each account it makes.
+  vi.spyOn(console, "info").mockImplementation(() => {});
 });
 
 afterEach(() => {
   for (const key of STRIPE_ENV) delete process.env[key];
 });
 
-let serial = 0;
-
 /** The session cookie of a new account, made by the real sign-up. */
 async function signedInCookie() {
-  serial += 1;
-  const auth = await getAuth();
-  const response = await auth.api.signUpEmail({
-    body: { name: "Ada", email: `plan-route-${serial}@example.com`, password: "biscuit-2024" },
-    headers: new Headers(),
-    asResponse: true,
-  });
-  return response.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-}
-
-const args = <T>(request: Request) => ({ request, params: {}, context: {} }) as unknown as T;
-
-async function thrownOrReturned(run: () => Promise<unknown>) {
-  try {
-    return await run();
-  } catch (thrown) {
-    return thrown;
-  }
+  return (await signUp("Ada", { email: uniqueEmail("plan-route") })).cookie;
 }
 
 describe("payments not set up on this server", () => {
   it("the plan page says so, and shows the account on Free with its analyses", async () => {
     const cookie = await signedInCookie();
     const result = (await loader(
-      args(new Request("http://localhost/account/plan", { headers: { cookie } })),
+      routeArgs(new Request("http://localhost/account/plan", { headers: { cookie } })),
     )) as unknown as {
       data: { paymentsConfigured: boolean; view: { plan: string; analyses: { left: number } } };
     };
@@ -75,7 +55,7 @@ describe("payments not set up on this server", () => {
         headers: { cookie, "Content-Type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams(form),
       });
-      const answer = (await action(args(request))) as unknown as {
+      const answer = (await action(routeArgs(request))) as unknown as {
         data: { error: string };
         init: { status: number };
       };
@@ -86,19 +66,19 @@ describe("payments not set up on this server", () => {
 
   it("the pricing page's checkout signs a visitor up first, and sends an account to its plan page with its choice", async () => {
     const path = "/account/plan/checkout?plan=premium&interval=month";
-    const visitor = (await thrownOrReturned(() =>
-      checkout(args(new Request(`http://localhost${path}`))),
+    const visitor = (await settled(() =>
+      checkout(routeArgs(new Request(`http://localhost${path}`))),
     )) as Response;
     expect(visitor.headers.get("Location")).toBe(
       `/auth?tab=signup&plan=premium&redirectTo=${encodeURIComponent(path)}`,
     );
     const cookie = await signedInCookie();
-    const account = (await thrownOrReturned(() =>
-      checkout(args(new Request(`http://localhost${path}`, { headers: { cookie } }))),
+    const account = (await settled(() =>
+      checkout(routeArgs(new Request(`http://localhost${path}`, { headers: { cookie } }))),
     )) as Response;
     expect(account.headers.get("Location")).toBe("/account/plan?chosen=premium&interval=month");
-    const unknown = (await thrownOrReturned(() =>
-      checkout(args(new Request("http://localhost/account/plan/checkout?plan=gold&interval=week"))),
+    const unknown = (await settled(() =>
+      checkout(routeArgs(new Request("http://localhost/account/plan/checkout?plan=gold&interval=week"))),
     )) as Response;
     expect(unknown.headers.get("Location")).toBe("/pricing");
   });
@@ -108,7 +88,7 @@ describe("payments not set up on this server", () => {
     const page = async (query: string) =>
       (
         (await loader(
-          args(new Request(`http://localhost/account/plan${query}`, { headers: { cookie } })),
+          routeArgs(new Request(`http://localhost/account/plan${query}`, { headers: { cookie } })),
         )) as unknown as { data: { chosen: unknown; email: string } }
       ).data;
     const chosen = await page("?chosen=premium&interval=year");
@@ -126,7 +106,7 @@ describe("payments not set up on this server", () => {
 
   it("the webhook is not there (404)", async () => {
     const response = await webhook(
-      args(new Request("http://localhost/api/billing/webhook", { method: "POST", body: "{}" })),
+      routeArgs(new Request("http://localhost/api/billing/webhook", { method: "POST", body: "{}" })),
     );
     expect(response.status).toBe(404);
   });
@@ -154,7 +134,7 @@ describe("Stripe cannot be reached", () => {
       headers: { cookie, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ intent: "checkout", plan: "pro", interval: "month" }),
     });
-    const answer = (await action(args(request))) as unknown as {
+    const answer = (await action(routeArgs(request))) as unknown as {
       data: { error: string };
       init: { status: number };
     };
@@ -168,12 +148,12 @@ describe("Stripe cannot be reached", () => {
     const cookie = await signedInCookie();
     await stripeUnreachable();
     const path = "http://localhost/account/plan/checkout?plan=pro&interval=year";
-    const answer = (await thrownOrReturned(() =>
-      checkout(args(new Request(path, { headers: { cookie } }))),
+    const answer = (await settled(() =>
+      checkout(routeArgs(new Request(path, { headers: { cookie } }))),
     )) as Response;
     expect(answer.headers.get("Location")).toBe("/account/plan?payments=unavailable");
     const page = (await loader(
-      args(new Request("http://localhost/account/plan?payments=unavailable", { headers: { cookie } })),
+      routeArgs(new Request("http://localhost/account/plan?payments=unavailable", { headers: { cookie } })),
     )) as unknown as { data: { notice: { title: string } } };
     expect(page.data.notice).toMatchObject({ tone: "error", title: "Payments are unavailable." });
   });

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { mailsTo } from "../../../tests/support/queued-mails";
+import { routeArgs, sessionCookie, settled } from "../../../tests/support/route-requests";
 import { getUser } from "~/backend/auth/session.server";
 import { resetRateLimits } from "~/backend/rate-limit.server";
 import { action as authAction } from "~/routes/auth/auth";
@@ -23,17 +24,6 @@ beforeAll(() => {
 });
 beforeEach(() => resetRateLimits());
 
-const args = <T>(request: Request, context: object = {}) =>
-  ({ request, params: {}, context }) as unknown as T;
-
-async function thrown(run: () => Promise<unknown>) {
-  try {
-    return await run();
-  } catch (answer) {
-    return answer;
-  }
-}
-
 /** Signs up through the sign-up form's action, going on to `redirectTo`; answers the session cookie. */
 async function signUpFrom(redirectTo: string | null) {
   serial += 1;
@@ -46,19 +36,19 @@ async function signUpFrom(redirectTo: string | null) {
     confirmPassword: PASSWORD,
   });
   if (redirectTo !== null) form.set("redirectTo", redirectTo);
-  const response = (await thrown(() =>
+  const response = (await settled(() =>
     authAction(
-      args(new Request("http://localhost/auth", { method: "POST", body: form }), {
-        clientIp: `10.21.0.${serial}`,
-      }),
+      routeArgs(
+        new Request("http://localhost/auth", { method: "POST", body: form }),
+        {},
+        {
+          clientIp: `10.21.0.${serial}`,
+        },
+      ),
     ),
   )) as Response;
   expect(response.status).toBe(302);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  return { email, cookie, location: response.headers.get("Location") };
+  return { email, cookie: sessionCookie(response.headers), location: response.headers.get("Location") };
 }
 
 /** The confirmation links mailed to `email`, oldest first. */
@@ -71,8 +61,8 @@ async function links(email: string) {
 /** Opens a link as the page's loader gets it; answers the redirect's target (or the answer). */
 async function open(link: URL | string, cookie?: string) {
   const headers = cookie ? { cookie } : undefined;
-  return (await thrown(() =>
-    loader(args(new Request(new URL(link.toString(), "http://localhost"), { headers }))),
+  return (await settled(() =>
+    loader(routeArgs(new Request(new URL(link.toString(), "http://localhost"), { headers }))),
   )) as Response | { data: { kind: string; canResend: boolean; next?: string }; init: ResponseInit };
 }
 
@@ -136,9 +126,9 @@ describe("the confirmation link of a sign-up from an invitation", { timeout: 60_
     expect(refused.init.status).toBe(400);
     expect(refused.data).toEqual({ kind: "invalid", canResend: true, next: INVITATION });
 
-    const again = (await thrown(() =>
+    const again = (await settled(() =>
       action(
-        args(
+        routeArgs(
           new Request("http://localhost/verify-email", {
             method: "POST",
             headers: { cookie },

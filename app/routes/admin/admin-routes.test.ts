@@ -1,14 +1,20 @@
 // @vitest-environment node
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { getAuth } from "~/backend/auth/better-auth.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { planOf } from "~/backend/billing/plans.server";
 import { getDb } from "~/backend/db/client.server";
 import { contactMessage, staffProfile, user } from "~/backend/db/schema.server";
-import { resetRateLimits } from "~/backend/rate-limit.server";
-import { setStaffProfile } from "~/backend/staff/staff.server";
-import type { StaffRole } from "~/domain/staff";
 import { loader as vetLoader } from "~/routes/vet/console";
+import {
+  answer,
+  get,
+  post,
+  setUpRouteTests,
+  signUp,
+  signUpStaff,
+  uniqueEmail,
+  type Account,
+} from "../../../tests/support/route-requests";
 import { action as messageAction, loader as messageLoader } from "./message";
 import { loader as messagesLoader } from "./messages";
 import { action as plansAction, loader as plansLoader } from "./plans";
@@ -20,43 +26,9 @@ import { action as staffAction, loader as staffLoader } from "./staff";
  * action is called with a real Request carrying a real session cookie (better-auth's sign-up).
  */
 
-beforeAll(() => {
-  process.env.BETTER_AUTH_SECRET ??= "unit-test-secret-unit-test-secret-0123";
-  vi.spyOn(console, "info").mockImplementation(() => {});
-});
-beforeEach(() => resetRateLimits());
-
-type Account = { id: string; email: string; cookie: string };
+setUpRouteTests();
 
 let serial = 0;
-
-/** A new account, signed in: its id, address and session cookie. */
-async function signUp(name: string): Promise<Account> {
-  serial += 1;
-  const email = `admin-route-${serial}@example.com`;
-  const auth = await getAuth();
-  const response = await auth.api.signUpEmail({
-    body: { name, email, password: "biscuit-2024" },
-    headers: new Headers(),
-    asResponse: true,
-  });
-  const { user: created } = (await response.clone().json()) as { user: { id: string } };
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  return { id: created.id, email, cookie };
-}
-
-async function signUpStaff(name: string, role: StaffRole): Promise<Account> {
-  const account = await signUp(name);
-  await setStaffProfile(account.id, {
-    role,
-    displayName: name,
-    region: role === "vet" ? "Ohio, USA" : "",
-  });
-  return account;
-}
 
 let owner: Account;
 let admin: Account;
@@ -73,54 +45,6 @@ beforeAll(async () => {
   legacyStaff = await signUp("Lee Legacy");
   await (await getDb()).update(user).set({ role: "staff" }).where(eq(user.id, legacyStaff.id));
 });
-
-/* Calling a route as React Router does, and reading its answer. */
-
-const BASE = "http://localhost";
-
-function get(path: string, who?: Account) {
-  return new Request(`${BASE}${path}`, { headers: who ? { cookie: who.cookie } : {} });
-}
-
-function post(path: string, who: Account | undefined, fields: Record<string, string>) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  return new Request(`${BASE}${path}`, {
-    method: "POST",
-    headers: who ? { cookie: who.cookie } : {},
-    body,
-  });
-}
-
-type Answer = { status: number; location: string | null; data: Record<string, unknown> };
-
-/** What a loader or action answered, returned or thrown: a redirect, data(), or null (200). */
-async function answer(
-  run: (args: never) => Promise<unknown>,
-  request: Request,
-  params = {},
-): Promise<Answer> {
-  let value: unknown;
-  try {
-    value = await run({ request, params, context: {} } as never);
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value === null) return { status: 200, location: null, data: {} };
-  if (value instanceof Response) {
-    return { status: value.status, location: value.headers.get("Location"), data: {} };
-  }
-  const wrapped = value as {
-    type?: string;
-    data: Record<string, unknown>;
-    init?: { status?: number } | null;
-  };
-  if (wrapped?.type === "DataWithResponseInit") {
-    return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data ?? {} };
-  }
-  if (value instanceof Error) throw value;
-  return { status: 200, location: null, data: value as Record<string, unknown> };
-}
 
 async function newMessage() {
   serial += 1;
@@ -201,8 +125,7 @@ async function expectNoAdminPage(who: Account, pages: ("inbox" | "plans" | "staf
     );
     expect(self.status, "POST staff (self)").toBe(404);
     expect(await staffRoleOfAccount(who.id)).toBe(roleBefore);
-    serial += 1;
-    const newcomer = `admin-route-new-${serial}@example.com`;
+    const newcomer = uniqueEmail("admin-route-new");
     const other = await answer(staffAction, post("/admin/staff", who, setStaffFields(newcomer, "admin")));
     expect(other.status, "POST staff (new account)").toBe(404);
     expect(await accountsWithEmail(newcomer)).toEqual([]);
@@ -253,8 +176,7 @@ describe("an admin", () => {
       ]),
     );
     for (const role of ["admin", "support", "vet"] as const) {
-      serial += 1;
-      const email = `admin-route-made-${role}-${serial}@example.com`;
+      const email = uniqueEmail(`admin-route-made-${role}`);
       const made = await answer(staffAction, post("/admin/staff", admin, setStaffFields(email, role)));
       expect(made, role).toMatchObject({ status: 200, data: { ok: true } });
       const [created] = await accountsWithEmail(email);

@@ -1,8 +1,6 @@
 // @vitest-environment node
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { getAuth } from "~/backend/auth/better-auth.server";
-import { resetRateLimits } from "~/backend/rate-limit.server";
-import { setStaffProfile } from "~/backend/staff/staff.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { setUpRouteTests, signUp, signUpStaff } from "../../../tests/support/route-requests";
 import { action } from "./auth";
 
 /*
@@ -10,23 +8,9 @@ import { action } from "./auth";
  * console unless the login was asked to go back somewhere; everyone else goes home.
  */
 
-beforeAll(() => {
-  process.env.BETTER_AUTH_SECRET ??= "unit-test-secret-unit-test-secret-0123";
-  vi.spyOn(console, "info").mockImplementation(() => {});
-});
-beforeEach(() => resetRateLimits());
+setUpRouteTests();
 
 const PASSWORD = "biscuit-2024";
-
-async function account(email: string) {
-  const auth = await getAuth();
-  const response = await auth.api.signUpEmail({
-    body: { name: email.split("@")[0]!, email, password: PASSWORD },
-    headers: new Headers(),
-    asResponse: true,
-  });
-  return ((await response.json()) as { user: { id: string } }).user.id;
-}
 
 /** Logs in through the page's form (and its ?redirectTo=); where the answer sends the browser. */
 async function landing(email: string, redirectTo?: string, password = PASSWORD) {
@@ -45,16 +29,16 @@ async function landing(email: string, redirectTo?: string, password = PASSWORD) 
 
 describe("logging in", () => {
   beforeAll(async () => {
-    await account("landing-owner@example.com");
-    await setStaffProfile(await account("landing-vet@example.com"), {
-      role: "vet",
+    await signUp("landing-owner", { email: "landing-owner@example.com", password: PASSWORD });
+    await signUpStaff("landing-vet", "vet", {
+      email: "landing-vet@example.com",
+      password: PASSWORD,
       displayName: "Ana Silva",
-      region: "Ohio, USA",
     });
-    await setStaffProfile(await account("landing-support@example.com"), {
-      role: "support",
+    await signUpStaff("landing-support", "support", {
+      email: "landing-support@example.com",
+      password: PASSWORD,
       displayName: "Sue",
-      region: "",
     });
   });
 

@@ -1,9 +1,7 @@
 // @vitest-environment node
 import { and, eq } from "drizzle-orm";
 import jpeg from "jpeg-js";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { getAuth } from "~/backend/auth/better-auth.server";
-import { setPlanByStaff } from "~/backend/billing/plans.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { messagesAfter } from "~/backend/chat/conversations.server";
 import { getDb } from "~/backend/db/client.server";
 import {
@@ -14,14 +12,22 @@ import {
   staffProfile,
   user,
 } from "~/backend/db/schema.server";
-import { resetRateLimits } from "~/backend/rate-limit.server";
-import { setOnDuty, setStaffProfile } from "~/backend/staff/staff.server";
+import { setOnDuty } from "~/backend/staff/staff.server";
 import { CHAT_ERRORS, NO_VET_AFTER_MS } from "~/domain/chat";
 import { upgradeSentence } from "~/domain/plans";
 import { STAFF_ERRORS } from "~/domain/staff-profile";
 import { TRIAGE_ERRORS } from "~/domain/triage";
 import { action as staffAction, loader as staffLoader } from "~/routes/admin/staff";
 import { action as vetAction, loader as vetLoader } from "~/routes/vet/console";
+import {
+  answer,
+  get,
+  post,
+  setUpRouteTests,
+  signUp,
+  signUpStaff,
+  type Account,
+} from "../../../tests/support/route-requests";
 import { action as chatsAction, loader as chatsLoader } from "./chats";
 import { action as conversationAction, loader as conversationLoader } from "./conversation";
 import { loader as photoLoader } from "./photo";
@@ -31,42 +37,7 @@ import { loader as photoLoader } from "./photo";
  * called with a real Request carrying a real session cookie (better-auth's sign-up).
  */
 
-beforeAll(() => {
-  process.env.BETTER_AUTH_SECRET ??= "unit-test-secret-unit-test-secret-0123";
-});
-beforeEach(() => resetRateLimits());
-beforeAll(() => {
-  vi.spyOn(console, "info").mockImplementation(() => {});
-});
-
-type Account = { id: string; name: string; cookie: string };
-
-let serial = 0;
-
-/** A new account, signed in: its id and its session cookie. */
-async function signUp(name: string, plan: "free" | "premium" = "free"): Promise<Account> {
-  serial += 1;
-  const auth = await getAuth();
-
-  const response = await auth.api.signUpEmail({
-    body: { name, email: `chat-route-${serial}@example.com`, password: "biscuit-2024" },
-    headers: new Headers(),
-    asResponse: true,
-  });
-  const { user: created } = (await response.clone().json()) as { user: { id: string } };
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  if (plan !== "free") await setPlanByStaff({ userId: created.id, plan, until: null });
-  return { id: created.id, name, cookie };
-}
-
-async function signUpVet(displayName: string): Promise<Account> {
-  const account = await signUp(displayName);
-  await setStaffProfile(account.id, { role: "vet", displayName, region: "Ohio, USA" });
-  return account;
-}
+setUpRouteTests();
 
 /*
  * The accounts, signed up once for the file (a real sign-up hashes a password: slow). Each test
@@ -84,18 +55,17 @@ let vetBo: Account;
 beforeAll(async () => {
   freeOwner = await signUp("Frank Free");
   freeWithoutPets = await signUp("Fay Free");
-  premiumOwner = await signUp("Paula Premium", "premium");
+  premiumOwner = await signUp("Paula Premium", { plan: "premium" });
   familyOfPremium = await signUp("Milo Member");
   await (
     await getDb()
   )
     .insert(familyMember)
     .values({ ownerId: premiumOwner.id, memberId: familyOfPremium.id });
-  stranger = await signUp("Sam Stranger", "premium");
-  support = await signUp("Sue Support");
-  await setStaffProfile(support.id, { role: "support", displayName: "Sue", region: "" });
-  vetAna = await signUpVet("Dr. Ana Silva");
-  vetBo = await signUpVet("Dr. Bo Lee");
+  stranger = await signUp("Sam Stranger", { plan: "premium" });
+  support = await signUpStaff("Sue Support", "support", { displayName: "Sue" });
+  vetAna = await signUpStaff("Dr. Ana Silva", "vet");
+  vetBo = await signUpStaff("Dr. Bo Lee", "vet");
 });
 
 /** Who is on duty: exactly these vets. */
@@ -113,54 +83,6 @@ async function addPet(ownerId: string, name = "Bella") {
 async function conversationsAbout(petId: string) {
   const db = await getDb();
   return db.select().from(chatConversation).where(eq(chatConversation.petId, petId));
-}
-
-/* Calling a route as React Router does, and reading its answer. */
-
-const BASE = "http://localhost";
-
-function get(path: string, who?: Account) {
-  return new Request(`${BASE}${path}`, { headers: who ? { cookie: who.cookie } : {} });
-}
-
-function post(path: string, who: Account | undefined, fields: Record<string, string | File>) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  return new Request(`${BASE}${path}`, {
-    method: "POST",
-    headers: who ? { cookie: who.cookie } : {},
-    body,
-  });
-}
-
-type Answer = { status: number; location: string | null; data: Record<string, unknown>; response?: Response };
-
-/** What a loader or action answered, returned or thrown: a Response (redirect, photo), data(), or an error (500). */
-async function answer(
-  run: (args: never) => Promise<unknown>,
-  request: Request,
-  params = {},
-): Promise<Answer> {
-  let value: unknown;
-  try {
-    value = await run({ request, params, context: {} } as never);
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) {
-    return { status: value.status, location: value.headers.get("Location"), data: {}, response: value };
-  }
-  const wrapped = value as {
-    type?: string;
-    data: Record<string, unknown>;
-    init?: { status?: number } | null;
-  };
-  if (wrapped?.type === "DataWithResponseInit") {
-    return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data ?? {} };
-  }
-  // Anything else thrown is what React Router answers with its error page: 500.
-  if (value instanceof Error) return { status: 500, location: null, data: { error: value.message } };
-  throw new Error(`Unexpected answer: ${String(value)}`);
 }
 
 let keys = 0;
@@ -552,13 +474,9 @@ describe("triage: what the owner sees, and the vets' queue", () => {
     signs: string[],
     fields: Record<string, string | File> = {},
   ) {
-    const body = new FormData();
-    for (const [name, value] of Object.entries({ intent: "open", petId, key: newKey(), ...fields }))
-      body.append(name, value);
-    for (const sign of signs) body.append("sign", sign);
     return answer(
       chatsAction,
-      new Request(`${BASE}/chat`, { method: "POST", headers: { cookie: owner.cookie }, body }),
+      post("/chat", owner, { intent: "open", petId, key: newKey(), ...fields, sign: signs }),
     );
   }
 
@@ -631,18 +549,9 @@ describe("triage: what the owner sees, and the vets' queue", () => {
     expect(otherSpecies.data.error).toMatch(/cats only, and Rex is not a cat/);
     // A file posted as a sign is no sign.
     const file = new File(["x"], "sign.txt", { type: "text/plain" });
-    const body = new FormData();
-    for (const [name, value] of Object.entries({
-      intent: "open",
-      petId: rex.id,
-      key: newKey(),
-      body: "Help",
-    }))
-      body.append(name, value);
-    body.append("sign", file);
     const notText = await answer(
       chatsAction,
-      new Request(`${BASE}/chat`, { method: "POST", headers: { cookie: premiumOwner.cookie }, body }),
+      post("/chat", premiumOwner, { intent: "open", petId: rex.id, key: newKey(), body: "Help", sign: file }),
     );
     expect(notText).toMatchObject({ status: 400, data: { error: TRIAGE_ERRORS.unknownSign } });
     expect(await conversationsAbout(rex.id)).toEqual([]);
@@ -722,8 +631,7 @@ describe("/admin/staff", () => {
   // Only an admin has the staff page (app/routes/admin/admin-routes.test.ts: support and vets get 404).
   let admin: Account;
   beforeAll(async () => {
-    admin = await signUp("Ada Admin");
-    await setStaffProfile(admin.id, { role: "admin", displayName: "Ada", region: "" });
+    admin = await signUpStaff("Ada Admin", "admin", { displayName: "Ada" });
   });
 
   const newVetFields = (email: string, region: string) => ({

@@ -1,16 +1,22 @@
 // @vitest-environment node
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { getAuth } from "~/backend/auth/better-auth.server";
-import { setPlanByStaff } from "~/backend/billing/plans.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/backend/db/client.server";
 import { familyMember, pet } from "~/backend/db/schema.server";
-import { resetRateLimits } from "~/backend/rate-limit.server";
-import { setOnDuty, setStaffProfile } from "~/backend/staff/staff.server";
+import { setOnDuty } from "~/backend/staff/staff.server";
 import { RECORD_ERRORS } from "~/domain/records";
 import { TIME_ZONE_COOKIE } from "~/utils/time-zone";
 import { loader as rootLoader } from "~/root";
 import { action as petAction, loader as petLoader } from "~/routes/pets/pet";
 import { action as vetAction, loader as vetLoader } from "~/routes/vet/console";
+import {
+  answer,
+  get,
+  postUrlencoded,
+  setUpRouteTests,
+  signUp,
+  signUpStaff,
+  type Account,
+} from "../../../tests/support/route-requests";
 import { action as chatsAction, loader as chatsLoader } from "./chats";
 import { action as conversationAction, loader as conversationLoader } from "./conversation";
 
@@ -21,62 +27,10 @@ import { action as conversationAction, loader as conversationLoader } from "./co
  * Tokyo vet: the browser's cookie; ?tz=; UTC without either).
  */
 
-beforeAll(() => {
-  process.env.BETTER_AUTH_SECRET ??= "unit-test-secret-unit-test-secret-0123";
-  vi.stubEnv("BASE_URL", "http://localhost");
-  vi.spyOn(console, "info").mockImplementation(() => {});
-});
-beforeEach(() => resetRateLimits());
-
-type Account = { id: string; cookie: string };
-let serial = 0;
-
-async function signUp(name: string): Promise<Account> {
-  serial += 1;
-  const auth = await getAuth();
-  const response = await auth.api.signUpEmail({
-    body: { name, email: `vet-names-${serial}@example.com`, password: "biscuit-2024" },
-    headers: new Headers(),
-    asResponse: true,
-  });
-  const { user } = (await response.clone().json()) as { user: { id: string } };
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  return { id: user.id, cookie };
-}
+setUpRouteTests({ baseUrl: "http://localhost" });
 
 const NEW_YORK = `${TIME_ZONE_COOKIE}=${encodeURIComponent("America/New_York")}`;
 const TOKYO = `${TIME_ZONE_COOKIE}=${encodeURIComponent("Asia/Tokyo")}`;
-
-function get(path: string, who: Account, zoneCookie?: string) {
-  const cookie = zoneCookie ? `${who.cookie}; ${zoneCookie}` : who.cookie;
-  return new Request(`http://localhost${path}`, { headers: { cookie } });
-}
-
-function post(path: string, who: Account, fields: Record<string, string>) {
-  return new Request(`http://localhost${path}`, {
-    method: "POST",
-    headers: { cookie: who.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-  });
-}
-
-type Answer = { status: number; location: string | null; data: Record<string, unknown> };
-
-/** What a loader or action answered, returned or thrown. */
-async function answer(
-  run: (args: never) => Promise<unknown>,
-  request: Request,
-  params = {},
-): Promise<Answer> {
-  const value = await run({ request, params, context: {} } as never).catch((thrown: unknown) => thrown);
-  if (value instanceof Response)
-    return { status: value.status, location: value.headers.get("Location"), data: {} };
-  const wrapped = value as { data?: Record<string, unknown>; init?: { status?: number } | null };
-  return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data ?? {} };
-}
 
 type Message = { authorRole: string; authorName: string; body: string };
 type ShownRecord = {
@@ -96,27 +50,32 @@ let conversationId: string;
 const summary = "Chocolate, 20 g for 8 kg: watch her tonight, no clinic needed.";
 
 beforeAll(async () => {
-  owner = await signUp("Paula Premium");
-  await setPlanByStaff({ userId: owner.id, plan: "premium", until: null });
+  owner = await signUp("Paula Premium", { plan: "premium" });
   member = await signUp("Milo Member");
   const db = await getDb();
   await db.insert(familyMember).values({ ownerId: owner.id, memberId: member.id });
   // The vet's account is named by the address; their profile's name has no title.
-  vet = await signUp("ana.silva");
-  await setStaffProfile(vet.id, { role: "vet", displayName: "Ana Silva", region: "Ohio, USA" });
+  vet = await signUpStaff("ana.silva", "vet", { displayName: "Ana Silva" });
   await setOnDuty(vet.id, true);
   const [bella] = await db.insert(pet).values({ userId: owner.id, name: "Bella", type: "dog" }).returning();
   petId = bella!.id;
 
   const opened = await answer(
     chatsAction,
-    post("/chat", owner, { intent: "open", petId, key: "names-open-1", body: "She ate chocolate." }),
+    postUrlencoded("/chat", owner, {
+      intent: "open",
+      petId,
+      key: "names-open-1",
+      body: "She ate chocolate.",
+    }),
   );
   conversationId = opened.location!.replace("/chat/", "");
-  expect((await answer(vetAction, post("/vet", vet, { intent: "take", conversationId }))).status).toBe(302);
+  expect(
+    (await answer(vetAction, postUrlencoded("/vet", vet, { intent: "take", conversationId }))).status,
+  ).toBe(302);
   const sent = await answer(
     conversationAction,
-    post(`/chat/${conversationId}`, vet, {
+    postUrlencoded(`/chat/${conversationId}`, vet, {
       intent: "send",
       key: "names-vet-1",
       body: "How much did she eat?",
@@ -193,7 +152,7 @@ describe("the vet's summary in the pet's records", () => {
   beforeAll(async () => {
     const ended = await answer(
       conversationAction,
-      post(`/chat/${conversationId}`, vet, { intent: "end", summary }),
+      postUrlencoded(`/chat/${conversationId}`, vet, { intent: "end", summary }),
       {
         id: conversationId,
       },
@@ -227,7 +186,7 @@ describe("the vet's summary in the pet's records", () => {
     const remove = { intent: "remove-record", kind: "vet_visit", recordId: entry.id };
     for (const who of [owner, member]) {
       for (const fields of [edit, remove]) {
-        const refused = await answer(petAction, post(`/pets/${petId}`, who, fields), { id: petId });
+        const refused = await answer(petAction, postUrlencoded(`/pets/${petId}`, who, fields), { id: petId });
         expect(refused.status).toBe(403);
         expect(refused.data).toMatchObject({
           formError: RECORD_ERRORS.vetWritten,
@@ -245,7 +204,7 @@ describe("the vet's summary in the pet's records", () => {
     }
     const added = await answer(
       petAction,
-      post(`/pets/${petId}`, owner, {
+      postUrlencoded(`/pets/${petId}`, owner, {
         intent: "add-record",
         kind: "note",
         date: "2026-01-02",

@@ -1,15 +1,12 @@
 // @vitest-environment node
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { getAuth } from "~/backend/auth/better-auth.server";
-import { setPlanByStaff } from "~/backend/billing/plans.server";
 import { messagesAfter } from "~/backend/chat/conversations.server";
 import { freeTimes, listBookableVets } from "~/backend/consultations/consultations.server";
 import { getDb } from "~/backend/db/client.server";
 import { consultation, familyMember, pet, petRecord, staffProfile } from "~/backend/db/schema.server";
 import { FORM_DATA_ERRORS } from "~/backend/forms.server";
-import { resetRateLimits } from "~/backend/rate-limit.server";
-import { setStaffProfile, setWeeklyHours } from "~/backend/staff/staff.server";
+import { setWeeklyHours } from "~/backend/staff/staff.server";
 import type { DayHours } from "~/domain/availability";
 import { CHAT_ERRORS } from "~/domain/chat";
 import {
@@ -29,6 +26,15 @@ import {
   shouldRevalidate,
 } from "./consultations";
 import { action as roomAction, loader as roomLoader } from "./room";
+import {
+  answer,
+  get,
+  post,
+  setUpRouteTests,
+  signUp,
+  signUpStaff,
+  type Account,
+} from "../../../tests/support/route-requests";
 
 /*
  * The video consultations' pages as a browser without JavaScript uses them: each loader and
@@ -37,46 +43,14 @@ import { action as roomAction, loader as roomLoader } from "./room";
  * times booked are picked from what is free now.
  */
 
-beforeAll(() => {
-  process.env.BETTER_AUTH_SECRET ??= "unit-test-secret-unit-test-secret-0123";
-  vi.spyOn(console, "info").mockImplementation(() => {});
-});
+setUpRouteTests();
 beforeEach(async () => {
-  resetRateLimits();
   // Every test starts with no vet having hours, and gives its vets the hours it needs.
   await (await getDb()).update(staffProfile).set({ weeklyHours: [] });
 });
 afterEach(() => {
   vi.unstubAllEnvs();
 });
-
-type Account = { id: string; name: string; cookie: string };
-
-let serial = 0;
-
-/** A new account, signed in: its id and its session cookie. */
-async function signUp(name: string, plan: "free" | "premium" = "free"): Promise<Account> {
-  serial += 1;
-  const auth = await getAuth();
-  const response = await auth.api.signUpEmail({
-    body: { name, email: `consultation-route-${serial}@example.com`, password: "biscuit-2024" },
-    headers: new Headers(),
-    asResponse: true,
-  });
-  const { user: created } = (await response.clone().json()) as { user: { id: string } };
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  if (plan !== "free") await setPlanByStaff({ userId: created.id, plan, until: null });
-  return { id: created.id, name, cookie };
-}
-
-async function signUpVet(displayName: string): Promise<Account> {
-  const account = await signUp(displayName);
-  await setStaffProfile(account.id, { role: "vet", displayName, region: "Ohio, USA" });
-  return account;
-}
 
 /* The accounts, signed up once for the file (a real sign-up hashes a password: slow). */
 let freeOwner: Account;
@@ -90,18 +64,18 @@ let vetBo: Account;
 
 beforeAll(async () => {
   freeOwner = await signUp("Frank Free");
-  premiumWithoutPets = await signUp("Nina Nopets", "premium");
-  premiumOwner = await signUp("Paula Premium", "premium");
+  premiumWithoutPets = await signUp("Nina Nopets", { plan: "premium" });
+  premiumOwner = await signUp("Paula Premium", { plan: "premium" });
   familyOfPremium = await signUp("Milo Member");
   await (
     await getDb()
   )
     .insert(familyMember)
     .values({ ownerId: premiumOwner.id, memberId: familyOfPremium.id });
-  otherOwner = await signUp("Olga Other", "premium");
-  stranger = await signUp("Sam Stranger", "premium");
-  vetAna = await signUpVet("Dr. Ana Silva");
-  vetBo = await signUpVet("Dr. Bo Lee");
+  otherOwner = await signUp("Olga Other", { plan: "premium" });
+  stranger = await signUp("Sam Stranger", { plan: "premium" });
+  vetAna = await signUpStaff("Dr. Ana Silva", "vet");
+  vetBo = await signUpStaff("Dr. Bo Lee", "vet");
 });
 
 /** The same hours every day of the week. */
@@ -158,55 +132,6 @@ async function aDayAhead(vetId: string, skip = 0) {
   const found = (await freeOf(vetId)).filter((iso) => Date.parse(iso) >= limit)[skip];
   expect(found).toBeDefined();
   return found!;
-}
-
-/* Calling a route as React Router does, and reading its answer. */
-
-const BASE = "http://localhost";
-
-function get(path: string, who?: Account, extraCookie?: string) {
-  const cookie = [who?.cookie, extraCookie].filter(Boolean).join("; ");
-  return new Request(`${BASE}${path}`, { headers: cookie ? { cookie } : {} });
-}
-
-function post(path: string, who: Account | undefined, fields: Record<string, string>) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  return new Request(`${BASE}${path}`, {
-    method: "POST",
-    headers: who ? { cookie: who.cookie } : {},
-    body,
-  });
-}
-
-type Answer = { status: number; location: string | null; data: Record<string, unknown>; response?: Response };
-
-/** What a loader or action answered, returned or thrown: a Response (redirect), data(), or an error (500). */
-async function answer(
-  run: (args: never) => Promise<unknown>,
-  request: Request,
-  params = {},
-): Promise<Answer> {
-  let value: unknown;
-  try {
-    value = await run({ request, params, context: {} } as never);
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) {
-    return { status: value.status, location: value.headers.get("Location"), data: {}, response: value };
-  }
-  const wrapped = value as {
-    type?: string;
-    data: Record<string, unknown>;
-    init?: { status?: number } | null;
-  };
-  if (wrapped?.type === "DataWithResponseInit") {
-    return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data ?? {} };
-  }
-  // Anything else thrown is what React Router answers with its error page: 500.
-  if (value instanceof Error) return { status: 500, location: null, data: { error: value.message } };
-  throw new Error(`Unexpected answer: ${String(value)}`);
 }
 
 let keys = 0;

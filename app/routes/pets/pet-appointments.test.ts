@@ -1,17 +1,24 @@
 // @vitest-environment node
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { getAuth } from "~/backend/auth/better-auth.server";
-import { setPlanByStaff } from "~/backend/billing/plans.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/backend/db/client.server";
 import { familyMember, petRecord } from "~/backend/db/schema.server";
 import { FLASH_COOKIE } from "~/backend/flash.server";
 import { createPet } from "~/backend/pets.server";
-import { resetRateLimits } from "~/backend/rate-limit.server";
 import { replaceCalendarToken } from "~/backend/reminders.server";
 import { RECORD_ERRORS } from "~/domain/records";
-import { upgradeSentence, type PlanId } from "~/domain/plans";
+import { upgradeSentence } from "~/domain/plans";
 import { parseCalendar } from "../../../tests/support/ical-parse";
+import {
+  get,
+  postUrlencoded,
+  routeArgs,
+  settled,
+  setUpRouteTests,
+  signUp,
+  statusOf,
+  type Account,
+} from "../../../tests/support/route-requests";
 import { loader as calendarLoader } from "../resources/calendar";
 import { action, loader } from "./pet";
 import { loader as petsLoader } from "./pets";
@@ -22,58 +29,17 @@ import { loader as petsLoader } from "./pets";
  * record, where the owner lands, what is due, the calendar feed, and every refusal.
  */
 
-beforeAll(() => {
-  process.env.BETTER_AUTH_SECRET ??= "unit-test-secret-unit-test-secret-0123";
-  vi.stubEnv("BASE_URL", "https://pawpal.example");
-  vi.spyOn(console, "info").mockImplementation(() => {});
-});
-beforeEach(() => resetRateLimits());
-
-type Account = { id: string; cookie: string };
-let serial = 0;
-
-async function signUp(name: string, plan: PlanId): Promise<Account> {
-  serial += 1;
-  const auth = await getAuth();
-  const response = await auth.api.signUpEmail({
-    body: { name, email: `appointments-${serial}@example.com`, password: "biscuit-2024" },
-    headers: new Headers(),
-    asResponse: true,
-  });
-  const { user } = (await response.clone().json()) as { user: { id: string } };
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  if (plan !== "free") await setPlanByStaff({ userId: user.id, plan, until: null });
-  return { id: user.id, cookie };
-}
-
-const args = <T>(request: Request, params: Record<string, string> = {}) =>
-  ({ request, params, context: {} }) as unknown as T;
+setUpRouteTests({ baseUrl: "https://pawpal.example" });
 
 /** Posts a form to a pet's page; answers what the action returned or threw (a redirect, a refusal). */
-async function post(account: Account, petId: string, form: Record<string, string>) {
-  const request = new Request(`http://localhost/pets/${petId}`, {
-    method: "POST",
-    headers: { cookie: account.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(form),
-  });
-  try {
-    return await action(args(request, { id: petId }));
-  } catch (thrown) {
-    return thrown;
-  }
-}
+const post = (account: Account, petId: string, form: Record<string, string>) =>
+  settled(() => action(routeArgs(postUrlencoded(`/pets/${petId}`, account, form), { id: petId })));
 
 type Answer = { data: Record<string, unknown>; init: { status: number } | null };
-const statusOf = (answer: unknown) =>
-  answer instanceof Response ? answer.status : ((answer as Answer).init?.status ?? 200);
 
 async function petPage(account: Account, petId: string) {
-  const request = new Request(`http://localhost/pets/${petId}`, { headers: { cookie: account.cookie } });
   return (
-    (await loader(args(request, { id: petId }))) as unknown as {
+    (await loader(routeArgs(get(`/pets/${petId}`, account), { id: petId }))) as unknown as {
       data: {
         records: { id: string; kind: string; time: string | null; notes: string | null }[];
         due: unknown[];
@@ -106,11 +72,11 @@ let freePet: string;
 let premiumPet: string;
 
 beforeAll(async () => {
-  pro = await signUp("Pia Pro", "pro");
-  free = await signUp("Fred Free", "free");
-  premium = await signUp("Paula Premium", "premium");
-  member = await signUp("Milo Member", "free");
-  stranger = await signUp("Sam Stranger", "premium");
+  pro = await signUp("Pia Pro", { plan: "pro" });
+  free = await signUp("Fred Free");
+  premium = await signUp("Paula Premium", { plan: "premium" });
+  member = await signUp("Milo Member");
+  stranger = await signUp("Sam Stranger", { plan: "premium" });
   await (await getDb()).insert(familyMember).values({ ownerId: premium.id, memberId: member.id });
   proPet = (
     await createPet(pro.id, { name: "Biscuit", type: "dog", breed: null, birthDate: null, weightKg: null })
@@ -158,7 +124,7 @@ describe("Book a visit", () => {
 
     // The calendar feed has it as a 30-minute event at its time, on the owner's own clock.
     const token = await replaceCalendarToken(pro.id);
-    const feed = await calendarLoader(args(new Request("http://localhost/"), { file: `${token}.ics` }));
+    const feed = await calendarLoader(routeArgs(get("/"), { file: `${token}.ics` }));
     const text = await feed.text();
     const event = parseCalendar(text).events.find((one) => one.SUMMARY?.includes("Appointment"));
     const day = isoDay(5).replaceAll("-", "");
@@ -213,8 +179,8 @@ describe("Book a visit", () => {
 
 describe("what /pets tells the booking form", () => {
   const choices = async (account: Account) => {
-    const request = new Request("http://localhost/pets", { headers: { cookie: account.cookie } });
-    return ((await petsLoader(args(request))) as unknown as { data: { booking: unknown } }).data.booking;
+    return ((await petsLoader(routeArgs(get("/pets", account)))) as unknown as { data: { booking: unknown } })
+      .data.booking;
   };
 
   it("the pets each account may book for, or the plan's sentence", async () => {

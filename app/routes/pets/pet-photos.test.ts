@@ -1,15 +1,22 @@
 // @vitest-environment node
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { getAuth } from "~/backend/auth/better-auth.server";
-import { setPlanByStaff } from "~/backend/billing/plans.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/backend/db/client.server";
 import { familyMember, pet, petBreedEvidence } from "~/backend/db/schema.server";
 import { createPet } from "~/backend/pets.server";
-import { resetRateLimits } from "~/backend/rate-limit.server";
 import type { PhotoEvidence } from "~/domain/breed-evidence";
 import { SAVE_ANALYSIS_ERRORS, type PhotoVerdict } from "~/domain/pets";
 import { photoVerdictSentence } from "~/features/pets/photo-verdict";
+import {
+  get,
+  postUrlencoded,
+  routeArgs,
+  settled,
+  setUpRouteTests,
+  signUp,
+  statusOf,
+  type Account,
+} from "../../../tests/support/route-requests";
 import { loader as petLoader } from "./pet";
 import { action as petsAction } from "./pets";
 import { photoVerdict, shippedFusion } from "./photo-verdict.server";
@@ -20,66 +27,28 @@ import { photoVerdict, shippedFusion } from "./photo-verdict.server";
  * saved photos say, to its owner and family, never to a stranger. Bad evidence saves nothing.
  */
 
-beforeAll(() => {
-  process.env.BETTER_AUTH_SECRET ??= "unit-test-secret-unit-test-secret-0123";
-  vi.stubEnv("BASE_URL", "https://pawpal.example");
-  vi.spyOn(console, "info").mockImplementation(() => {});
-});
-beforeEach(() => resetRateLimits());
-
-type Account = { id: string; cookie: string };
-let serial = 0;
-
-async function signUp(name: string): Promise<Account> {
-  serial += 1;
-  const auth = await getAuth();
-  const response = await auth.api.signUpEmail({
-    body: { name, email: `pet-photos-${serial}@example.com`, password: "biscuit-2024" },
-    headers: new Headers(),
-    asResponse: true,
-  });
-  const { user } = (await response.clone().json()) as { user: { id: string } };
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  await setPlanByStaff({ userId: user.id, plan: "premium", until: null });
-  return { id: user.id, cookie };
-}
-
-const args = <T>(request: Request, params: Record<string, string> = {}) =>
-  ({ request, params, context: {} }) as unknown as T;
+setUpRouteTests({ baseUrl: "https://pawpal.example" });
 
 type Answer = { data: Record<string, unknown>; init: { status: number } | null };
-const statusOf = (answer: unknown) =>
-  answer instanceof Response ? answer.status : ((answer as Answer).init?.status ?? 200);
 
 /** Posts the report's form to /pets as the browser does; answers what the action returned or threw. */
 async function saveAnalysis(account: Account, form: Record<string, string>) {
-  const request = new Request("http://localhost/pets", {
-    method: "POST",
-    headers: { cookie: account.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      intent: "save-analysis",
-      type: "dog",
-      breed: "Beagle",
-      weightKg: "",
-      ...form,
-    }),
+  const request = postUrlencoded("/pets", account, {
+    intent: "save-analysis",
+    type: "dog",
+    breed: "Beagle",
+    weightKg: "",
+    ...form,
   });
-  try {
-    return (await petsAction(args(request))) as unknown as Answer;
-  } catch (thrown) {
-    return thrown as Answer;
-  }
+  return (await settled(() => petsAction(routeArgs(request)))) as Answer;
 }
 
 /** The pet page's loader data, or the status it threw (404 for a pet the account cannot open). */
 async function petPage(account: Account, petId: string) {
-  const request = new Request(`http://localhost/pets/${petId}`, { headers: { cookie: account.cookie } });
+  const request = get(`/pets/${petId}`, account);
   try {
     return (
-      (await petLoader(args(request, { id: petId }))) as unknown as {
+      (await petLoader(routeArgs(request, { id: petId }))) as unknown as {
         data: { photoVerdict: PhotoVerdict | null };
       }
     ).data;
@@ -109,9 +78,9 @@ let member: Account;
 let stranger: Account;
 
 beforeAll(async () => {
-  owner = await signUp("Olive Owner");
-  member = await signUp("Max Member");
-  stranger = await signUp("Sam Stranger");
+  owner = await signUp("Olive Owner", { plan: "premium" });
+  member = await signUp("Max Member", { plan: "premium" });
+  stranger = await signUp("Sam Stranger", { plan: "premium" });
   await (await getDb()).insert(familyMember).values({ ownerId: owner.id, memberId: member.id });
 });
 
@@ -243,12 +212,8 @@ describe("saving an analysis with its photos' evidence", () => {
     });
     await saveAnalysis(owner, { petId: gone.id, evidence: JSON.stringify([photo(0.7), photo(0.75)]) });
     expect(await evidenceRows(gone.id)).toHaveLength(1);
-    const request = new Request("http://localhost/pets", {
-      method: "POST",
-      headers: { cookie: owner.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "delete", petId: gone.id }),
-    });
-    expect(statusOf(await petsAction(args(request)))).toBe(302);
+    const request = postUrlencoded("/pets", owner, { intent: "delete", petId: gone.id });
+    expect(statusOf(await petsAction(routeArgs(request)))).toBe(302);
     expect(await evidenceRows(gone.id)).toEqual([]);
     expect(await petPage(owner, gone.id)).toBe(404);
   });

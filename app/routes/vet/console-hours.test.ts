@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { getAuth } from "~/backend/auth/better-auth.server";
-import { setStaffProfile, setWeeklyHours } from "~/backend/staff/staff.server";
+import { setWeeklyHours } from "~/backend/staff/staff.server";
+import { signUp, signUpStaff } from "../../../tests/support/route-requests";
 import { loader as vetLoader } from "./console";
 
 /*
@@ -16,31 +16,6 @@ beforeAll(() => {
   vi.spyOn(console, "info").mockImplementation(() => {});
 });
 
-let serial = 0;
-
-async function signUp(name: string) {
-  serial += 1;
-  const response = await (
-    await getAuth()
-  ).api.signUpEmail({
-    body: { name, email: `console-hours-${serial}@example.com`, password: "biscuit-2024" },
-    headers: new Headers(),
-    asResponse: true,
-  });
-  const { user } = (await response.clone().json()) as { user: { id: string } };
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  return { id: user.id, cookie };
-}
-
-async function signUpVet(name: string) {
-  const account = await signUp(name);
-  await setStaffProfile(account.id, { role: "vet", displayName: name, region: "Ohio, USA" });
-  return account;
-}
-
 type Hours = { zone: string; zoneSet: boolean };
 
 async function hoursOf(cookie: string, query = "") {
@@ -54,7 +29,7 @@ async function hoursOf(cookie: string, query = "") {
 
 describe("/vet: the zone the hours form offers", () => {
   it("with none set: the viewer's zone from the cookie or ?tz=, else UTC; once set, the vet's own", async () => {
-    const vet = await signUpVet("Dr. Zoe Zone");
+    const vet = await signUpStaff("Dr. Zoe Zone", "vet");
     expect(await hoursOf(vet.cookie)).toMatchObject({ zone: "UTC", zoneSet: false });
     expect(await hoursOf(`${vet.cookie}; pawpal_tz=America%2FChicago`)).toMatchObject({
       zone: "America/Chicago",
@@ -72,13 +47,13 @@ describe("/vet: the zone the hours form offers", () => {
   });
 
   it("UTC chosen with hours is the vet's own; a zone kept with its hours emptied too", async () => {
-    const utc = await signUpVet("Dr. Uma Utc");
+    const utc = await signUpStaff("Dr. Uma Utc", "vet");
     await setWeeklyHours(utc.id, "UTC", [{ weekday: 2, start: "09:00", end: "10:00" }]);
     expect(await hoursOf(`${utc.cookie}; pawpal_tz=America%2FChicago`)).toMatchObject({
       zone: "UTC",
       zoneSet: true,
     });
-    const emptied = await signUpVet("Dr. Eli Empty");
+    const emptied = await signUpStaff("Dr. Eli Empty", "vet");
     await setWeeklyHours(emptied.id, "Asia/Kolkata", []);
     expect(await hoursOf(emptied.cookie)).toMatchObject({ zone: "Asia/Kolkata", zoneSet: true });
   });
