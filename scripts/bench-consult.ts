@@ -27,7 +27,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from "@playwri
 import { eq, inArray } from "drizzle-orm";
 import pg from "pg";
 import { setPlanByStaff } from "~/backend/billing/plans.server";
-import { bookConsultation, freeTimes, listBookableVets } from "~/backend/consultations/consultations.server";
+import { bookConsultation } from "~/backend/consultations/booking.server";
+import { freeTimes, listBookableVets } from "~/backend/consultations/consultations.server";
 import { closeDatabase, getDb } from "~/backend/db/client.server";
 import { pet, user } from "~/backend/db/schema.server";
 import { setStaffProfile, setWeeklyHours } from "~/backend/staff/staff.server";

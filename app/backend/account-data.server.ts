@@ -1,6 +1,6 @@
 import { asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { requeueConversationsOf } from "~/backend/chat/conversations.server";
-import { cancelConsultationsOf } from "~/backend/consultations/consultations.server";
+import { cancelConsultationsOf } from "~/backend/consultations/vet-cancellations.server";
 import { getDb } from "~/backend/db/client.server";
 import {
   account,

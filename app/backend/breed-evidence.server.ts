@@ -7,9 +7,10 @@ import { SAVED_EVIDENCE_MAX_PHOTOS, savedEvidenceSchema } from "~/domain/pets";
 
 /**
  * The pet_breed_evidence table (issue 32): what the photos of each analysis saved to a pet said,
- * scores only. saveAnalysisToPet (pets.server.ts) adds a save's row in its transaction; every read
- * goes through here, and first asks pets.server whether the user may open the pet (its owner or a
- * member of the owner's family). The rows go with their pet (the foreign key cascades).
+ * scores only. saveAnalysisToPet (pets.server.ts) adds a save's row in its transaction; a pet's
+ * page reads them here, after asking pets.server whether the user may open the pet (its owner or a
+ * member of the owner's family), and the account's data export (account-data.server.ts) reads its
+ * own. The rows go with their pet (the foreign key cascades).
  */
 
 /**

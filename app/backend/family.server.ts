@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
-import { getDb, type Database } from "~/backend/db/client.server";
+import { getDb, type Database, type Transaction } from "~/backend/db/client.server";
 import { familyInvite, familyMember, user } from "~/backend/db/schema.server";
 import { queueMail } from "~/backend/mail/mailer.server";
 import { planOf } from "~/backend/billing/plans.server";
@@ -22,7 +22,6 @@ import {
  * only the member leaves. Anyone else's ids find nothing: the route answers 404.
  */
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Transaction;
 
 /** The signed-in account asking. */

@@ -8,9 +8,13 @@ import { RECORD_ERRORS, type PetRecord, type RecordValues } from "~/domain/recor
 import { vetTitle } from "~/domain/staff";
 
 /**
- * The pet_record table: every read and write of it goes through this module, and each one
- * first asks pets.server whether the user may open the pet (its owner or a member of the
- * owner's family). Null means "no such pet or record for this user": the route answers 404.
+ * The pet_record table: a pet's records as its people read and change them, each call first
+ * asking pets.server whether the user may open the pet (its owner or a member of the owner's
+ * family; null means "no such pet or record for this user": the route answers 404), and as the
+ * vet of one of its conversations or consultations reads them and adds a visit. Others read or
+ * write it in their own queries: pets.server.ts (the latest weighing is the pet's weight; a saved
+ * analysis adds a note and a weighing), due.server.ts (what is due) and account-data.server.ts
+ * (the export).
  */
 
 const columns = {

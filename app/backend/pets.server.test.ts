@@ -63,6 +63,21 @@ describe("who can open a pet", () => {
     expect(await findAccessiblePet("stranger-1", pet.id)).toBeNull();
   });
 
+  it("asked in a transaction, answers as of that transaction", async () => {
+    await addUser("newcomer-1", "Nia Newcomer");
+    const pet = await createPet("owner-1", { ...petValues, name: "Pip" });
+    const db = await getDb();
+    const rolledBack = new Error("roll back");
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(familyMember).values({ ownerId: "owner-1", memberId: "newcomer-1" });
+        expect(await findAccessiblePet("newcomer-1", pet.id, tx)).toMatchObject({ role: "member" });
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(await findAccessiblePet("newcomer-1", pet.id)).toBeNull();
+  });
+
   it("lists the user's own pets first, then the pets shared with them", async () => {
     const own = await createPet("member-1", { ...petValues, name: "Milo", type: "cat" });
     const listed = await listAccessiblePets("member-1");

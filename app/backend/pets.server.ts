@@ -12,7 +12,14 @@ import {
   type SaveAnalysisValues,
 } from "~/domain/pets";
 
-/** The pet table: every read and write of it goes through this module. */
+/**
+ * The pet table: adding, changing and deleting a pet, and who may open one (its owner, or a
+ * member of the owner's family: findAccessiblePet, listAccessiblePets), the rule every module
+ * showing or changing a pet's things asks here. Deleting an account's pets is
+ * account-data.server.ts's, in the deletion's transaction; other modules join the table in their
+ * own reads (a pet's name, owner or age beside the rows they keep: records, what is due,
+ * reminders, the chat, consultations, a plan's count of pets, the data export).
+ */
 
 const columns = {
   id: pet.id,
@@ -76,10 +83,16 @@ export async function listAccessiblePets(userId: string): Promise<AccessiblePet[
 
 /**
  * One pet the user can open, with their role; null when it is neither theirs nor shared
- * with them (the route answers 404: a stranger cannot tell it exists).
+ * with them (the route answers 404: a stranger cannot tell it exists). Read in `db` when given,
+ * a caller's transaction: on the embedded database (PGlite) a read outside an open transaction
+ * waits for it to end.
  */
-export async function findAccessiblePet(userId: string, petId: string): Promise<AccessiblePet | null> {
-  const db = await getDb();
+export async function findAccessiblePet(
+  userId: string,
+  petId: string,
+  db?: Pick<Database, "select">,
+): Promise<AccessiblePet | null> {
+  db ??= await getDb();
   const [found] = await db
     .select(accessColumns(userId))
     .from(pet)

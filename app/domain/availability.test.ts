@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   consultationTimes,
+  dayBoundsIn,
   dayHoursSchema,
   dayIn,
   dayOffSchema,
@@ -34,6 +35,25 @@ describe("zonedToUtc", () => {
     expect(zonedToUtc("2026-11-01", "01:30", "America/New_York")?.toISOString()).toBe(
       "2026-11-01T05:30:00.000Z",
     );
+  });
+});
+
+describe("dayBoundsIn", () => {
+  it("is the calendar day in the zone, from its first instant to the next day's", () => {
+    const { start, end } = dayBoundsIn("2027-03-10", "America/New_York");
+    expect([start.toISOString(), end.toISOString()]).toEqual([
+      "2027-03-10T05:00:00.000Z",
+      "2027-03-11T05:00:00.000Z",
+    ]);
+  });
+
+  it("starts at the first instant that exists where the clocks skip midnight, and is 23 hours long", () => {
+    // Chile moves from -04 to -03 at midnight on 5 September 2027: that day begins at 01:00.
+    const { start, end } = dayBoundsIn("2027-09-05", "America/Santiago");
+    expect([start.toISOString(), end.toISOString()]).toEqual([
+      "2027-09-05T04:00:00.000Z",
+      "2027-09-06T03:00:00.000Z",
+    ]);
   });
 });
 

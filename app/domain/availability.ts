@@ -1,4 +1,5 @@
 import { z } from "~/utils/zod";
+import { addDays } from "./vaccine-schedule";
 
 /*
  * A vet's availability for video consultations: weekly hours in the vet's own time zone and
@@ -138,8 +139,29 @@ export function dayIn(instant: Date, zone: string): string {
   return `${wall.year}-${String(wall.month).padStart(2, "0")}-${String(wall.day).padStart(2, "0")}`;
 }
 
-function addDays(day: string, days: number) {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 864e5).toISOString().slice(0, 10);
+/** "09:15": the wall-clock time `minutes` after midnight. */
+function clockTime(minutes: number) {
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
+/**
+ * The first instant of `day` in `zone`: its midnight, or where a daylight-saving change skips
+ * midnight (America/Santiago in September), the first minute its clocks show that day.
+ */
+function startOfDayIn(day: string, zone: string): Date {
+  for (let minutes = 0; minutes < 24 * 60; minutes += 1) {
+    const instant = zonedToUtc(day, clockTime(minutes), zone);
+    if (instant) return instant;
+  }
+  return new Date(`${day}T00:00:00Z`);
+}
+
+/**
+ * The instants a calendar day of `zone` runs between, `start` included and `end` (the next
+ * day's start) not: 24 hours, or 23 or 25 on the day the clocks change.
+ */
+export function dayBoundsIn(day: string, zone: string): { start: Date; end: Date } {
+  return { start: startOfDayIn(day, zone), end: startOfDayIn(addDays(day, 1), zone) };
 }
 
 /**
@@ -163,8 +185,7 @@ export function consultationTimes(availability: Availability, from: Date, days =
         minutes + SLOT_MINUTES <= endHour * 60 + endMinute;
         minutes += SLOT_MINUTES
       ) {
-        const time = `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-        const instant = zonedToUtc(day, time, timeZone);
+        const instant = zonedToUtc(day, clockTime(minutes), timeZone);
         if (instant && instant.getTime() >= from.getTime() && instant.getTime() < until) times.push(instant);
       }
     }

@@ -42,7 +42,6 @@ import {
  * the money-back guarantee, and the webhook that keeps each account's plan as Stripe has it.
  */
 
-type Tx = Transaction;
 type Account = { id: string; email: string; name: string };
 
 const DAY_MS = 86_400_000;
@@ -315,7 +314,7 @@ export async function receiveWebhook(rawBody: string, signature: string | null):
 }
 
 /** Applies one event in `tx`; answers the account whose plan it changed, if any. */
-function applyEvent(tx: Tx, event: WebhookEvent, checkoutSubscription: SubscriptionData | null) {
+function applyEvent(tx: Transaction, event: WebhookEvent, checkoutSubscription: SubscriptionData | null) {
   const at = event.created;
   switch (event.kind) {
     case "checkout":
@@ -332,7 +331,7 @@ function applyEvent(tx: Tx, event: WebhookEvent, checkoutSubscription: Subscript
 }
 
 /** The account a Stripe customer belongs to (we made the customer), locked for this transaction. */
-async function rowForCustomer(tx: Tx, customerId: string) {
+async function rowForCustomer(tx: Transaction, customerId: string) {
   const [row] = await tx
     .select()
     .from(subscription)
@@ -342,7 +341,7 @@ async function rowForCustomer(tx: Tx, customerId: string) {
   return row ?? null;
 }
 
-async function accountOf(tx: Tx, userId: string) {
+async function accountOf(tx: Transaction, userId: string) {
   const [account] = await tx
     .select({ userId: user.id, email: user.email, name: user.name })
     .from(user)
@@ -365,7 +364,11 @@ const STATUSES = new Map<string, StoredPlan["status"]>([
  * created before the last one applied, or anything about a subscription that already ended
  * or was replaced, changes nothing. Answers the account when its plan changed.
  */
-export async function applySubscription(tx: Tx, sub: SubscriptionData, at: Date): Promise<string | null> {
+export async function applySubscription(
+  tx: Transaction,
+  sub: SubscriptionData,
+  at: Date,
+): Promise<string | null> {
   const row = await rowForCustomer(tx, sub.customer);
   const status = STATUSES.get(sub.status);
   const item = sub.items.data[0];
@@ -414,7 +417,7 @@ export async function applySubscription(tx: Tx, sub: SubscriptionData, at: Date)
 }
 
 async function mailAboutChange(
-  tx: Tx,
+  tx: Transaction,
   before: StoredPlan,
   account: { userId: string; email: string; name: string },
   sub: SubscriptionData,
@@ -455,7 +458,7 @@ async function mailAboutChange(
 }
 
 /** A paid invoice: the plan is paid for (a failed renewal's grace ends), and it is the one a refund returns. */
-async function applyInvoicePaid(tx: Tx, invoice: InvoiceData, at: Date): Promise<string | null> {
+async function applyInvoicePaid(tx: Transaction, invoice: InvoiceData, at: Date): Promise<string | null> {
   if (!invoice.customer) return null;
   const row = await rowForCustomer(tx, invoice.customer);
   const subscriptionId = invoice.subscriptionId;
@@ -478,7 +481,7 @@ async function applyInvoicePaid(tx: Tx, invoice: InvoiceData, at: Date): Promise
 }
 
 /** A renewal that failed: the plan stays for the grace period, and the owner is told. */
-async function applyPaymentFailed(tx: Tx, invoice: InvoiceData, at: Date): Promise<string | null> {
+async function applyPaymentFailed(tx: Transaction, invoice: InvoiceData, at: Date): Promise<string | null> {
   if (!invoice.customer) return null;
   const row = await rowForCustomer(tx, invoice.customer);
   if (!row || row.status === "canceled" || row.stripeSubscriptionId !== invoice.subscriptionId) return null;

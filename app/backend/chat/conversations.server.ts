@@ -24,13 +24,12 @@ import { LIVE_CHANNEL, type LiveNotice } from "./live-notices.server";
 import { reencodePhoto } from "./photo.server";
 
 /*
- * The emergency chat's tables: every read and write of a conversation and its messages goes
- * through this module, which decides who may read (the pet's owner and family, the vet who
- * took it) and who may write. Each change is announced on the live channel (pg_notify in the
+ * The emergency chat's tables: conversations and their messages are read and written here,
+ * which decides who may read (the pet's owner and family, the vet who took it) and who may
+ * write; the account's data export and deletion (account-data.server.ts) read and change an
+ * account's own rows too. Each change is announced on the live channel (pg_notify in the
  * same transaction, so a notice never announces what was not stored).
  */
-
-type Tx = Transaction;
 
 export type Conversation = {
   id: string;
@@ -278,7 +277,7 @@ function sameMessage(
   return { ok: true, message: toMessage(row) };
 }
 
-async function lockConversation(tx: Tx, id: string) {
+async function lockConversation(tx: Transaction, id: string) {
   const [locked] = await tx
     .select(conversationColumns)
     .from(chatConversation)
@@ -289,7 +288,7 @@ async function lockConversation(tx: Tx, id: string) {
 
 /** Adds the next message of a conversation locked by the caller's transaction, and announces it. */
 async function appendMessage(
-  tx: Tx,
+  tx: Transaction,
   locked: Conversation,
   message: Omit<typeof chatMessage.$inferInsert, "conversationId" | "seq">,
   notice: Omit<LiveNotice, "c" | "s"> = {},
@@ -410,8 +409,8 @@ export async function endConversation(
  * A vet who can no longer answer (no longer a vet, account deleted): their conversations going
  * on go back to the queue, each owner told, in the caller's transaction when given one.
  */
-export async function requeueConversationsOf(vetId: string, tx?: Tx) {
-  const requeue = async (t: Tx) => {
+export async function requeueConversationsOf(vetId: string, tx?: Transaction) {
+  const requeue = async (t: Transaction) => {
     const going = await t
       .select(conversationColumns)
       .from(chatConversation)
@@ -462,7 +461,12 @@ export type QueuedConversation = {
  * The text chat of a consultation's room, made at booking: the vet is its vet from the start, so
  * it never waits in the queue; it ends with the consultation (closeRoomChat).
  */
-export async function openRoomChat(tx: Tx, petId: string, bookedBy: string, vetId: string): Promise<string> {
+export async function openRoomChat(
+  tx: Transaction,
+  petId: string,
+  bookedBy: string,
+  vetId: string,
+): Promise<string> {
   const [created] = await tx
     .insert(chatConversation)
     .values({ petId, openedBy: bookedBy, vetId, kind: "consultation", status: "active", takenAt: new Date() })
@@ -471,7 +475,7 @@ export async function openRoomChat(tx: Tx, petId: string, bookedBy: string, vetI
 }
 
 /** Ends a room's text chat with its consultation (ended or cancelled): nothing more is written in it. */
-export async function closeRoomChat(tx: Tx, conversationId: string) {
+export async function closeRoomChat(tx: Transaction, conversationId: string) {
   await tx
     .update(chatConversation)
     .set({ status: "ended", endedAt: new Date() })

@@ -10,7 +10,8 @@ import type { SessionUser } from "~/domain/auth";
 import type { ServerFrame } from "~/domain/chat";
 import { CONSULTATION_ERRORS, type ConsultationStatus } from "~/domain/consultations";
 import { upgradeSentence, type PlanId } from "~/domain/plans";
-import { cancelConsultation, endConsultation } from "./consultations.server";
+import { cancelConsultation } from "./booking.server";
+import { endConsultation } from "./consultation-end.server";
 
 /*
  * The call part of the live channel: pages of one consultation's room on two hubs (two server

@@ -44,22 +44,19 @@ import { RECORD_LIMITS } from "~/domain/records";
 import { upgradeSentence, type PlanId } from "~/domain/plans";
 import { parseCalendar } from "../../../tests/support/ical-parse";
 import { mailsTo } from "../../../tests/support/queued-mails";
+import { bookConsultation, cancelConsultation, moveConsultation } from "./booking.server";
+import { endConsultation } from "./consultation-end.server";
+import { sendConsultationReminder } from "./consultation-mails.server";
 import {
-  bookConsultation,
-  cancelConsultation,
-  cancelConsultationsOf,
-  endConsultation,
   findConsultation,
   freeTimes,
   listBookableVets,
   listOwnerConsultations,
   listVetConsultations,
-  moveConsultation,
-  sendConsultationReminder,
-  takeDayOff,
   upcomingConsultationsFor,
   type FreeTime,
 } from "./consultations.server";
+import { cancelConsultationsOf, takeDayOff } from "./vet-cancellations.server";
 
 // Mails sent by jobs (the reminder, the queued ones when jobs run) are kept here instead of written out.
 vi.mock("~/backend/mail/mailer.server", async (importOriginal) => ({
@@ -1028,6 +1025,26 @@ describe("a vet's day off", () => {
     // A day with nothing booked: nothing cancelled, the day off kept.
     expect(await takeDayOff(vet.id, "2027-03-15", NOW)).toBe(0);
     expect((await availabilityOf(vet.id)).daysOff).toEqual(["2027-03-01", "2027-03-15"]);
+  });
+
+  it("is the calendar day in the vet's zone, also when the clocks skip its midnight (Santiago, 5 September 2027)", async () => {
+    // Santiago goes from 23:59 on Saturday 4 September to 01:00 on Sunday 5 September (UTC-4 to UTC-3).
+    const vet = await addVet("Dr. Santiago", "America/Santiago", [
+      { weekday: 6, start: "23:00", end: "23:30" },
+      { weekday: 0, start: "01:00", end: "01:30" },
+    ]);
+    const { owner, pet: bella } = await addOwnerWithPet("Ximena");
+    const now = at("2027-09-01T12:00:00Z");
+    const saturday = await booked(owner, bella.id, vet.id, "2027-09-05T03:00:00Z", { now });
+    const sunday = await booked(owner, bella.id, vet.id, "2027-09-05T04:00:00Z", { now });
+
+    // Sunday begins at 01:00 (04:00Z): Saturday's 23:00 (03:00Z) is not that day.
+    expect(await takeDayOff(vet.id, "2027-09-05", now)).toBe(1);
+    expect((await row(sunday)).status).toBe("cancelled");
+    expect((await row(saturday)).status).toBe("booked");
+    // Saturday ends when Sunday begins: its 23:00 is Saturday's.
+    expect(await takeDayOff(vet.id, "2027-09-04", now)).toBe(1);
+    expect((await row(saturday)).status).toBe("cancelled");
   });
 });
 

@@ -3,7 +3,7 @@ import { PLAN_SETTLE_JOB, runPlanSettleJob } from "~/backend/billing/plans.serve
 import {
   CONSULTATION_REMINDER_JOB,
   sendConsultationReminder,
-} from "~/backend/consultations/consultations.server";
+} from "~/backend/consultations/consultation-mails.server";
 import { CONTACT_TEAM_MAIL_JOB, mailContactMessageToTeam } from "~/backend/contact-messages.server";
 import { MAIL_JOB, sendMail, type Mail } from "~/backend/mail/mailer.server";
 import { REMINDER_JOB, sendReminder } from "~/backend/reminders.server";

@@ -6,7 +6,7 @@ import type { OperatorReply } from "~/backend/db/pglite-folder.server";
 import { user } from "~/backend/db/schema.server";
 import { lastIncludedDay, PLAN_NAMES } from "~/domain/plans";
 import { requeueConversationsOf } from "~/backend/chat/conversations.server";
-import { cancelConsultationsOf } from "~/backend/consultations/consultations.server";
+import { cancelConsultationsOf } from "~/backend/consultations/vet-cancellations.server";
 import { setStaffProfile } from "~/backend/staff/staff.server";
 import { STAFF_ROLE_LABELS } from "~/domain/staff";
 import { parsePlanArgs, parseStaffArgs, PLAN_USAGE, STAFF_USAGE } from "./args.server";

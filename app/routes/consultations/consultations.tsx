@@ -5,10 +5,12 @@ import { planOf, petsWhereAllowed } from "~/backend/billing/plans.server";
 import {
   bookConsultation,
   cancelConsultation,
+  moveConsultation,
+} from "~/backend/consultations/booking.server";
+import {
   freeTimes,
   listBookableVets,
   listOwnerConsultations,
-  moveConsultation,
   type FreeTime,
 } from "~/backend/consultations/consultations.server";
 import { redirectWithFlash } from "~/backend/flash.server";

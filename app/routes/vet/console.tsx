@@ -30,7 +30,8 @@ import { ConsultationHours, type HoursResult } from "~/features/vet/consultation
 import { formatDateTime, formatWhen } from "~/utils/format-time";
 import { viewerTimeZone } from "~/utils/time-zone";
 import { useViewerTimeZone } from "~/utils/use-viewer-time-zone";
-import { listVetConsultations, takeDayOff } from "~/backend/consultations/consultations.server";
+import { listVetConsultations } from "~/backend/consultations/consultations.server";
+import { takeDayOff } from "~/backend/consultations/vet-cancellations.server";
 import { CONSULTATION_STATUS_LABELS } from "~/domain/consultations";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
