@@ -107,6 +107,10 @@ const liveSocket = attachLiveSocket(server, () => liveHub);
 // A slow or stalled client gets a few seconds to send its request, not Node's default 5 minutes.
 server.headersTimeout = 5_000;
 server.requestTimeout = 5_000;
+// An idle kept-alive connection stays open longer than the clients and proxies in front of us
+// keep theirs (60 s is common): with Node's 5 s, a client that reused a connection just as the
+// server dropped it got "socket hang up" for a request it had sent (seen in the browser tests).
+server.keepAliveTimeout = 65_000;
 
 /**
  * Stop without losing anything accepted: /healthz says 503 at once and answers carry
