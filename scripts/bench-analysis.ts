@@ -10,7 +10,6 @@
  * analysed or the worker's tensor count grew.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page, type Worker } from "@playwright/test";
 import { STAGE_LABELS } from "../app/features/analysis/analyzer";
@@ -29,12 +28,12 @@ import {
   rate,
   readManifest,
   score,
+  startAnalysisServer,
   warmServer,
   type Analysis,
   type PhotoResult,
 } from "./analysis/page-analysis";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
-import { startBuiltServer, stopBuiltServer } from "../tests/support/built-server";
 
 const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR || "build");
 const PHOTO_DIR = path.resolve(ROOT, "../shared/photos/oxford-pets");
@@ -49,20 +48,7 @@ const PAUSE_MS = 3000;
 const truths = readManifest(PHOTO_DIR);
 ensureBuild(BUILD_DIR);
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-bench-analysis-"));
-const server = await startBuiltServer({
-  dataDir: path.join(tmp, "data"),
-  buildDir: BUILD_DIR,
-  port: Number(process.env.BENCH_PORT) || undefined,
-});
-const origin = server.origin;
-for (const signal of ["SIGINT", "SIGTERM"] as const)
-  process.once(signal, () => {
-    void stopBuiltServer(server).finally(() => {
-      fs.rmSync(tmp, { recursive: true, force: true });
-      process.exit(130);
-    });
-  });
+const { origin, tmp, stop } = await startAnalysisServer("bench-analysis", BUILD_DIR);
 
 let browser: Browser | undefined;
 try {
@@ -143,8 +129,7 @@ try {
   console.log(`\nFull results: ${path.relative(ROOT, out)}`);
 } finally {
   await browser?.close();
-  await stopBuiltServer(server);
-  fs.rmSync(tmp, { recursive: true, force: true });
+  await stop();
 }
 
 /**

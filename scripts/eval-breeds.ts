@@ -35,13 +35,13 @@ import {
   rate,
   readManifest,
   score,
+  startAnalysisServer,
   warmServer,
   type AnswerKind,
   type PhotoResult,
   type Truth,
 } from "./analysis/page-analysis";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
-import { startBuiltServer, stopBuiltServer } from "../tests/support/built-server";
 
 const { values: args } = parseArgs({
   options: { data: { type: "string" }, out: { type: "string" } },
@@ -63,20 +63,7 @@ const truthByFile = new Map(truths.map((truth) => [truth.file, truth]));
 ensureBuild(BUILD_DIR);
 const source = sourceState();
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-eval-breeds-"));
-const server = await startBuiltServer({
-  dataDir: path.join(tmp, "data"),
-  buildDir: BUILD_DIR,
-  port: Number(process.env.BENCH_PORT) || undefined,
-});
-const origin = server.origin;
-for (const signal of ["SIGINT", "SIGTERM"] as const)
-  process.once(signal, () => {
-    void stopBuiltServer(server).finally(() => {
-      fs.rmSync(tmp, { recursive: true, force: true });
-      process.exit(130);
-    });
-  });
+const { origin, stop } = await startAnalysisServer("eval-breeds", BUILD_DIR);
 
 let browser: Browser | undefined;
 try {
@@ -125,8 +112,7 @@ try {
   if (errors.length || noBreedModel.length || unknown.length) process.exitCode = 1;
 } finally {
   await browser?.close();
-  await stopBuiltServer(server);
-  fs.rmSync(tmp, { recursive: true, force: true });
+  await stop();
 }
 
 type Count = { right: number; photos: number; rate: number };

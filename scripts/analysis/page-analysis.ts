@@ -7,7 +7,9 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import os from "node:os";
 import type { Page } from "@playwright/test";
+import { startBuiltServer, stopBuiltServer } from "../../tests/support/built-server";
 import { BREED_MODEL_PATH } from "../../app/domain/analysis";
 import type { Species } from "../../app/domain/pets";
 import type { StageTimings } from "../../app/features/analysis/engine/outcome";
@@ -94,6 +96,26 @@ export function ensureBuild(buildDir: string) {
  * worker's messages. Kept free of named inner functions: tsx would wrap them in a helper the
  * page does not have.
  */
+/**
+ * The built server on a throwaway data folder (BENCH_PORT, or a free port), stopped and cleaned
+ * up by `stop()` or when the script is interrupted.
+ */
+export async function startAnalysisServer(name: string, buildDir: string) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `pawpal-${name}-`));
+  const server = await startBuiltServer({
+    dataDir: path.join(tmp, "data"),
+    buildDir,
+    port: Number(process.env.BENCH_PORT) || undefined,
+  });
+  const stop = async () => {
+    await stopBuiltServer(server);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => void stop().finally(() => process.exit(130)));
+  return { origin: server.origin, tmp, stop };
+}
+
 export function installProbe(stageLabels: string[]) {
   const probe: Probe = { pageStart: performance.timeOrigin, hoveredAt: null, runs: [] };
   window.__pawpalBench = probe;

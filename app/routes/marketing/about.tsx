@@ -4,6 +4,7 @@ import type { IconName } from "~/components/ui/icons/icon-names";
 import type { Route } from "./+types/about";
 import { Card } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
+import { StatsBand } from "~/components/ui/stats-band";
 import { BRAND, STATS } from "~/content/site";
 import { ANALYSIS_CLAIMS } from "~/content/analysis-claims";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
@@ -117,19 +118,7 @@ export default function About() {
         </ul>
       </Section>
 
-      <section aria-labelledby="about-stats" className="bg-brand-800 px-4 py-16 text-white sm:px-6">
-        <h2 id="about-stats" className="sr-only">
-          {BRAND} in numbers
-        </h2>
-        <dl className="mx-auto grid max-w-5xl grid-cols-2 gap-8 text-center md:grid-cols-4">
-          {ABOUT_STATS.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse">
-              <dt className="mt-1 text-brand-100">{stat.label}</dt>
-              <dd className="text-4xl font-extrabold">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <StatsBand headingId="about-stats" heading={`${BRAND} in numbers`} stats={ABOUT_STATS} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { Section } from "~/components/ui/section";
+import { StatsBand } from "~/components/ui/stats-band";
 import { accuracyReport } from "~/content/analysis-accuracy-report";
 import { ANALYSIS_CLAIMS, MIX_CAVEAT } from "~/content/analysis-claims";
 import { BRAND } from "~/content/site";
@@ -106,19 +107,7 @@ export default function Accuracy({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="accuracy-figures" className="bg-brand-800 px-4 py-16 text-white sm:px-6">
-        <h2 id="accuracy-figures" className="sr-only">
-          The figures
-        </h2>
-        <dl className="mx-auto grid max-w-5xl grid-cols-2 gap-8 text-center md:grid-cols-4">
-          {headline.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse">
-              <dt className="mt-1 text-brand-100">{stat.label}</dt>
-              <dd className="text-4xl font-extrabold">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <StatsBand headingId="accuracy-figures" heading="The figures" stats={headline} />
 
       <Section
         heading="What the numbers mean"
