@@ -178,9 +178,14 @@ export async function expectNoA11yViolations(page: Page, context?: string) {
         .map((animation) => animation.finished.catch(() => {})),
     ),
   );
+  // Legacy mode runs axe in the page itself (our pages have no cross-origin frames) instead of
+  // gathering each frame's results in a new blank page, and only violations are serialised: the
+  // same rules, about three times faster.
   const scan = () =>
     new AxeBuilder({ page })
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+      .setLegacyMode(true)
+      .options({ resultTypes: ["violations"] })
       .analyze();
   // Toasts leave on their own timer; one that started to fade during the scan spoils it, so the
   // scan is repeated (three scans at most) until the toaster stayed still from its start to its end.

@@ -22,6 +22,12 @@ import {
 test.describe.configure({ mode: "parallel" });
 
 type Visitor = "anyone" | "owner" | "free owner" | "staff";
+const VISITOR_NAMES: Record<Visitor, string> = {
+  anyone: "anyone",
+  owner: "an owner",
+  "free owner": "a Free owner",
+  staff: "staff",
+};
 
 const PAGES: { path: string; title: string; visitor: Visitor }[] = [
   { path: "/", title: "home", visitor: "anyone" },
@@ -54,8 +60,11 @@ const PAGES: { path: string; title: string; visitor: Visitor }[] = [
   { path: "/admin/plans", title: "setting a plan (staff)", visitor: "staff" },
 ];
 
-/** Signs the page's browser in as the page needs, and answers the path to open. */
-async function prepare(page: Page, path: string, visitor: Visitor) {
+/**
+ * Signs the page's browser in as the visitor (once for all their pages), and answers how to
+ * turn a listed path into the one to open.
+ */
+async function signInAs(page: Page, visitor: Visitor): Promise<(path: string) => Promise<string>> {
   if (visitor === "owner" || visitor === "free owner") {
     await signUp(page.request, { plan: visitor === "owner" ? "premium" : "free" });
     const petId = await addPet(page.request, {
@@ -64,7 +73,7 @@ async function prepare(page: Page, path: string, visitor: Visitor) {
       birthDate: "2021-04-30",
       weightKg: "11",
     });
-    return path.replace(":id", petId);
+    return async (path) => path.replace(":id", petId);
   }
   if (visitor === "staff") {
     const subject = `Viewports ${crypto.randomUUID().slice(0, 8)}`;
@@ -78,16 +87,18 @@ async function prepare(page: Page, path: string, visitor: Visitor) {
     });
     expect(sent.status()).toBe(200);
     await logIn(page.request, STAFF);
-    if (!path.includes(":id")) return path;
-    await page.goto("/admin/messages");
-    const href = await page
-      .getByRole("link", { name: new RegExp(subject) })
-      .first()
-      .getAttribute("href");
-    expect(href).toMatch(/^\/admin\/messages\/[\w-]+$/);
-    return href!;
+    return async (path) => {
+      if (!path.includes(":id")) return path;
+      await page.goto("/admin/messages");
+      const href = await page
+        .getByRole("link", { name: new RegExp(subject) })
+        .first()
+        .getAttribute("href");
+      expect(href).toMatch(/^\/admin\/messages\/[\w-]+$/);
+      return href!;
+    };
   }
-  return path;
+  return async (path) => path;
 }
 
 /** The header's main navigation works: behind the Menu button on a phone, in the header row on a desktop. */
@@ -124,18 +135,35 @@ async function expectFormsReachable(page: Page) {
   expect(outside, "form controls outside the viewport's width").toEqual([]);
 }
 
-for (const { path, title, visitor } of PAGES) {
+// One test per visitor (the public pages in three), so each signs in once; a step per page.
+const PUBLIC_GROUPS = 3;
+const GROUPS = (["anyone", "owner", "free owner", "staff"] as const).flatMap((visitor) => {
+  const pages = PAGES.filter((page) => page.visitor === visitor);
+  const groups = visitor === "anyone" ? PUBLIC_GROUPS : 1;
+  const size = Math.ceil(pages.length / groups);
+  return Array.from({ length: groups }, (_, n) => ({
+    visitor,
+    pages: pages.slice(n * size, (n + 1) * size),
+  }));
+});
+
+for (const { visitor, pages } of GROUPS) {
   test(
-    `${title} (${path}): fits, scans clean, navigates, and its forms are reachable`,
+    `for ${VISITOR_NAMES[visitor]}, ${pages.map(({ title }) => title).join("; ")}: each fits, scans clean, navigates, and its forms are reachable`,
     { tag: "@phone" },
     async ({ page }) => {
-      const target = await prepare(page, path, visitor);
-      const response = await gotoHydrated(page, target);
-      expect(response?.status()).toBe(path === "/no-such-page" ? 404 : 200);
-      await expectNoHorizontalScroll(page);
-      await expectNoA11yViolations(page);
-      await expectNavigation(page);
-      await expectFormsReachable(page);
+      test.setTimeout(pages.length * 30_000);
+      const pathFor = await signInAs(page, visitor);
+      for (const { path, title } of pages) {
+        await test.step(`${title} (${path})`, async () => {
+          const response = await gotoHydrated(page, await pathFor(path));
+          expect(response?.status()).toBe(path === "/no-such-page" ? 404 : 200);
+          await expectNoHorizontalScroll(page);
+          await expectNoA11yViolations(page, path);
+          await expectNavigation(page);
+          await expectFormsReachable(page);
+        });
+      }
     },
   );
 }
