@@ -18,28 +18,31 @@
  * Without DATABASE_URL or E2E_DATABASE_URL it re-runs itself under scripts/with-postgres.sh.
  * Prints a table; exits 1 only when a message is lost or doubled (latency is reported, not asserted).
  */
-import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq, inArray, sql } from "drizzle-orm";
-import pg from "pg";
 import WebSocket from "ws";
 import { setPlanByStaff } from "~/backend/billing/plans.server";
 import { openConversation, takeConversation } from "~/backend/chat/conversations.server";
 import { closeDatabase, getDb } from "~/backend/db/client.server";
-import { chatConversation, chatMessage, pet, user } from "~/backend/db/schema.server";
+import { chatConversation, chatMessage, pet } from "~/backend/db/schema.server";
 import { findVet, setOnDuty, setStaffProfile } from "~/backend/staff/staff.server";
 import type { SessionUser } from "~/domain/auth";
 import { LIVE_PATH, type ServerFrame } from "~/domain/chat";
+import type { BuiltServer } from "../tests/support/built-server";
 import {
-  BUILD_DIR,
-  startBuiltServer,
-  stopBuiltServer,
-  type BuiltServer,
-} from "../tests/support/built-server";
+  benchPostgresServer,
+  eachLimited,
+  percentile,
+  quietly,
+  reportServerErrors,
+  runBench,
+  signUpOwnersAndVets,
+  startTwoServers,
+  stopTwoServers,
+  type BenchAccount,
+  type TwoServers,
+} from "../tests/support/two-servers";
 
 const { values: args } = parseArgs({
   options: {
@@ -62,46 +65,15 @@ const SETTLE_MS = 20_000;
 const PASSWORD = "bench-chat-password";
 const TARGETS = { p50: 50, p99: 250 };
 
-const ADMIN_URL = process.env.DATABASE_URL || process.env.E2E_DATABASE_URL;
-
 if (![CONVERSATIONS, NORMAL_MS, AFTER_KILL_MS, INTERVAL_MS].every((n) => Number.isInteger(n) && n > 0)) {
   console.error("--conversations, --seconds, --after-kill and --interval take whole numbers above 0");
   process.exit(2);
 }
 
-if (!fs.existsSync(path.join(BUILD_DIR, "start.js"))) {
-  console.log(`No build in ${BUILD_DIR}/: building first`);
-  if (spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
-}
-if (!ADMIN_URL) {
-  // A throwaway PostgreSQL for this run, as scripts/ci/test-postgres.sh does.
-  const rerun = spawnSync(
-    "scripts/with-postgres.sh",
-    [process.execPath, "--import", "tsx", "scripts/bench-chat.ts", ...process.argv.slice(2)],
-    { stdio: "inherit" },
-  );
-  process.exit(rerun.status ?? 1);
-}
+const POSTGRES_URL = benchPostgresServer("scripts/bench-chat.ts");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const now = () => performance.now();
-
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-/** Runs `task` on every item, `limit` at a time. */
-async function eachLimited<T>(items: T[], limit: number, task: (item: T, index: number) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      await task(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: limit }, worker));
-}
 
 /** A message one side wrote, from its first `send` to the other side's `message` frame. */
 type Outgoing = {
@@ -244,121 +216,37 @@ class Side {
 }
 
 const run = crypto.randomBytes(3).toString("hex");
-const databaseName = `pawpal_bench_chat_${run}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-bench-chat-"));
-const servers: BuiltServer[] = [];
+let two: TwoServers | undefined;
 let serverB: BuiltServer;
-let databaseCreated = false;
 const sides: Side[] = [];
 
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Signs up through the site's form (with a pet for owners) and answers the session cookie. */
-async function signUp(server: BuiltServer, i: number, name: string, email: string, petName?: string) {
-  const response = await fetch(`${server.origin}/auth`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: server.origin,
-      // Each account from its own address: the sign-up limit is per address (TRUST_PROXY=loopback).
-      "X-Forwarded-For": `10.98.${(i >> 8) & 255}.${i & 255}`,
-    },
-    body: new URLSearchParams({
-      intent: "signup",
-      name,
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      ...(petName ? { petName, petType: "dog" } : {}),
-    }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0]!)
-    .join("; ");
-  if (response.status !== 302 || !cookie.includes("session_token")) {
-    throw new Error(
-      `sign-up of ${email} answered ${response.status}: ${(await response.text()).slice(0, 300)}`,
-    );
-  }
-  return cookie;
-}
-
-/** Backend calls log a line each (plans, …): quiet while 100 accounts are set up. */
-async function quietly<T>(task: () => Promise<T>): Promise<T> {
-  const info = console.info;
-  console.info = () => undefined;
-  try {
-    return await task();
-  } finally {
-    console.info = info;
-  }
-}
-
 async function setUp() {
-  await admin(`create database "${databaseName}"`);
-  databaseCreated = true;
-  const url = new URL(ADMIN_URL!);
-  url.pathname = `/${databaseName}`;
+  two = await startTwoServers({ name: "bench_chat", serverUrl: POSTGRES_URL });
   // This process reaches the same database through the backend's own code (plans, staff, opening).
-  process.env.DATABASE_URL = url.toString();
-
-  // One DATA_DIR and one secret, as behind a load balancer: a session cookie works on both.
-  const env = { TRUST_PROXY: "loopback", BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("base64") };
-  const started = await Promise.all(
-    [0, 1].map(() => startBuiltServer({ dataDir, databaseUrl: url.toString(), env })),
-  );
-  servers.push(...started);
-  const [serverA] = started as [BuiltServer, BuiltServer];
-  serverB = started[1]!;
-  console.log(`Servers: A on ${serverA.origin}, B on ${serverB.origin}, database ${databaseName}`);
+  process.env.DATABASE_URL = two.databaseUrl;
+  const [serverA] = two.servers;
+  serverB = two.servers[1];
+  console.log(`Servers: A on ${serverA.origin}, B on ${serverB.origin}, database ${two.databaseName}`);
 
   const began = now();
-  const owners: { cookie: string; email: string }[] = [];
-  const vets: { cookie: string; email: string }[] = [];
   // Accounts are made on both processes (password hashing is the slow part).
-  await eachLimited(
-    Array.from({ length: CONVERSATIONS }, (_, i) => i),
-    4,
-    async (i) => {
-      const ownerEmail = `bench-owner-${run}-${i}@example.com`;
-      const vetEmail = `bench-vet-${run}-${i}@example.com`;
-      owners[i] = {
-        email: ownerEmail,
-        cookie: await signUp(serverA, 2 * i, `Owner ${i}`, ownerEmail, `Pet ${i}`),
-      };
-      vets[i] = { email: vetEmail, cookie: await signUp(serverB, 2 * i + 1, `Vet ${i}`, vetEmail) };
-    },
-  );
+  const accounts = await signUpOwnersAndVets(two, {
+    count: CONVERSATIONS,
+    concurrency: 4,
+    network: 98,
+    password: PASSWORD,
+  });
+  const cookieHeader = (account: BenchAccount) =>
+    account.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
 
   const db = await getDb();
-  const accounts = await db
-    .select({ id: user.id, name: user.name, email: user.email })
-    .from(user)
-    .where(
-      inArray(
-        user.email,
-        [...owners, ...vets].map((one) => one.email),
-      ),
-    );
-  const byEmail = new Map(accounts.map((account) => [account.email, account]));
   const conversationIds = await quietly(async () => {
     const ids: string[] = [];
     await eachLimited(
       Array.from({ length: CONVERSATIONS }, (_, i) => i),
       8,
       async (i) => {
-        const owner = byEmail.get(owners[i]!.email)!;
-        const vetAccount = byEmail.get(vets[i]!.email)!;
+        const { owner, vet: vetAccount } = accounts[i]!;
         await setPlanByStaff({ userId: owner.id, plan: "premium", until: null });
         await setStaffProfile(vetAccount.id, {
           role: "vet",
@@ -387,8 +275,8 @@ async function setUp() {
 
   // Owners on A, vets on B: every message crosses from one process to the other.
   for (let i = 0; i < CONVERSATIONS; i++) {
-    const owner = new Side(`c${i}-owner`, conversationIds[i]!, owners[i]!.cookie, serverA);
-    const vet = new Side(`c${i}-vet`, conversationIds[i]!, vets[i]!.cookie, serverB);
+    const owner = new Side(`c${i}-owner`, conversationIds[i]!, cookieHeader(accounts[i]!.owner), serverA);
+    const vet = new Side(`c${i}-vet`, conversationIds[i]!, cookieHeader(accounts[i]!.vet), serverB);
     owner.peer = vet;
     vet.peer = owner;
     sides.push(owner, vet);
@@ -556,14 +444,7 @@ function report({
   );
   console.log(`Never answered "sent":     ${unanswered.length}`);
   // The servers' own complaints (a message that could not be stored or read), for a bug hunt.
-  const complaints = servers.map((server) =>
-    server
-      .output()
-      .split("\n")
-      .filter((line) => /error|Live channel/i.test(line)),
-  );
-  console.log(`Server errors logged:      A ${complaints[0]?.length ?? 0}, B ${complaints[1]?.length ?? 0}`);
-  for (const line of complaints.flat().slice(0, 5)) console.error(`  ${line.slice(0, 300)}`);
+  reportServerErrors(two, "Server errors logged:      ");
   for (const m of lost.slice(0, 5)) console.error(`  lost: ${m.id} (seq ${m.seq})`);
   for (const d of doubles.slice(0, 5)) console.error(`  doubled: seq ${d.seq} on ${d.side}`);
 
@@ -579,25 +460,8 @@ function report({
 async function cleanUp() {
   stopping = true;
   for (const side of sides) side.close();
-  await Promise.all(servers.map(stopBuiltServer));
   await closeDatabase().catch(() => undefined);
-  if (databaseCreated) await admin(`drop database if exists "${databaseName}" with (force)`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stopTwoServers(two);
 }
 
-process.once("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
-
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
-  console.error(error);
-  for (const [i, server] of servers.entries()) {
-    console.error(
-      `--- server ${i === 0 ? "A" : "B"} output (last 2000 characters) ---\n${server.output().slice(-2000)}`,
-    );
-  }
-} finally {
-  await cleanUp();
-}
-process.exit(exitCode);
+await runBench(main, cleanUp, () => two);

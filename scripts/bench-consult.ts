@@ -17,29 +17,30 @@
  * Prints a table; exits 1 only when a call's remote video does not play on both sides within
  * 15 s (latency is reported, not asserted).
  */
-import { spawnSync } from "node:child_process";
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { eq, inArray } from "drizzle-orm";
-import pg from "pg";
+import { eq } from "drizzle-orm";
 import { setPlanByStaff } from "~/backend/billing/plans.server";
 import { bookConsultation } from "~/backend/consultations/booking.server";
 import { freeTimes, listBookableVets } from "~/backend/consultations/consultations.server";
 import { closeDatabase, getDb } from "~/backend/db/client.server";
-import { pet, user } from "~/backend/db/schema.server";
+import { pet } from "~/backend/db/schema.server";
 import { setStaffProfile, setWeeklyHours } from "~/backend/staff/staff.server";
 import type { SessionUser } from "~/domain/auth";
-import {
-  BUILD_DIR,
-  startBuiltServer,
-  stopBuiltServer,
-  type BuiltServer,
-} from "../tests/support/built-server";
+import type { BuiltServer } from "../tests/support/built-server";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
+import {
+  benchPostgresServer,
+  percentile,
+  quietly,
+  reportServerErrors,
+  runBench,
+  signUpOwnersAndVets,
+  startTwoServers,
+  stopTwoServers,
+  type Cookie,
+  type TwoServers,
+} from "../tests/support/two-servers";
 import { FAKE_MEDIA_FLAGS } from "../tests/e2e/video";
 
 const { values: args } = parseArgs({
@@ -53,111 +54,20 @@ const CALL_TIMEOUT_MS = 15_000;
 const TARGET_P50_MS = 1500;
 const PASSWORD = "bench-consult-password";
 
-const ADMIN_URL = process.env.DATABASE_URL || process.env.E2E_DATABASE_URL;
-
 if (!Number.isInteger(CALLS) || CALLS <= 0) {
   console.error("--calls takes a whole number above 0");
   process.exit(2);
 }
 
-if (!fs.existsSync(path.join(BUILD_DIR, "start.js"))) {
-  console.log(`No build in ${BUILD_DIR}/: building first`);
-  if (spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
-}
-if (!ADMIN_URL) {
-  // A throwaway PostgreSQL for this run, as scripts/ci/test-postgres.sh does.
-  const rerun = spawnSync(
-    "scripts/with-postgres.sh",
-    [process.execPath, "--import", "tsx", "scripts/bench-consult.ts", ...process.argv.slice(2)],
-    { stdio: "inherit" },
-  );
-  process.exit(rerun.status ?? 1);
-}
+const POSTGRES_URL = benchPostgresServer("scripts/bench-consult.ts");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-/** Runs `task` on every item, `limit` at a time. */
-async function eachLimited<T>(items: T[], limit: number, task: (item: T, index: number) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      await task(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: limit }, worker));
-}
-
-const run = crypto.randomBytes(3).toString("hex");
-const databaseName = `pawpal_bench_consult_${run}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-bench-consult-"));
-const servers: BuiltServer[] = [];
-let databaseCreated = false;
+let two: TwoServers | undefined;
 let browser: Browser | undefined;
 const contexts = new Set<BrowserContext>();
 /** What the pages logged as errors (a signal that could not be applied, …), for a bug hunt. */
 const pageErrors: string[] = [];
-
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
-type Cookie = { name: string; value: string };
-
-/** Signs up through the site's form (with a pet for owners) and answers the session's cookies. */
-async function signUp(server: BuiltServer, i: number, name: string, email: string, petName?: string) {
-  const response = await fetch(`${server.origin}/auth`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: server.origin,
-      // Each account from its own address: the sign-up limit is per address (TRUST_PROXY=loopback).
-      "X-Forwarded-For": `10.97.${(i >> 8) & 255}.${i & 255}`,
-    },
-    body: new URLSearchParams({
-      intent: "signup",
-      name,
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      ...(petName ? { petName, petType: "dog" } : {}),
-    }),
-  });
-  const cookies: Cookie[] = response.headers.getSetCookie().map((line) => {
-    const pair = line.split(";")[0]!;
-    const at = pair.indexOf("=");
-    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
-  });
-  if (response.status !== 302 || !cookies.some((cookie) => cookie.name.includes("session_token"))) {
-    throw new Error(
-      `sign-up of ${email} answered ${response.status}: ${(await response.text()).slice(0, 300)}`,
-    );
-  }
-  return cookies;
-}
-
-/** Backend calls log a line each (plans, …): quiet while the accounts are set up. */
-async function quietly<T>(task: () => Promise<T>): Promise<T> {
-  const info = console.info;
-  console.info = () => undefined;
-  try {
-    return await task();
-  } finally {
-    console.info = info;
-  }
-}
 
 /** A zone where it is daytime now, so a vet's 00:00–23:45 day holds the next hour. */
 function daytimeZone() {
@@ -168,64 +78,30 @@ function daytimeZone() {
 type Call = { consultationId: string; ownerCookies: Cookie[]; vetCookies: Cookie[] };
 
 async function setUp(): Promise<{ serverA: BuiltServer; serverB: BuiltServer; calls: Call[] }> {
-  await admin(`create database "${databaseName}"`);
-  databaseCreated = true;
-  const url = new URL(ADMIN_URL!);
-  url.pathname = `/${databaseName}`;
+  // ICE servers none, whatever the environment says: the call is on loopback. The rooms open an
+  // hour early (startTwoServers), so a consultation booked for the next free time can be joined now.
+  two = await startTwoServers({ name: "bench_consult", serverUrl: POSTGRES_URL, env: { ICE_SERVERS: "" } });
   // This process reaches the same database through the backend's own code (plans, staff, booking).
-  process.env.DATABASE_URL = url.toString();
-
-  // One DATA_DIR and one secret, as behind a load balancer: a session cookie works on both.
-  // The rooms open an hour early, so a consultation booked for the next free time can be joined now.
-  const env = {
-    TRUST_PROXY: "loopback",
-    BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("base64"),
-    ROOM_OPENS_MINUTES: "60",
-    ICE_SERVERS: "",
-  };
-  const started = await Promise.all(
-    [0, 1].map(() => startBuiltServer({ dataDir, databaseUrl: url.toString(), env })),
-  );
-  servers.push(...started);
-  const [serverA, serverB] = started as [BuiltServer, BuiltServer];
-  console.log(`Servers: A on ${serverA.origin}, B on ${serverB.origin}, database ${databaseName}`);
+  process.env.DATABASE_URL = two.databaseUrl;
+  const [serverA, serverB] = two.servers;
+  console.log(`Servers: A on ${serverA.origin}, B on ${serverB.origin}, database ${two.databaseName}`);
 
   const began = performance.now();
   // A new owner and vet for each call: a vet has one consultation a time, and the room is open
   // only within the hour around it.
-  const owners: { email: string; cookies: Cookie[] }[] = [];
-  const vets: { email: string; cookies: Cookie[] }[] = [];
-  await eachLimited(
-    Array.from({ length: CALLS }, (_, i) => i),
-    2,
-    async (i) => {
-      const ownerEmail = `bench-owner-${run}-${i}@example.com`;
-      const vetEmail = `bench-vet-${run}-${i}@example.com`;
-      owners[i] = {
-        email: ownerEmail,
-        cookies: await signUp(serverA, 2 * i, `Owner ${i}`, ownerEmail, `Pet ${i}`),
-      };
-      vets[i] = { email: vetEmail, cookies: await signUp(serverB, 2 * i + 1, `Vet ${i}`, vetEmail) };
-    },
-  );
+  const accounts = await signUpOwnersAndVets(two, {
+    count: CALLS,
+    concurrency: 2,
+    network: 97,
+    password: PASSWORD,
+  });
 
   const db = await getDb();
-  const accounts = await db
-    .select({ id: user.id, name: user.name, email: user.email })
-    .from(user)
-    .where(
-      inArray(
-        user.email,
-        [...owners, ...vets].map((one) => one.email),
-      ),
-    );
-  const byEmail = new Map(accounts.map((account) => [account.email, account]));
   const timeZone = daytimeZone();
   const calls = await quietly(async () => {
     const made: Call[] = [];
     for (let i = 0; i < CALLS; i++) {
-      const owner = byEmail.get(owners[i]!.email)!;
-      const vet = byEmail.get(vets[i]!.email)!;
+      const { owner, vet } = accounts[i]!;
       await setPlanByStaff({ userId: owner.id, plan: "premium", until: null });
       await setStaffProfile(vet.id, { role: "vet", displayName: `Dr Bench ${i}`, region: "England" });
       await setWeeklyHours(
@@ -251,8 +127,8 @@ async function setUp(): Promise<{ serverA: BuiltServer; serverB: BuiltServer; ca
       if (!booked.ok) throw new Error(`consultation ${i} was not booked: ${booked.error}`);
       made.push({
         consultationId: booked.consultationId,
-        ownerCookies: owners[i]!.cookies,
-        vetCookies: vets[i]!.cookies,
+        ownerCookies: owner.cookies,
+        vetCookies: vet.cookies,
       });
     }
     return made;
@@ -482,14 +358,7 @@ function report(results: Result[]) {
     `Owner's own join:     p50 ${ms(percentile(ownerJoins, 50))}, max ${ms(ownerJoins.at(-1) ?? Number.NaN)} from its click to "waiting for the other side" (camera, socket, joinCall)`,
   );
   if (!meaningfulP95) console.log(`p95:                  not shown under 20 calls (it would be the max)`);
-  const complaints = servers.map((server) =>
-    server
-      .output()
-      .split("\n")
-      .filter((line) => /error|Live channel/i.test(line)),
-  );
-  console.log(`Server errors logged: A ${complaints[0]?.length ?? 0}, B ${complaints[1]?.length ?? 0}`);
-  for (const line of complaints.flat().slice(0, 5)) console.error(`  ${line.slice(0, 300)}`);
+  reportServerErrors(two, "Server errors logged: ");
   console.log(`Page errors logged:   ${pageErrors.length}`);
   for (const line of pageErrors.slice(0, 5)) console.error(`  ${line.slice(0, 300)}`);
   for (const [i, result] of results.entries()) {
@@ -506,25 +375,8 @@ function report(results: Result[]) {
 async function cleanUp() {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close().catch(() => undefined);
-  await Promise.all(servers.map(stopBuiltServer));
   await closeDatabase().catch(() => undefined);
-  if (databaseCreated) await admin(`drop database if exists "${databaseName}" with (force)`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stopTwoServers(two);
 }
 
-process.once("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
-
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
-  console.error(error);
-  for (const [i, server] of servers.entries()) {
-    console.error(
-      `--- server ${i === 0 ? "A" : "B"} output (last 2000 characters) ---\n${server.output().slice(-2000)}`,
-    );
-  }
-} finally {
-  await cleanUp();
-}
-process.exit(exitCode);
+await runBench(main, cleanUp, () => two);

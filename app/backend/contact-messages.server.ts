@@ -8,7 +8,8 @@ import type { ContactValues, InboxMessage, InboxRow } from "~/domain/contact";
 
 /*
  * The contact_message table: messages stored and mailed as they arrive, and the staff inbox
- * that reads and marks them.
+ * that reads and marks them. The account's data export and deletion (account-data.server.ts) read
+ * and change a sender's own rows too.
  */
 
 export type ContactSender = {

@@ -18,8 +18,14 @@ import {
 /*
  * The family_member and family_invite tables. An owner invites people by email; an invitee
  * signed in with that address accepts and becomes a member, who then opens every pet of the
- * owner's account (pets.server.ts). Only the owner revokes an invitation or removes a member;
- * only the member leaves. Anyone else's ids find nothing: the route answers 404.
+ * owner's account (pets.server.ts). Of people, only the owner revokes an invitation or removes a
+ * member; only the member leaves. Anyone else's ids find nothing: the route answers 404.
+ *
+ * Others read or change them in their own queries: pets.server.ts (a member opens the owner's
+ * pets), pet-records.server.ts (a record a member wrote is not a vet's),
+ * billing/account-access.server.ts (the vets' services through a family), billing/plans.server.ts
+ * (a plan that loses family sharing withdraws the invitations and ends the memberships) and
+ * account-data.server.ts (the export and the deletion).
  */
 
 type Executor = Database | Transaction;

@@ -43,9 +43,10 @@ const PRUNE_CHANCE = 0.01;
 
 /**
  * Counts one attempt for (bucket, client) and answers whether it is allowed, or how long to
- * wait. The one rate-limit API: forms go through parseSubmission (forms.server.ts), the JSON
- * routes call it directly. The windows live in the database, so every server process sharing
- * it counts against the same limits; one atomic upsert per attempt.
+ * wait. The one rate-limit API: forms go through parseSubmission (forms.server.ts); the JSON
+ * routes, and limits a form cannot key (per account, per address asked for), call it directly.
+ * The windows live in the database, so every server process sharing it counts against the
+ * same limits; one atomic upsert per attempt.
  */
 export async function consumeRateLimit(
   bucket: RateLimitBucket,

@@ -13,7 +13,8 @@ import { REMINDER_DAYS_AHEAD } from "~/domain/reminders";
 import { siteBaseUrl } from "~/utils/seo";
 
 /*
- * Email reminders and the calendar feed of an account (the account_settings table).
+ * Email reminders and the calendar feed of an account (the account_settings table, which the
+ * account's data export, account-data.server.ts, reads too).
  *
  * A scan (every few minutes in each server process, and at once for an account that turns
  * reminders on) finds, for every account with reminders on and a verified address, its own pets' items due within its

@@ -1,47 +1,27 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Browser, BrowserContext } from "@playwright/test";
+import type { BuiltServer } from "../support/built-server";
 import { withPostgres } from "../support/postgres-admin";
-import { startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
+import { startTwoServers, stopTwoServers, type TwoServers } from "../support/two-servers";
 import { addPet, expect, gotoHydrated, signUp, test } from "./support";
 
 /*
  * The 24/7 emergency chat as it runs behind a load balancer: the owner's browser on one server
  * process, the vet's on another, one PostgreSQL between them (LISTEN/NOTIFY carries each
- * message across). Only the PostgreSQL run has such a database (scripts/ci/test-postgres.sh).
+ * message across), as tests/support/two-servers.ts starts them. Only the PostgreSQL run has such a
+ * database (scripts/ci/test-postgres.sh).
  */
 const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL;
 
 if (E2E_DATABASE_URL) {
   test.describe("emergency chat across two servers", () => {
     test.describe.configure({ timeout: 120_000 });
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-chat-"));
-    const databaseName = `pawpal_chat_${crypto.randomBytes(4).toString("hex")}`;
-    let databaseUrl = "";
-    let servers: BuiltServer[] = [];
-
+    let two: TwoServers | undefined;
     test.beforeAll(async () => {
-      await withPostgres((client) => client.query(`create database "${databaseName}"`));
-      const url = new URL(E2E_DATABASE_URL);
-      url.pathname = `/${databaseName}`;
-      databaseUrl = url.toString();
-      servers = await Promise.all(
-        [0, 1].map(() =>
-          startBuiltServer({
-            dataDir,
-            databaseUrl,
-            env: { TRUST_PROXY: "loopback", SHUTDOWN_GRACE_MS: "0" },
-          }),
-        ),
-      );
+      test.setTimeout(120_000); // two servers starting (and migrating) on a busy machine
+      two = await startTwoServers({ name: "chat", env: { SHUTDOWN_GRACE_MS: "0" } });
     });
-    test.afterAll(async () => {
-      await Promise.all(servers.map(stopBuiltServer));
-      await withPostgres((client) => client.query(`drop database if exists "${databaseName}" with (force)`));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
+    test.afterAll(() => stopTwoServers(two));
 
     /** A browser signed up on `server`; the account is made Premium or a vet in the database, as staff would. */
     async function signedUp(browser: Browser, server: BuiltServer, name: string, role: "premium" | "vet") {
@@ -65,14 +45,14 @@ if (E2E_DATABASE_URL) {
             [id, name],
           );
         }
-      }, databaseUrl);
+      }, two!.databaseUrl);
       return context;
     }
 
     test("owner and vet on two servers chat live; the summary lands in the pet's records; a stranger gets 404", async ({
       browser,
     }) => {
-      const [first, second] = servers as [BuiltServer, BuiltServer];
+      const [first, second] = two!.servers;
       const vetContext = await signedUp(browser, second, "Dr. Ana Silva", "vet");
       const ownerContext: BrowserContext = await signedUp(browser, first, "Olivia Owner", "premium");
       const petId = await addPet(ownerContext.request, { name: "Bella" });

@@ -1,18 +1,18 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Browser } from "@playwright/test";
-import { withPostgres } from "../support/postgres-admin";
-import { startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
+import type { BuiltServer } from "../support/built-server";
 import { chromiumLaunchOptions } from "../support/chromium";
+import { withPostgres } from "../support/postgres-admin";
+import { startTwoServers, stopTwoServers, type TwoServers } from "../support/two-servers";
 import { addPet, expect, gotoHydrated, signUp, test } from "./support";
 import { expectRemoteVideoPlaying, FAKE_MEDIA_FLAGS } from "./video";
 
 /*
  * A video consultation as it runs behind a load balancer: the owner's browser on one server
  * process, the vet's on another, one PostgreSQL between them (the call's signals cross through
- * the database and LISTEN/NOTIFY). Only the PostgreSQL run has such a database.
+ * the database and LISTEN/NOTIFY), as tests/support/two-servers.ts starts them (the rooms open an
+ * hour early there, so a consultation 20 minutes ahead can be joined). Only the PostgreSQL run has
+ * such a database.
  */
 const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL;
 
@@ -23,31 +23,12 @@ test.use({
 if (E2E_DATABASE_URL) {
   test.describe("a video consultation across two servers", () => {
     test.describe.configure({ timeout: 120_000 });
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-consult-"));
-    const databaseName = `pawpal_consult_${crypto.randomBytes(4).toString("hex")}`;
-    let databaseUrl = "";
-    let servers: BuiltServer[] = [];
-
+    let two: TwoServers | undefined;
     test.beforeAll(async () => {
-      await withPostgres((client) => client.query(`create database "${databaseName}"`));
-      const url = new URL(E2E_DATABASE_URL);
-      url.pathname = `/${databaseName}`;
-      databaseUrl = url.toString();
-      servers = await Promise.all(
-        [0, 1].map(() =>
-          startBuiltServer({
-            dataDir,
-            databaseUrl,
-            env: { TRUST_PROXY: "loopback", SHUTDOWN_GRACE_MS: "0", ROOM_OPENS_MINUTES: "60" },
-          }),
-        ),
-      );
+      test.setTimeout(120_000); // two servers starting (and migrating) on a busy machine
+      two = await startTwoServers({ name: "consult", env: { SHUTDOWN_GRACE_MS: "0" } });
     });
-    test.afterAll(async () => {
-      await Promise.all(servers.map(stopBuiltServer));
-      await withPostgres((client) => client.query(`drop database if exists "${databaseName}" with (force)`));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
+    test.afterAll(() => stopTwoServers(two));
 
     async function signedUp(browser: Browser, server: BuiltServer, name: string) {
       const context = await browser.newContext({
@@ -58,12 +39,12 @@ if (E2E_DATABASE_URL) {
       const id = await withPostgres(async (client) => {
         const { rows } = await client.query(`select id from "user" where email = $1`, [account.email]);
         return rows[0].id as string;
-      }, databaseUrl);
+      }, two!.databaseUrl);
       return { context, id };
     }
 
     test("owner and vet on two servers see and hear each other; a stranger gets 404", async ({ browser }) => {
-      const [first, second] = servers as [BuiltServer, BuiltServer];
+      const [first, second] = two!.servers;
       const owner = await signedUp(browser, first, "Olivia Owner");
       const vet = await signedUp(browser, second, "Dr. Ana Silva");
       const petId = await addPet(owner.context.request, { name: "Bella" });
@@ -89,7 +70,7 @@ if (E2E_DATABASE_URL) {
           [petId, owner.id, vet.id, chat[0].id],
         );
         return rows[0].id as string;
-      }, databaseUrl);
+      }, two!.databaseUrl);
 
       const ownerPage = await owner.context.newPage();
       await gotoHydrated(ownerPage, `/consultations/${consultationId}`);

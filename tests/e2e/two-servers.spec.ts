@@ -1,76 +1,41 @@
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
+import type { BuiltServer } from "../support/built-server";
+import { withPostgres } from "../support/postgres-admin";
+import { startTwoServers, stopTwoServers, type TwoServers } from "../support/two-servers";
 import { expect, test } from "./support";
 
 /*
  * Two PawPal processes on one PostgreSQL, as behind a load balancer: they share the rate
  * limits and the mail queue. Only the PostgreSQL run has a database two processes can share
  * (PGlite is one process), so these tests exist when scripts/with-postgres.sh provides one.
+ * tests/support/two-servers.ts starts them on a database of their own: the other browser tests'
+ * server shares E2E_DATABASE_URL, and these servers' job runners must not send its mails into
+ * their outbox.
  */
 const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL;
-/**
- * A database of their own on the test PostgreSQL server: the other browser tests' server shares
- * E2E_DATABASE_URL, and these servers' job runners must not send its mails into their outbox.
- */
-let DATABASE_URL = "";
-
-/** Creates an empty database beside E2E_DATABASE_URL's and answers its URL. */
-async function createDatabase(name: string) {
-  const admin = new pg.Client({ connectionString: E2E_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(E2E_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function dropDatabase(name: string) {
-  const admin = new pg.Client({ connectionString: E2E_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-  } finally {
-    await admin.end();
-  }
-}
 
 /**
  * Resolves once no queued mail is waiting or being sent on the shared database: every job is
  * done (a runner sends, then marks done; done jobs are never claimed again) and none is leased.
  * From then on no runner can send any of them a second time, so counting mails is final.
  */
-async function queueSettled() {
+async function queueSettled({ databaseUrl }: TwoServers) {
   await expect
     .poll(
-      async () => {
-        const database = new pg.Client({ connectionString: DATABASE_URL });
-        await database.connect();
-        try {
+      () =>
+        withPostgres(async (database) => {
           const { rows } = await database.query(
             "select count(*)::int as open from job where (done_at is null and failed_at is null) or locked_until > now()",
           );
           return rows[0].open as number;
-        } finally {
-          await database.end();
-        }
-      },
+        }, databaseUrl),
       { timeout: 60_000 },
     )
     .toBe(0);
 }
-
-/** A server on the shared database, behind a proxy (each test client sends its own address). */
-const startServer = (dataDir: string) =>
-  startBuiltServer({ dataDir, databaseUrl: DATABASE_URL, env: { TRUST_PROXY: "loopback" } });
 
 const post = (origin: string, pathname: string, form: Record<string, string>, address: string) =>
   fetch(`${origin}${pathname}`, {
@@ -86,19 +51,16 @@ if (E2E_DATABASE_URL) {
     // Mails go out on the runners' next passes (every 5 s), or after a retry's 30 s pause when a
     // send failed: more than the default 30 s in all on a busy machine.
     test.describe.configure({ mode: "serial", timeout: 180_000 });
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-two-"));
-    const databaseName = `pawpal_two_${crypto.randomBytes(4).toString("hex")}`;
+    let two: TwoServers | undefined;
     let servers: BuiltServer[] = [];
-
+    let dataDir = "";
     test.beforeAll(async () => {
-      DATABASE_URL = await createDatabase(databaseName);
-      servers = await Promise.all([startServer(dataDir), startServer(dataDir)]);
+      test.setTimeout(120_000); // two servers starting (and migrating) on a busy machine
+      // The servers' own shutdown grace (SHUTDOWN_GRACE_MS unset): the last test stops one under load.
+      two = await startTwoServers({ name: "two" });
+      ({ servers, dataDir } = two);
     });
-    test.afterAll(async () => {
-      await Promise.all(servers.map(stopBuiltServer));
-      await dropDatabase(databaseName);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
+    test.afterAll(() => stopTwoServers(two));
 
     test("the login limit holds across both: attempts alternate, the 11th is refused", async () => {
       const address = `10.77.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
@@ -142,7 +104,7 @@ if (E2E_DATABASE_URL) {
           : [];
       await expect.poll(() => mails().length, { timeout: 90_000 }).toBe(12);
       // Nothing left to send: still one mail per message.
-      await queueSettled();
+      await queueSettled(two!);
       const subjects = mails().map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1]);
       expect(new Set(subjects).size).toBe(12);
       expect(subjects).toHaveLength(12);
@@ -151,9 +113,7 @@ if (E2E_DATABASE_URL) {
     test("two reminder scans racing on one PostgreSQL mail a due item once, while both servers run the queue", async () => {
       const tag = crypto.randomUUID().slice(0, 8);
       const petName = `Racer ${tag}`;
-      const database = new pg.Client({ connectionString: DATABASE_URL });
-      await database.connect();
-      try {
+      await withPostgres(async (database) => {
         await database.query(
           `insert into "user" (id, name, email, email_verified) values ($1, 'Rita Racer', $2, true)`,
           [`racer-${tag}`, `racer-${tag}@example.com`],
@@ -177,16 +137,14 @@ if (E2E_DATABASE_URL) {
           `insert into subscription (user_id, plan, source, status) values ($1, 'pro', 'staff', 'active')`,
           [`racer-${tag}`],
         );
-      } finally {
-        await database.end();
-      }
+      }, two!.databaseUrl);
       /** `npm run reminders:run -- --now 2020-03-01`, beside the running servers. */
       const remindersRun = () =>
         new Promise<number | null>((resolve) => {
           const child = spawn(
             process.execPath,
             ["--import", "tsx", "scripts/reminders-run.ts", "--now", "2020-03-01"],
-            { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL }, stdio: "ignore" },
+            { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: two!.databaseUrl }, stdio: "ignore" },
           );
           child.once("exit", resolve);
         });
@@ -200,7 +158,7 @@ if (E2E_DATABASE_URL) {
           .filter((mail) => mail.includes(petName));
       await expect.poll(() => reminders().length, { timeout: 30_000 }).toBe(1);
       // Nothing left to send: still one mail.
-      await queueSettled();
+      await queueSettled(two!);
       expect(reminders()).toHaveLength(1);
       expect(reminders()[0]).toMatch(new RegExp(`^To: racer-${tag}@example\\.com$`, "m"));
     });
@@ -242,18 +200,15 @@ if (E2E_DATABASE_URL) {
       // Some messages reached the server that stopped before it stopped; all of them count.
       expect(acceptedBy.filter((by) => by === "stopped").length).toBeGreaterThan(0);
 
-      const database = new pg.Client({ connectionString: DATABASE_URL });
-      await database.connect();
-      try {
-        const stored = await database.query<{ subject: string }>(
-          "select subject from contact_message where subject like $1",
-          [`${tag} #%`],
-        );
-        expect(stored.rows).toHaveLength(total);
-        expect(new Set(stored.rows.map((row) => row.subject)).size).toBe(total);
-      } finally {
-        await database.end();
-      }
+      const stored = await withPostgres(
+        (database) =>
+          database.query<{ subject: string }>("select subject from contact_message where subject like $1", [
+            `${tag} #%`,
+          ]),
+        two!.databaseUrl,
+      );
+      expect(stored.rows).toHaveLength(total);
+      expect(new Set(stored.rows.map((row) => row.subject)).size).toBe(total);
       const outbox = path.join(dataDir, "outbox");
       const mailed = () =>
         fs

@@ -20,38 +20,18 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import Stripe from "stripe";
+import {
+  BILLING_INTERVALS,
+  PAID_PLAN_IDS,
+  PLAN_ALLOWANCES,
+  PLAN_NAMES,
+  priceLookupKey,
+  type BillingInterval,
+  type PaidPlanId,
+} from "../../app/domain/plans";
 
-/** The prices PawPal sells, seeded by `startFakeStripe` (ids are random; look them up by key). */
-export const FAKE_PRICES = {
-  pawpal_pro_month: {
-    product: "pawpal_pro",
-    productName: "PawPal Pro",
-    unitAmount: 999,
-    currency: "usd",
-    interval: "month",
-  },
-  pawpal_pro_year: {
-    product: "pawpal_pro",
-    productName: "PawPal Pro",
-    unitAmount: 9999,
-    currency: "usd",
-    interval: "year",
-  },
-  pawpal_premium_month: {
-    product: "pawpal_premium",
-    productName: "PawPal Premium",
-    unitAmount: 1999,
-    currency: "usd",
-    interval: "month",
-  },
-  pawpal_premium_year: {
-    product: "pawpal_premium",
-    productName: "PawPal Premium",
-    unitAmount: 19999,
-    currency: "usd",
-    interval: "year",
-  },
-} as const satisfies Record<string, FakePriceSeed>;
+/** A price's lookup key, as `priceLookupKey` makes it: "pawpal_pro_year". */
+export type FakeLookupKey = `pawpal_${PaidPlanId}_${BillingInterval}`;
 
 export interface FakePriceSeed {
   product: string;
@@ -61,7 +41,29 @@ export interface FakePriceSeed {
   interval: Interval;
 }
 
-export type FakeLookupKey = keyof typeof FAKE_PRICES;
+/**
+ * The prices PawPal sells, from its plans (app/domain/plans.ts), as `npm run billing:setup`
+ * makes them (app/backend/billing/setup.server.ts): a product pawpal_<plan> named "PawPal <Plan>",
+ * and a price in US cents for each interval under its lookup key. Seeded by `startFakeStripe`
+ * (ids are random; look them up by key).
+ */
+export const FAKE_PRICES = Object.fromEntries(
+  PAID_PLAN_IDS.flatMap((plan) =>
+    BILLING_INTERVALS.map((interval): [string, FakePriceSeed] => [
+      priceLookupKey(plan, interval),
+      {
+        product: `pawpal_${plan}`,
+        productName: `PawPal ${PLAN_NAMES[plan]}`,
+        unitAmount:
+          interval === "month"
+            ? PLAN_ALLOWANCES[plan].price.monthlyCents
+            : PLAN_ALLOWANCES[plan].price.yearlyCents,
+        currency: "usd",
+        interval,
+      },
+    ]),
+  ),
+) as Record<FakeLookupKey, FakePriceSeed>;
 
 export interface FakeStripeOptions {
   /** The whsec_… secret every event is signed with. */

@@ -16,7 +16,12 @@ import {
 } from "~/domain/staff";
 import type { StaffProfileValues } from "~/domain/staff-profile";
 
-/** The staff_profile table: staff accounts' roles (admin, support or vet), names owners see, and duty. */
+/**
+ * The staff_profile table: staff accounts' roles (admin, support or vet), names owners see, and duty.
+ * Others join it in their own reads for a vet's name and region: pet-records.server.ts,
+ * chat/conversations.server.ts, consultations/consultations.server.ts and consultation-mails.server.ts,
+ * and account-data.server.ts (the export).
+ */
 
 export type StaffMember = {
   userId: string;
