@@ -37,11 +37,11 @@ function databaseTestFiles(): string[] {
     });
 }
 
+const testFiles = process.env.TEST_DATABASE_URL ? databaseTestFiles() : TEST_FILES;
+
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
-    include: process.env.TEST_DATABASE_URL ? databaseTestFiles() : TEST_FILES,
-    environment: "happy-dom",
     setupFiles: ["./tests/setup-unit.ts"],
     // The migrated embedded database, made once for every test file to start from.
     globalSetup: ["./tests/support/test-database-template.ts"],
@@ -52,5 +52,28 @@ export default defineConfig({
     // Vitest takes one worker less than the machine's cores: on two cores, one, and half the
     // machine idle while tests wait on the processes and databases they start.
     maxWorkers: 2,
+    // Components (*.test.tsx) render into a DOM; everything else runs in plain Node, without
+    // paying for a DOM and the testing library in each of its files.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          include: testFiles.map((glob) => glob.replace(/\.test\.\{ts,tsx\}$/, ".test.ts")),
+          exclude: ["**/*.test.tsx", "**/node_modules/**"],
+          environment: "node",
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "dom",
+          include: testFiles.map((glob) => glob.replace(/\.test\.\{ts,tsx\}$/, ".test.tsx")),
+          exclude: ["**/*.test.ts", "**/node_modules/**"],
+          environment: "happy-dom",
+          setupFiles: ["./tests/setup-dom.ts"],
+        },
+      },
+    ],
   },
 });

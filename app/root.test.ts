@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { setPlanByStaff } from "~/backend/billing/plans.server";
 import { signUp } from "../tests/support/route-requests";

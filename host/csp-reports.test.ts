@@ -1,4 +1,3 @@
-// @vitest-environment node
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

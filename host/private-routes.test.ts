@@ -1,4 +1,3 @@
-// @vitest-environment node
 import http from "node:http";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

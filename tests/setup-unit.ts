@@ -1,8 +1,5 @@
-import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
-import { afterAll, afterEach, vi } from "vitest";
+import { afterAll, vi } from "vitest";
 
-afterEach(() => cleanup());
 // A file that opened a test database closes it (tests/support/test-database.ts registers the
 // closer): on a PostgreSQL server, connections left open would add up file after file.
 afterAll(() =>

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { eq, getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";

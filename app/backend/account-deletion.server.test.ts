@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { and, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { requestPasswordReset } from "~/backend/auth/account.server";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { mailsTo } from "../../tests/support/queued-mails";
 import { setPlanByStaff } from "~/backend/billing/plans.server";

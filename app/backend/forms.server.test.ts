@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "~/utils/zod";
 import { FORM_DATA_ERRORS, MAX_FORM_BYTES, parseSubmission, readForm, refuseForm } from "./forms.server";

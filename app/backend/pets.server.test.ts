@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/backend/db/client.server";
 import { familyMember, petRecord, user } from "~/backend/db/schema.server";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { eq, like } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setPlanByStaff } from "~/backend/billing/plans.server";

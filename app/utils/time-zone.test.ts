@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { TIME_ZONE_COOKIE, viewerTimeZone } from "./time-zone";
 

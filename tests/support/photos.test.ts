@@ -1,4 +1,3 @@
-// @vitest-environment node
 import fs from "node:fs";
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { SIGNUP_ATTEMPT_SUBJECT, submitLogin, submitSignup } from "~/backend/auth/account.server";

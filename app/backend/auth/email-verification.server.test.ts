@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { and, eq, isNull } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/backend/db/client.server";

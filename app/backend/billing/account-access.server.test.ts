@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/backend/db/client.server";
 import { familyMember, user } from "~/backend/db/schema.server";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { mailsTo } from "../../../tests/support/queued-mails";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeStripe, type FakeStripe } from "../../../tests/support/fake-stripe";
 import { setUpBilling } from "./setup.server";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import zlib from "node:zlib";
 import jpeg from "jpeg-js";
 import { PNG } from "pngjs";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setPlanByStaff } from "~/backend/billing/plans.server";
 import { LiveHub, scopedPageId } from "~/backend/chat/live-hub.server";

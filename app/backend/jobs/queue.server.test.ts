@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { eq, isNull, like } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { getDb } from "~/backend/db/client.server";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { NEAR_ERRORS } from "~/domain/nearby";
 import { loader } from "~/routes/resources/nearby";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import empty from "../../../tests/fixtures/nominatim/empty.json";
 import littleSnoring from "../../../tests/fixtures/nominatim/little-snoring.json";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/backend/db/client.server";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { action } from "~/routes/auth/auth";
 import { AUTH_ERRORS } from "~/domain/auth";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { mailsTo } from "../../../tests/support/queued-mails";
 import { routeArgs, sessionCookie, settled } from "../../../tests/support/route-requests";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { beforeAll, describe, expect, it } from "vitest";
 import { setUpRouteTests, signUp, signUpStaff } from "../../../tests/support/route-requests";
 import { action } from "./auth";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { messagesAfter } from "~/backend/chat/conversations.server";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { COUNTRY_FORM_ERROR } from "~/backend/country.server";
 import { action, loader } from "./country";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { CHOICE_PROBLEMS, signById, signsFor, SPECIES } from "~/domain/emergency";
 import { loader } from "./emergency";

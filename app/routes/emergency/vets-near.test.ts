@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { GEOCODE_MESSAGES } from "~/backend/nearby/geocode.server";
 import { NEARBY_MESSAGES, NEARBY_RATE_LIMIT, resetNearbyState } from "~/backend/nearby/nearby.server";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { setPlanByStaff } from "~/backend/billing/plans.server";
 import { parseCalendar } from "../../../tests/support/ical-parse";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { setWeeklyHours } from "~/backend/staff/staff.server";
 import { signUp, signUpStaff } from "../../../tests/support/route-requests";

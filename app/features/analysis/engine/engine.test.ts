@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The analysis pipeline in Node on TensorFlow.js' WASM backend, as the worker runs it: pure
  * helpers, the fusion of the pet head with ImageNet, and the shipped models, loaded from the
