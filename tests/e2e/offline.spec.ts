@@ -52,9 +52,10 @@ function serviceWorkerVersion(buildDir: string) {
   return /"version":"([^"]+)"/.exec(source)![1]!;
 }
 
-test("after one visit, the Features page loads and analyses a photo with the network off", async ({
+test("the site is installable, and after one visit the Features page loads and analyses a photo with the network off", async ({
   page,
   context,
+  request,
 }) => {
   const server = await startServer(await freePort());
   await gotoHydrated(page, `${server.origin}/features`);
@@ -62,6 +63,35 @@ test("after one visit, the Features page loads and analyses a photo with the net
   await expectNoA11yViolations(page, "ready to work offline");
   // A first visit runs no model until the visitor shows intent (the files are only saved).
   expect(analysisWorkers(page)).toHaveLength(0);
+
+  // Installable: manifest, icons and a service worker that controls the page.
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/site.webmanifest");
+
+  const manifest = (await (await request.get(`${server.origin}/site.webmanifest`)).json()) as {
+    name: string;
+    display: string;
+    start_url: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+  };
+  expect(manifest).toMatchObject({ name: "PawPal", display: "standalone", start_url: "/" });
+  for (const size of [192, 512])
+    for (const purpose of ["any", "maskable"]) {
+      const icon = manifest.icons.find(
+        (entry) => entry.sizes === `${size}x${size}` && entry.purpose === purpose,
+      );
+      expect(icon, `${size} px ${purpose} icon`).toBeTruthy();
+      const png = await (await request.get(`${server.origin}${icon!.src}`)).body();
+      // PNG: width and height are the big-endian words at bytes 16 and 20.
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
+    }
+
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+    .toBe(true);
+  // Chromium's own verdict on installability; test browsers are incognito, which it names too.
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+  expect(installabilityErrors.map((error) => error.errorId)).toEqual(["in-incognito"]);
 
   // No network at all: the browser is offline and the server is gone.
   await stopServer(servers.pop()!);
@@ -109,41 +139,6 @@ test("a new deploy replaces the service worker and its caches", async ({ page })
     await stopServer(servers.pop()!);
     fs.rmSync(nextBuild, { recursive: true, force: true });
   }
-});
-
-test("the site is installable: manifest, icons and a service worker that controls the page", async ({
-  page,
-  request,
-}) => {
-  const server = await startServer(await freePort());
-  await gotoHydrated(page, `${server.origin}/`);
-  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/site.webmanifest");
-
-  const manifest = (await (await request.get(`${server.origin}/site.webmanifest`)).json()) as {
-    name: string;
-    display: string;
-    start_url: string;
-    icons: { src: string; sizes: string; purpose: string }[];
-  };
-  expect(manifest).toMatchObject({ name: "PawPal", display: "standalone", start_url: "/" });
-  for (const size of [192, 512])
-    for (const purpose of ["any", "maskable"]) {
-      const icon = manifest.icons.find(
-        (entry) => entry.sizes === `${size}x${size}` && entry.purpose === purpose,
-      );
-      expect(icon, `${size} px ${purpose} icon`).toBeTruthy();
-      const png = await (await request.get(`${server.origin}${icon!.src}`)).body();
-      // PNG: width and height are the big-endian words at bytes 16 and 20.
-      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
-    }
-
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
-    .toBe(true);
-  // Chromium's own verdict on installability; test browsers are incognito, which it names too.
-  const cdp = await page.context().newCDPSession(page);
-  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
-  expect(installabilityErrors.map((error) => error.errorId)).toEqual(["in-incognito"]);
 });
 
 test("BASE_URL set when the server starts reaches prerendered pages, their data, robots and sitemap", async ({
