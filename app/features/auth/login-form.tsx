@@ -8,6 +8,7 @@ import { FormError } from "~/components/ui/form-error";
 import { socialNotConfigured, SOCIAL_PROVIDERS } from "~/content/auth";
 import type { SocialFlags } from "./auth-result";
 import type { FormReply } from "~/utils/forms";
+import { EmailField } from "./email-field";
 import { AUTH_LIMITS, loginSchema, type LoginField } from "~/domain/auth";
 
 const FIELD_IDS: Record<LoginField, string> = { email: "login-email", password: "login-password" };
@@ -26,8 +27,6 @@ type LoginFormProps = {
 export function LoginForm({ result, social, socialError }: LoginFormProps) {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo");
-  // A link may name the address to log in with (a family invitation does).
-  const prefilledEmail = (searchParams.get("email") ?? "").slice(0, AUTH_LIMITS.email);
   const submitting = useSubmitting({ intent: "login" });
   const { errors, hydrated, formProps } = useValidatedForm(loginSchema, { result });
   const values = result && !result.ok ? result.values : {};
@@ -42,20 +41,7 @@ export function LoginForm({ result, social, socialError }: LoginFormProps) {
         ) : null}
         <input type="hidden" name="intent" value="login" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <Field id={FIELD_IDS.email} label="Email" error={errors.email}>
-          {(control) => (
-            <Input
-              {...control}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={AUTH_LIMITS.email}
-              placeholder="you@example.com"
-              defaultValue={values.email ?? prefilledEmail}
-            />
-          )}
-        </Field>
+        <EmailField id={FIELD_IDS.email} error={errors.email} value={values.email} />
         <div>
           <Field id={FIELD_IDS.password} label="Password" error={errors.password}>
             {(control) => (

@@ -10,6 +10,7 @@ import { toast } from "~/components/ui/toaster";
 import { PASSWORD_MISMATCH, PET_TYPE_OPTIONS } from "~/content/auth";
 import { FormError } from "~/components/ui/form-error";
 import type { FormReply } from "~/utils/forms";
+import { EmailField } from "./email-field";
 import { AUTH_LIMITS, isPasswordMismatch, signupSchema, type SignupField } from "~/domain/auth";
 import { PLAN_NAMES, type PlanId } from "~/domain/plans";
 
@@ -37,8 +38,6 @@ const inlineLinkClass = "font-semibold text-brand-800 underline underline-offset
 export function SignupForm({ result, plan }: SignupFormProps) {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo");
-  // A link may name the address to sign up with (a family invitation does).
-  const prefilledEmail = (searchParams.get("email") ?? "").slice(0, AUTH_LIMITS.email);
   const submitting = useSubmitting({ intent: "signup" });
   const { errors, hydrated, formProps } = useValidatedForm(signupSchema, {
     result,
@@ -93,20 +92,7 @@ export function SignupForm({ result, plan }: SignupFormProps) {
           />
         )}
       </Field>
-      <Field id={FIELD_IDS.email} label="Email" error={errors.email}>
-        {(control) => (
-          <Input
-            {...control}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={AUTH_LIMITS.email}
-            placeholder="you@example.com"
-            defaultValue={values.email ?? prefilledEmail}
-          />
-        )}
-      </Field>
+      <EmailField id={FIELD_IDS.email} error={errors.email} value={values.email} />
       <div className="grid gap-5 sm:grid-cols-2">
         <NewPasswordFields
           name="password"
