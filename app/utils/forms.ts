@@ -14,6 +14,11 @@ export type FormReply<Field extends string> = {
   formError?: string;
 };
 
+/** For a form that shows one message: the form's own problem, else its first field's. */
+export function firstProblem(reply: Pick<FormReply<string>, "errors" | "formError">): string | undefined {
+  return reply.formError ?? Object.values(reply.errors).find(Boolean);
+}
+
 /**
  * The action's answer if it is for the form of `intent`, typed as that form's answer: for a page
  * with several forms posting to one action (`actionData` as React Router's types give it).

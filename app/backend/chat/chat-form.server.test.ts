@@ -1,4 +1,3 @@
-// @vitest-environment node
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
 import { CHAT_ERRORS, CHAT_LIMITS } from "~/domain/chat";
@@ -16,6 +15,14 @@ function form(fields: Record<string, string | File>) {
   const posted = new FormData();
   for (const [name, value] of Object.entries(fields)) posted.append(name, value);
   return posted;
+}
+
+/** What the form shows of a refusal: the sentence, and the text typed, given back. */
+async function refusalOf(fields: Record<string, string | File>) {
+  const read = await readMessageForm(form(fields));
+  if (read.ok) throw new Error("The message was taken.");
+  const reply = read.reply();
+  return { status: read.init.status, error: reply.formError ?? reply.errors.body, body: reply.values.body };
 }
 
 /** A small real JPEG, as a phone's file input would give it. */
@@ -43,17 +50,16 @@ describe("the page's key", () => {
 
 describe("the message", () => {
   it("reads a message with its key, trimmed", async () => {
-    expect(await readMessageForm(form({ key: KEY, body: "  She ate chocolate.\n" }))).toEqual({
+    expect(await readMessageForm(form({ key: KEY, body: "  She ate chocolate.\n" }))).toMatchObject({
       ok: true,
-      message: { body: "She ate chocolate.", photo: null, key: KEY },
+      value: { body: "She ate chocolate.", photo: null, key: KEY },
     });
   });
 
   it("refuses a message over the limit, and gives back what was typed (cut) for the form", async () => {
     const typed = "a".repeat(CHAT_LIMITS.message + 500);
-    const read = await readMessageForm(form({ key: KEY, body: typed }));
-    expect(read).toEqual({
-      ok: false,
+    expect(await refusalOf({ key: KEY, body: typed })).toEqual({
+      status: 400,
       error: CHAT_ERRORS.tooLong,
       body: typed.slice(0, CHAT_LIMITS.message + 100),
     });
@@ -64,14 +70,23 @@ describe("the message", () => {
       string,
       string
     >[]) {
-      expect(await readMessageForm(form(fields))).toMatchObject({ ok: false, error: CHAT_ERRORS.empty });
+      expect(await refusalOf(fields)).toMatchObject({ status: 400, error: CHAT_ERRORS.empty });
     }
+  });
+
+  it("refuses a body sent twice, or as a file, with 400: no page sends one", async () => {
+    const twice = form({ key: KEY, body: "One" });
+    twice.append("body", "Two");
+    await expect(readMessageForm(twice)).rejects.toMatchObject({ init: { status: 400 } });
+    await expect(
+      readMessageForm(form({ key: KEY, body: new File(["Help"], "body.txt") })),
+    ).rejects.toMatchObject({ init: { status: 400 } });
   });
 
   it("refuses control characters, and gives the text back", async () => {
     const typed = "She is\u0007 shaking";
-    expect(await readMessageForm(form({ key: KEY, body: typed }))).toEqual({
-      ok: false,
+    expect(await refusalOf({ key: KEY, body: typed })).toEqual({
+      status: 400,
       error: TEXT_ERRORS.control,
       body: typed,
     });
@@ -81,8 +96,8 @@ describe("the message", () => {
 describe("the photo", () => {
   it("refuses a photo over 5 MB with the sentence, keeping the text", async () => {
     const big = new File([new Uint8Array(CHAT_LIMITS.photoBytes + 1)], "big.jpg", { type: "image/jpeg" });
-    expect(await readMessageForm(form({ key: KEY, body: "Look", photo: big }))).toEqual({
-      ok: false,
+    expect(await refusalOf({ key: KEY, body: "Look", photo: big })).toEqual({
+      status: 400,
       error: CHAT_ERRORS.photoTooLarge,
       body: "Look",
     });
@@ -91,20 +106,20 @@ describe("the photo", () => {
   it("passes a photo's bytes on as they came, undecoded (they are checked once the sender may post), enough without words", async () => {
     const file = photoFile();
     const read = await readMessageForm(form({ key: KEY, body: "", photo: file }));
-    if (!read.ok) throw new Error(read.error);
-    expect(read.message.body).toBe("");
-    expect(read.message.key).toBe(KEY);
-    expect(Array.from(read.message.photo!)).toEqual(Array.from(new Uint8Array(await file.arrayBuffer())));
+    if (!read.ok) throw new Error(read.reply().formError);
+    expect(read.value.body).toBe("");
+    expect(read.value.key).toBe(KEY);
+    expect(Array.from(read.value.photo!)).toEqual(Array.from(new Uint8Array(await file.arrayBuffer())));
   });
 
   it("ignores an empty file input (no file chosen)", async () => {
     const none = new File([], "", { type: "application/octet-stream" });
-    expect(await readMessageForm(form({ key: KEY, body: "Still here", photo: none }))).toEqual({
+    expect(await readMessageForm(form({ key: KEY, body: "Still here", photo: none }))).toMatchObject({
       ok: true,
-      message: { body: "Still here", photo: null, key: KEY },
+      value: { body: "Still here", photo: null, key: KEY },
     });
-    expect(await readMessageForm(form({ key: KEY, photo: none }))).toMatchObject({
-      ok: false,
+    expect(await refusalOf({ key: KEY, photo: none })).toMatchObject({
+      status: 400,
       error: CHAT_ERRORS.empty,
     });
   });

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { eq } from "drizzle-orm";
 import jpeg from "jpeg-js";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -6,7 +5,7 @@ import { setPlanByStaff } from "~/backend/billing/plans.server";
 import { getDb } from "~/backend/db/client.server";
 import { familyMember, pet, petRecord, user } from "~/backend/db/schema.server";
 import { consumeRateLimit, RATE_LIMITS, resetRateLimits } from "~/backend/rate-limit.server";
-import { findVet, setOnDuty, setStaffProfile, type Vet } from "~/backend/staff/staff.server";
+import { findVet, setOnDuty, setStaffProfile, setWeeklyHours, type Vet } from "~/backend/staff/staff.server";
 import type { SessionUser } from "~/domain/auth";
 import { CHAT_ERRORS, type ServerFrame } from "~/domain/chat";
 import { upgradeSentence, type PlanId } from "~/domain/plans";
@@ -18,6 +17,7 @@ import {
   listQueue,
   messagePhoto,
   messagesAfter,
+  NO_SUCH_CONVERSATION,
   openConversation,
   requeueConversationsOf,
   sendMessage,
@@ -109,6 +109,7 @@ describe("opening a conversation", () => {
     expect(await findConversation(owner, id)).toMatchObject({ reader: { side: "owner" } });
     expect(await openConversation(stranger, luna.id, { body: "Hi", key: key() })).toEqual({
       ok: false,
+      code: "invalid",
       error: CHAT_ERRORS.pet,
     });
   });
@@ -118,6 +119,7 @@ describe("opening a conversation", () => {
     const bella = await addPet(owner.id);
     expect(await openConversation(owner, bella.id, { body: "", key: key() })).toEqual({
       ok: false,
+      code: "invalid",
       error: CHAT_ERRORS.empty,
     });
   });
@@ -130,7 +132,9 @@ describe("a conversation between owner and vet", () => {
     const [first, second] = [await addVet("Dr. One"), await addVet("Dr. Two")];
     const outcomes = await Promise.all([takeConversation(first, id), takeConversation(second, id)]);
     expect(outcomes.filter((one) => one?.ok)).toHaveLength(1);
-    expect(outcomes.filter((one) => one && !one.ok)).toEqual([{ ok: false, error: CHAT_ERRORS.taken }]);
+    expect(outcomes.filter((one) => !one.ok)).toEqual([
+      { ok: false, code: "taken", error: CHAT_ERRORS.taken },
+    ]);
     expect((await listQueue()).map((one) => one.id)).not.toContain(id);
   });
 
@@ -140,6 +144,7 @@ describe("a conversation between owner and vet", () => {
     const vet = await addVet("Dr. Resting");
     expect(await takeConversation({ ...vet, onDuty: false }, id)).toEqual({
       ok: false,
+      code: "off-duty",
       error: CHAT_ERRORS.notOnDuty,
     });
   });
@@ -155,7 +160,11 @@ describe("a conversation between owner and vet", () => {
     expect(await findConversation(vet, id)).toMatchObject({ reader: { side: "vet" } });
     expect(await findConversation(otherVet, id)).toBeNull();
     expect(await findConversation(stranger, id)).toBeNull();
-    expect(await sendMessage(stranger, id, { body: "Hello?", key: key() })).toBeNull();
+    expect(await sendMessage(stranger, id, { body: "Hello?", key: key() })).toEqual({
+      ok: false,
+      code: "not-found",
+      error: NO_SUCH_CONVERSATION,
+    });
   });
 
   it("numbers messages in order, stores a resent one once, and ends with a summary in the pet's records", async () => {
@@ -192,19 +201,67 @@ describe("a conversation between owner and vet", () => {
     ]);
     expect(await sendMessage(owner, id, { body: "Thanks!", key: key() })).toEqual({
       ok: false,
+      code: "closed",
       error: CHAT_ERRORS.ended,
     });
-    expect(await endConversation(vet, id, "again")).toEqual({ ok: false, error: CHAT_ERRORS.ended });
+    expect(await endConversation(vet, id, "again")).toEqual({
+      ok: false,
+      code: "closed",
+      error: CHAT_ERRORS.ended,
+    });
+    expect(await endConversation(await addVet("Dr. Other"), id, "Mine?")).toMatchObject({
+      code: "not-found",
+    });
+  });
+
+  it("dates the vet visit on the day the conversation ended in the vet's zone, as a consultation's", async () => {
+    const owner = await addAccount("Wendy");
+    const bella = await addPet(owner.id);
+    const max = await addPet(owner.id, "Max");
+    const west = await addVet("Dr. West");
+    await setWeeklyHours(west.id, "America/Los_Angeles", []);
+    const noZone = await addVet("Dr. Utc");
+    // 23:30 on 1 March in Los Angeles (UTC−8) is 07:30 on 2 March in UTC.
+    const now = new Date("2027-03-02T07:30:00Z");
+    for (const [vet, petId] of [
+      [west, bella.id],
+      [noZone, max.id],
+    ] as const) {
+      const id = await opened(owner, petId);
+      await takeConversation(vet, id);
+      expect(await endConversation(vet, id, "Seen late: fine by morning.", { now })).toEqual({ ok: true });
+    }
+    const dateOf = async (petId: string) =>
+      (await (await getDb()).select().from(petRecord).where(eq(petRecord.petId, petId)))[0]?.date;
+    expect(await dateOf(bella.id)).toBe("2027-03-01");
+    // A vet with no zone set yet: UTC, as before.
+    expect(await dateOf(max.id)).toBe("2027-03-02");
+  });
+
+  it("answers the plan's refusal, not thrown, once the pet's owner is no longer on Premium", async () => {
+    const owner = await addAccount("Lapsed Lou");
+    const id = await opened(owner, (await addPet(owner.id)).id);
+    await setPlanByStaff({ userId: owner.id, plan: "free", until: null });
+    expect(await sendMessage(owner, id, { body: "Still there?", key: key() })).toEqual({
+      ok: false,
+      code: "plan",
+      error: upgradeSentence("emergency-chat"),
+    });
+    expect(await messagesAfter(id, 1)).toEqual([]);
   });
 
   it("a vet cannot write before taking it, and a flood is limited", async () => {
     const owner = await addAccount("Fiona");
     const id = await opened(owner, (await addPet(owner.id)).id);
-    expect(await sendMessage(await addVet("Dr. Early"), id, { body: "Hello", key: key() })).toBeNull();
+    expect(await sendMessage(await addVet("Dr. Early"), id, { body: "Hello", key: key() })).toMatchObject({
+      ok: false,
+      code: "not-found",
+    });
     for (let i = 0; i < 30; i += 1) await sendMessage(owner, id, { body: `message ${i}`, key: key() });
     const refused = await sendMessage(owner, id, { body: "one too many", key: key() });
     expect(refused).toMatchObject({
       ok: false,
+      code: "rate-limited",
       error: expect.stringMatching(/faster than we can take them/),
     });
     expect((await messagesAfter(id, 0)).at(-1)?.body).toBe("message 29");
@@ -229,7 +286,7 @@ describe("a conversation between owner and vet", () => {
       photo: notPhoto,
       key: key(),
     });
-    expect(refused).toEqual({ ok: false, error: CHAT_ERRORS.photoUnreadable });
+    expect(refused).toEqual({ ok: false, code: "invalid", error: CHAT_ERRORS.photoUnreadable });
     expect(await messagesAfter(outcome.conversationId, 1)).toEqual([]);
   });
 
@@ -238,7 +295,7 @@ describe("a conversation between owner and vet", () => {
     const id = await opened(owner, (await addPet(owner.id)).id);
     const photo = blankPng({ width: 4898, height: 4898, bitDepth: 16 });
     const refused = await sendMessage(owner, id, { body: "Look at her paw", photo, key: key() });
-    expect(refused).toEqual({ ok: false, error: PHOTO_TOO_COSTLY });
+    expect(refused).toEqual({ ok: false, code: "invalid", error: PHOTO_TOO_COSTLY });
     expect(await messagesAfter(id, 1)).toEqual([]);
   });
 
@@ -249,12 +306,16 @@ describe("a conversation between owner and vet", () => {
     const photo = blankPng({ width: 8, height: 8 });
     for (let sent = 0; sent < RATE_LIMITS.chatPhoto.limit; sent++) {
       const outcome = await sendMessage(owner, sent % 2 ? first : second, { body: "", photo, key: key() });
-      expect(outcome?.ok).toBe(true);
+      expect(outcome.ok).toBe(true);
     }
     // Another conversation does not give the account more photos; words still go.
     const refused = await sendMessage(owner, first, { body: "And now?", photo, key: key() });
-    expect(refused).toEqual({ ok: false, error: expect.stringMatching(/^You are sending messages faster/) });
-    expect((await sendMessage(owner, first, { body: "Words only", key: key() }))?.ok).toBe(true);
+    expect(refused).toEqual({
+      ok: false,
+      code: "rate-limited",
+      error: expect.stringMatching(/^You are sending messages faster/),
+    });
+    expect((await sendMessage(owner, first, { body: "Words only", key: key() })).ok).toBe(true);
 
     resetRateLimits();
     const vet = await addVet("Dr. Pim");
@@ -262,6 +323,7 @@ describe("a conversation between owner and vet", () => {
     await endConversation(vet, first, "Seen: nothing to worry about.");
     expect(await sendMessage(owner, first, { body: "", photo, key: key() })).toEqual({
       ok: false,
+      code: "closed",
       error: CHAT_ERRORS.ended,
     });
     // The ended conversation cost no photo: the account's window has them all.
@@ -276,6 +338,7 @@ describe("a conversation between owner and vet", () => {
     for (let i = 0; i < 40; i += 1) expect(await sendMessage(owner, id, message)).toEqual(first);
     expect(await sendMessage(owner, id, { body: "Something else", key: message.key })).toMatchObject({
       ok: false,
+      code: "invalid",
       error: expect.stringMatching(/reload it/),
     });
     expect((await messagesAfter(id, 0)).map((one) => one.body)).toEqual([
@@ -462,6 +525,27 @@ describe("the live channel", () => {
     } finally {
       vi.restoreAllMocks();
       vi.spyOn(console, "info").mockImplementation(() => {});
+      await hub.close();
+    }
+  });
+
+  it("refuses a message with the plan's sentence once the pet's owner is no longer on Premium", async () => {
+    const hub = await LiveHub.start();
+    try {
+      const owner = await addAccount("Lapsed Liv");
+      const id = await opened(owner, (await addPet(owner.id)).id);
+      await setPlanByStaff({ userId: owner.id, plan: "free", until: null });
+      const ownerPage = page(hub, owner);
+      await ownerPage.connection.receive({
+        type: "send",
+        conversationId: id,
+        key: "lapsed-1",
+        body: "Hello?",
+      });
+      expect(ownerPage.frames).toEqual([
+        { type: "refused", conversationId: id, key: "lapsed-1", error: upgradeSentence("emergency-chat") },
+      ]);
+    } finally {
       await hub.close();
     }
   });

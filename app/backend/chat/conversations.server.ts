@@ -17,11 +17,12 @@ import {
   type ChatMessage,
   type ChatStatus,
 } from "~/domain/chat";
-import type { AccessiblePet, PetType } from "~/domain/pets";
+import type { PetType } from "~/domain/pets";
 import { firstWords, orderQueue, triageFor, type Urgency } from "~/domain/triage";
 import { vetTitle } from "~/domain/staff";
 import { LIVE_CHANNEL, type LiveNotice } from "./live-notices.server";
 import { reencodePhoto } from "./photo.server";
+import { planRefusal, readerOf, refused, vetDayOf, type Outcome, type Reader } from "./vet-care.server";
 
 /*
  * The emergency chat's tables: conversations and their messages are read and written here,
@@ -46,11 +47,6 @@ export type Conversation = {
   takenAt: Date | null;
   endedAt: Date | null;
 };
-
-/** Who is reading: someone on the pet's side (owner or family member), or the vet who took it. */
-export type Reader = { side: "owner"; pet: AccessiblePet } | { side: "vet"; vet: Vet };
-
-export type Outcome<T = object> = ({ ok: true } & T) | { ok: false; error: string };
 
 const conversationColumns = {
   id: chatConversation.id,
@@ -99,8 +95,8 @@ async function readConversation(id: string, tx?: Pick<Database, "select">): Prom
 }
 
 /**
- * The conversation and who `signedIn` is in it; null for anyone else (the route answers 404,
- * so a stranger cannot tell it exists).
+ * The conversation and who `signedIn` is in it (the vet who took it, or the pet's side); null
+ * for anyone else (the route answers 404, so a stranger cannot tell it exists).
  */
 export async function findConversation(
   signedIn: SessionUser,
@@ -108,11 +104,12 @@ export async function findConversation(
 ): Promise<{ conversation: Conversation; reader: Reader } | null> {
   const conversation = await readConversation(id);
   if (!conversation) return null;
-  const vet = conversation.vetId === signedIn.id ? await findVet(signedIn) : null;
-  if (vet) return { conversation, reader: { side: "vet", vet } };
-  const ownPet = await findAccessiblePet(signedIn.id, conversation.petId);
-  return ownPet ? { conversation, reader: { side: "owner", pet: ownPet } } : null;
+  const reader = await readerOf(signedIn, conversation);
+  return reader ? { conversation, reader } : null;
 }
+
+/** What the live channel and the pages say of a conversation this account may not see. */
+export const NO_SUCH_CONVERSATION = "There is no such conversation.";
 
 /**
  * A message's pieces as a sender gives them: `photo` is the uploaded file's bytes, re-encoded
@@ -128,9 +125,9 @@ async function preparePhoto(
   if (!photo) return { ok: true, jpeg: null };
   // Each decode costs a core for a moment: a few photos per account, whatever the conversation.
   const limited = await consumeRateLimit("chatPhoto", senderId);
-  if (!limited.ok) return { ok: false, error: tooFast(limited.retryAfterSeconds) };
+  if (!limited.ok) return tooFast(limited.retryAfterSeconds);
   const reencoded = await reencodePhoto(photo);
-  return reencoded.ok ? { ok: true, jpeg: reencoded.jpeg } : reencoded;
+  return reencoded.ok ? { ok: true, jpeg: reencoded.jpeg } : refused("invalid", reencoded.error);
 }
 
 /** Sent again under a key already used for other words (a page restored from history): not the same message. */
@@ -150,16 +147,16 @@ export async function openConversation(
   ticked: readonly unknown[] = [],
 ): Promise<Outcome<{ conversationId: string }>> {
   const ownPet = await findAccessiblePet(signedIn.id, petId);
-  if (!ownPet) return { ok: false, error: CHAT_ERRORS.pet };
+  if (!ownPet) return refused("invalid", CHAT_ERRORS.pet);
   await requirePetFeature(ownPet, "emergency-chat");
-  if (!first.body && !first.photo) return { ok: false, error: CHAT_ERRORS.empty };
+  if (!first.body && !first.photo) return refused("invalid", CHAT_ERRORS.empty);
   const triaged = triageFor(ownPet, ticked);
-  if (!triaged.ok) return triaged;
+  if (!triaged.ok) return refused("invalid", triaged.error);
   const db = await getDb();
   const [again] = await openedWithKey(db, signedIn.id, first.key);
   if (again) return { ok: true, conversationId: again.conversationId };
   const limited = await consumeRateLimit("chatOpen", signedIn.id);
-  if (!limited.ok) return { ok: false, error: tooFast(limited.retryAfterSeconds) };
+  if (!limited.ok) return tooFast(limited.retryAfterSeconds);
   const photo = await preparePhoto(first.photo, signedIn.id);
   if (!photo.ok) return photo;
   return db.transaction(async (tx) => {
@@ -212,46 +209,49 @@ function storedWithKey(db: Pick<Database, "select">, conversationId: string, key
 }
 
 function tooFast(seconds: number) {
-  return `You are sending messages faster than we can take them: please wait ${seconds} seconds.`;
+  return refused(
+    "rate-limited",
+    `You are sending messages faster than we can take them: please wait ${seconds} seconds.`,
+  );
 }
 
 /**
  * Stores a message (numbered after the last one, under the conversation's row lock) and
- * announces it. Sent again with the same key, the stored one is answered: never two.
+ * announces it. Sent again with the same key, the stored one is answered: never two. The plan's
+ * refusal is answered, not thrown: the live channel sends messages too.
  */
 export async function sendMessage(
   signedIn: SessionUser,
   conversationId: string,
   message: NewMessage,
-): Promise<Outcome<{ message: ChatMessage }> | null> {
+): Promise<Outcome<{ message: ChatMessage }>> {
   const found = await findConversation(signedIn, conversationId);
-  if (!found) return null;
+  if (!found) return refused("not-found", NO_SUCH_CONVERSATION);
   const { reader } = found;
-  if (!message.body && !message.photo) return { ok: false, error: CHAT_ERRORS.empty };
+  if (!message.body && !message.photo) return refused("invalid", CHAT_ERRORS.empty);
   if (reader.side === "owner") {
-    await requirePetFeature(
-      reader.pet,
-      found.conversation.kind === "consultation" ? "consultations" : "emergency-chat",
-    );
+    const feature = found.conversation.kind === "consultation" ? "consultations" : "emergency-chat";
+    const notInPlan = await planRefusal(reader.pet, feature);
+    if (notInPlan) return notInPlan;
   }
   const db = await getDb();
   // Sent again (a reconnection, a retry): the stored one is the answer, and costs nothing.
   const [stored] = await storedWithKey(db, conversationId, message.key);
   if (stored) return sameMessage(stored, signedIn.id, message);
   // Checked again under the lock below; here so that a closed door costs no photo's decoding.
-  if (found.conversation.status === "ended") return { ok: false, error: CHAT_ERRORS.ended };
+  if (found.conversation.status === "ended") return refused("closed", CHAT_ERRORS.ended);
   if (reader.side === "vet" && found.conversation.vetId !== signedIn.id)
-    return { ok: false, error: CHAT_ERRORS.notYours };
+    return refused("closed", CHAT_ERRORS.notYours);
   const limited = await consumeRateLimit("chatMessage", `${signedIn.id}:${conversationId}`);
-  if (!limited.ok) return { ok: false, error: tooFast(limited.retryAfterSeconds) };
+  if (!limited.ok) return tooFast(limited.retryAfterSeconds);
   const photo = await preparePhoto(message.photo, signedIn.id);
   if (!photo.ok) return photo;
   const role: ChatAuthorRole = reader.side;
   const name = reader.side === "vet" ? reader.vet.displayName : signedIn.name;
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<Outcome<{ message: ChatMessage }>> => {
     const locked = await lockConversation(tx, conversationId);
-    if (!locked || locked.status === "ended") return { ok: false, error: CHAT_ERRORS.ended };
-    if (role === "vet" && locked.vetId !== signedIn.id) return { ok: false, error: CHAT_ERRORS.notYours };
+    if (!locked || locked.status === "ended") return refused("closed", CHAT_ERRORS.ended);
+    if (role === "vet" && locked.vetId !== signedIn.id) return refused("closed", CHAT_ERRORS.notYours);
     const [raced] = await storedWithKey(tx, conversationId, message.key);
     if (raced) return sameMessage(raced, signedIn.id, message);
     const added = await appendMessage(tx, locked, {
@@ -273,7 +273,7 @@ function sameMessage(
   message: NewMessage,
 ): Outcome<{ message: ChatMessage }> {
   const { authorId: storedAuthor, ...row } = stored;
-  if (storedAuthor !== authorId || row.body !== message.body) return { ok: false, error: KEY_REUSED };
+  if (storedAuthor !== authorId || row.body !== message.body) return refused("invalid", KEY_REUSED);
   return { ok: true, message: toMessage(row) };
 }
 
@@ -334,14 +334,14 @@ export async function messagePhoto(conversationId: string, seq: number): Promise
  * An on-duty vet takes a waiting conversation. Two vets at once: one update finds it still
  * queued and wins; the other is told.
  */
-export async function takeConversation(vet: Vet, conversationId: string): Promise<Outcome | null> {
-  if (!vet.onDuty) return { ok: false, error: CHAT_ERRORS.notOnDuty };
+export async function takeConversation(vet: Vet, conversationId: string): Promise<Outcome> {
+  if (!vet.onDuty) return refused("off-duty", CHAT_ERRORS.notOnDuty);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<Outcome> => {
     const locked = await lockConversation(tx, conversationId);
-    if (!locked) return null;
+    if (!locked) return refused("not-found", NO_SUCH_CONVERSATION);
     if (locked.vetId === vet.id) return { ok: true };
-    if (locked.status !== "queued") return { ok: false, error: CHAT_ERRORS.taken };
+    if (locked.status !== "queued") return refused("taken", CHAT_ERRORS.taken);
     await tx
       .update(chatConversation)
       .set({ status: "active", vetId: vet.id, takenAt: new Date() })
@@ -365,26 +365,29 @@ export async function takeConversation(vet: Vet, conversationId: string): Promis
 
 /**
  * The vet who took the conversation ends it with a summary, which lands in the pet's records as
- * a vet visit ("Emergency chat with …"), in the same transaction.
+ * a vet visit ("Emergency chat with …", on the day it ended in the vet's zone), in the same
+ * transaction.
  */
 export async function endConversation(
   vet: Vet,
   conversationId: string,
   summary: string,
-): Promise<Outcome | null> {
+  { now = new Date() }: { now?: Date } = {},
+): Promise<Outcome> {
+  const vetDay = await vetDayOf(vet.id);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<Outcome> => {
     const locked = await lockConversation(tx, conversationId);
     // A consultation room's chat ends with its consultation (endConsultation), never alone.
-    if (!locked || locked.vetId !== vet.id || locked.kind !== "emergency") return null;
-    if (locked.status === "ended") return { ok: false, error: CHAT_ERRORS.ended };
-    const now = new Date();
+    if (!locked || locked.vetId !== vet.id || locked.kind !== "emergency")
+      return refused("not-found", NO_SUCH_CONVERSATION);
+    if (locked.status === "ended") return refused("closed", CHAT_ERRORS.ended);
     await tx
       .update(chatConversation)
       .set({ status: "ended", summary, endedAt: now })
       .where(eq(chatConversation.id, conversationId));
     await addVetVisit(tx, locked.petId, vet.id, {
-      date: now.toISOString().slice(0, 10),
+      date: vetDay(now),
       title: chatRecordTitle(vet.displayName),
       clinic: "PawPal 24/7 emergency chat",
       notes: summary,

@@ -1,15 +1,15 @@
 import { createHash } from "node:crypto";
 import { listenToDatabase, type Listener } from "~/backend/db/client.server";
-import { requirePetFeature } from "~/backend/billing/plans.server";
 import { roomOpensMinutes } from "~/backend/consultations/call-config.server";
-import { findConsultation } from "~/backend/consultations/consultations.server";
+import { findConsultation, NO_SUCH_CONSULTATION } from "~/backend/consultations/consultations.server";
 import { announcePeer, readSignal, sendSignal } from "~/backend/consultations/signalling.server";
 import { findVet } from "~/backend/staff/staff.server";
 import type { SessionUser } from "~/domain/auth";
 import { clientFrameSchema, messageBodySchema, type ClientFrame, type ServerFrame } from "~/domain/chat";
 import { CONSULTATION_ERRORS, roomState, type CallSide } from "~/domain/consultations";
-import { findConversation, messagesAfter, sendMessage } from "./conversations.server";
+import { findConversation, messagesAfter, NO_SUCH_CONVERSATION, sendMessage } from "./conversations.server";
 import { LIVE_CHANNEL, parseNotice, type LiveNotice } from "./live-notices.server";
+import { planRefusal } from "./vet-care.server";
 
 /*
  * The live channel of one server process: the pages connected to it (host/live-socket.ts
@@ -165,7 +165,7 @@ class PageConnection {
     const { conversationId } = frame;
     if (frame.type === "watch") {
       if (!(await findConversation(this.user, conversationId))) {
-        this.send({ type: "refused", conversationId, error: "There is no such conversation." });
+        this.send({ type: "refused", conversationId, error: NO_SUCH_CONVERSATION });
         return;
       }
       // Asked again on the same socket: the same watch, never back before what it was sent.
@@ -184,16 +184,9 @@ class PageConnection {
     const refuse = (error: string) => this.send({ type: "refused", conversationId, key: frame.key, error });
     const body = messageBodySchema.safeParse(frame.body);
     if (!body.success) return refuse(body.error.issues[0]!.message);
-    try {
-      const outcome = await sendMessage(this.user, conversationId, { body: body.data, key: frame.key });
-      if (!outcome) return refuse("There is no such conversation.");
-      if (!outcome.ok) return refuse(outcome.error);
-      this.send({ type: "sent", conversationId, key: frame.key, seq: outcome.message.seq });
-    } catch (error) {
-      // The plan's refusal (403) is thrown as a route response with its sentence.
-      if (isDataWithSentence(error)) return refuse(sentenceOf(error));
-      throw error;
-    }
+    const outcome = await sendMessage(this.user, conversationId, { body: body.data, key: frame.key });
+    if (!outcome.ok) return refuse(outcome.error);
+    this.send({ type: "sent", conversationId, key: frame.key, seq: outcome.message.seq });
   }
 
   private async handleCall(frame: Extract<ClientFrame, { type: "joinCall" | "leaveCall" | "signal" }>) {
@@ -272,20 +265,14 @@ class PageConnection {
     consultationId: string,
   ): Promise<{ found: NonNullable<Awaited<ReturnType<typeof findConsultation>>> } | { refusal: string }> {
     const found = await findConsultation(this.user, consultationId);
-    if (!found) return { refusal: "There is no such consultation." };
+    if (!found) return { refusal: NO_SUCH_CONSULTATION };
     const { consultation, reader } = found;
     if (consultation.status !== "booked") return { refusal: CONSULTATION_ERRORS.roomClosed };
     const state = roomState(consultation.startsAt, new Date(), roomOpensMinutes());
     if (state === "not-yet") return { refusal: CONSULTATION_ERRORS.roomNotOpen };
     if (state === "closed") return { refusal: CONSULTATION_ERRORS.roomClosed };
-    if (reader.side === "owner") {
-      try {
-        await requirePetFeature(reader.pet, "consultations");
-      } catch (error) {
-        if (isDataWithSentence(error)) return { refusal: sentenceOf(error) };
-        throw error;
-      }
-    }
+    const notInPlan = reader.side === "owner" ? await planRefusal(reader.pet, "consultations") : null;
+    if (notInPlan) return { refusal: notInPlan.error };
     return { found };
   }
 
@@ -405,15 +392,4 @@ function describe(error: unknown) {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   if (cause instanceof Error && "code" in cause) return `${cause.message} (${String(cause.code)})`;
   return error instanceof Error && !error.message.includes("params:") ? error.message : "database error";
-}
-
-/** A refusal thrown as a route answer (`data({ formError }, { status: 403 })`, the plan's). */
-type DataWithSentence = { data: { formError?: string } };
-
-function isDataWithSentence(error: unknown): error is DataWithSentence {
-  return typeof error === "object" && error !== null && "data" in error && typeof error.data === "object";
-}
-
-function sentenceOf(error: DataWithSentence): string {
-  return error.data?.formError ?? "This conversation is not open to you.";
 }

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { eq } from "drizzle-orm";
 import jpeg from "jpeg-js";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -138,7 +137,7 @@ describe("opening a conversation with what the owner sees", () => {
     ] as const;
     for (const [petId, ticked, error] of refusals) {
       const outcome = await openConversation(owner, petId, { body: "Help", key: key() }, ticked);
-      expect(outcome).toEqual({ ok: false, error });
+      expect(outcome).toEqual({ ok: false, code: "invalid", error });
     }
     expect(await stored(rex.id)).toEqual([]);
     expect(await stored(kiwi.id)).toEqual([]);

@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { requirePetFeature } from "~/backend/billing/plans.server";
 import { closeRoomChat, openRoomChat } from "~/backend/chat/conversations.server";
+import { refused, type Outcome, type Refusal } from "~/backend/chat/vet-care.server";
 import { getDb, type Database } from "~/backend/db/client.server";
 import { consultation, pet } from "~/backend/db/schema.server";
 import { findAccessiblePet } from "~/backend/pets.server";
@@ -21,10 +22,11 @@ import {
   listBookableVets,
   lockConsultation,
   notifyRoom,
+  NO_SUCH_CONSULTATION,
   selectConsultations,
   type BookableVet,
+  type BookingOutcome,
   type Consultation,
-  type Outcome,
 } from "./consultations.server";
 
 /*
@@ -41,9 +43,9 @@ async function takenOutcome(
   vets: readonly BookableVet[],
   now: Date,
   vetId?: string,
-): Promise<Outcome<never>> {
+): Promise<BookingOutcome<never>> {
   const nextTimes = (await freeTimes(vets, now, vetId)).slice(0, NEXT_TIMES);
-  return { ok: false, error: CONSULTATION_ERRORS.taken, nextTimes };
+  return { ...refused("taken", CONSULTATION_ERRORS.taken), nextTimes };
 }
 
 /** The partial unique index that keeps a pet to one booked consultation at a time. */
@@ -60,11 +62,11 @@ async function upcomingOfPet(db: Pick<Database, "select">, petId: string, now: D
 }
 
 /** Why a pet cannot have one more consultation at `startsAt`, or null when it can. */
-function petRefusal(upcoming: readonly { startsAt: Date }[], startsAt: Date): string | null {
+function petRefusal(upcoming: readonly { startsAt: Date }[], startsAt: Date) {
   if (upcoming.some((one) => one.startsAt.getTime() === startsAt.getTime())) {
-    return CONSULTATION_ERRORS.petTaken;
+    return refused("taken", CONSULTATION_ERRORS.petTaken);
   }
-  return upcoming.length >= MAX_UPCOMING_PER_PET ? CONSULTATION_ERRORS.petLimit : null;
+  return upcoming.length >= MAX_UPCOMING_PER_PET ? refused("invalid", CONSULTATION_ERRORS.petLimit) : null;
 }
 
 /** Whether `error` (or what it wraps) is a unique violation, of the index named `index` when given. */
@@ -89,21 +91,21 @@ export async function bookConsultation(
   signedIn: SessionUser,
   form: BookingForm,
   { now = new Date(), timeZone = "UTC" }: { now?: Date; timeZone?: string } = {},
-): Promise<Outcome<{ consultationId: string }>> {
+): Promise<BookingOutcome<{ consultationId: string }>> {
   const ownPet = await findAccessiblePet(signedIn.id, form.petId);
-  if (!ownPet) return { ok: false, error: CONSULTATION_ERRORS.pet };
+  if (!ownPet) return refused("invalid", CONSULTATION_ERRORS.pet);
   await requirePetFeature(ownPet, "consultations");
   const vets = await listBookableVets();
   const wanted = form.vet === FIRST_AVAILABLE ? undefined : form.vet;
-  if (wanted && !vets.some((vet) => vet.id === wanted)) return { ok: false, error: CONSULTATION_ERRORS.vet };
+  if (wanted && !vets.some((vet) => vet.id === wanted)) return refused("invalid", CONSULTATION_ERRORS.vet);
   const refusedFirst = petRefusal(await upcomingOfPet(await getDb(), ownPet.id, now), form.startsAt);
-  if (refusedFirst) return { ok: false, error: refusedFirst };
+  if (refusedFirst) return refusedFirst;
   const limited = await consumeRateLimit("consultationBook", signedIn.id);
   if (!limited.ok) {
-    return {
-      ok: false,
-      error: `You booked many consultations just now: please wait ${limited.retryAfterSeconds} seconds.`,
-    };
+    return refused(
+      "rate-limited",
+      `You booked many consultations just now: please wait ${limited.retryAfterSeconds} seconds.`,
+    );
   }
   const free = (await freeTimes(vets, now, wanted)).find(
     (time) => time.startsAt.getTime() === form.startsAt.getTime(),
@@ -111,13 +113,13 @@ export async function bookConsultation(
   if (!free) return takenOutcome(vets, now, wanted);
   const db = await getDb();
   for (const vetId of free.vetIds) {
-    let booked: { id: string } | { refused: string } | null;
+    let booked: { id: string } | { refusal: Refusal } | null;
     try {
       booked = await db.transaction(async (tx) => {
         // The pet's row, locked: two bookings for one pet at once count its consultations in turn.
         await tx.select({ id: pet.id }).from(pet).where(eq(pet.id, ownPet.id)).for("no key update");
-        const refused = petRefusal(await upcomingOfPet(tx, ownPet.id, now), form.startsAt);
-        if (refused) return { refused };
+        const refusal = petRefusal(await upcomingOfPet(tx, ownPet.id, now), form.startsAt);
+        if (refusal) return { refusal };
         // ON CONFLICT on the vet's partial unique index: the loser of a race inserts nothing.
         const inserted = await tx.execute(sql`
           insert into ${consultation} (pet_id, booked_by, vet_id, starts_at, reason, time_zone, created_at, updated_at)
@@ -138,10 +140,10 @@ export async function bookConsultation(
       });
     } catch (error) {
       // The pet's index: the same pet booked at that time meanwhile (with another vet).
-      if (isUniqueViolation(error, PET_TIME_INDEX)) return { ok: false, error: CONSULTATION_ERRORS.petTaken };
+      if (isUniqueViolation(error, PET_TIME_INDEX)) return refused("taken", CONSULTATION_ERRORS.petTaken);
       throw error;
     }
-    if (booked && "refused" in booked) return { ok: false, error: booked.refused };
+    if (booked && "refusal" in booked) return booked.refusal;
     if (booked) return { ok: true, consultationId: booked.id };
   }
   return takenOutcome(vets, now, wanted);
@@ -153,8 +155,8 @@ function zoneAfterChange(signedIn: SessionUser, booked: Consultation, timeZone: 
 }
 
 /**
- * Cancels a booked consultation up to 2 hours before it starts, freeing its time; null unless
- * `signedIn` is on the pet's side. The mail goes to the booker (the pet's owner when the booker
+ * Cancels a booked consultation up to 2 hours before it starts, freeing its time; not found
+ * unless `signedIn` is on the pet's side. The mail goes to the booker (the pet's owner when the booker
  * can no longer open the pet), not necessarily to `signedIn`; `timeZone`, `signedIn`'s, becomes
  * the consultation's when they are the booker.
  */
@@ -162,13 +164,14 @@ export async function cancelConsultation(
   signedIn: SessionUser,
   id: string,
   { now = new Date(), timeZone }: { now?: Date; timeZone?: string } = {},
-): Promise<Outcome | null> {
+): Promise<Outcome> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<Outcome> => {
     const locked = await lockConsultation(tx, id);
-    if (!locked || !(await findAccessiblePet(signedIn.id, locked.petId, tx))) return null;
-    if (locked.status !== "booked") return { ok: false, error: CONSULTATION_ERRORS.notBooked };
-    if (!isChangeable(locked.startsAt, now)) return { ok: false, error: CONSULTATION_ERRORS.tooLate };
+    if (!locked || !(await findAccessiblePet(signedIn.id, locked.petId, tx)))
+      return refused("not-found", NO_SUCH_CONSULTATION);
+    if (locked.status !== "booked") return refused("closed", CONSULTATION_ERRORS.notBooked);
+    if (!isChangeable(locked.startsAt, now)) return refused("closed", CONSULTATION_ERRORS.tooLate);
     const zone = zoneAfterChange(signedIn, locked, timeZone);
     await tx
       .update(consultation)
@@ -194,12 +197,12 @@ export async function moveConsultation(
   id: string,
   startsAt: Date,
   { now = new Date(), timeZone }: { now?: Date; timeZone?: string } = {},
-): Promise<Outcome | null> {
+): Promise<BookingOutcome> {
   const found = await findConsultation(signedIn, id);
-  if (!found || found.reader.side !== "owner") return null;
+  if (!found || found.reader.side !== "owner") return refused("not-found", NO_SUCH_CONSULTATION);
   const { consultation: current } = found;
-  if (current.status !== "booked") return { ok: false, error: CONSULTATION_ERRORS.notBooked };
-  if (!isChangeable(current.startsAt, now)) return { ok: false, error: CONSULTATION_ERRORS.tooLate };
+  if (current.status !== "booked") return refused("closed", CONSULTATION_ERRORS.notBooked);
+  if (!isChangeable(current.startsAt, now)) return refused("closed", CONSULTATION_ERRORS.tooLate);
   await requirePetFeature(found.reader.pet, "consultations");
   const vets = await listBookableVets();
   const vetId = current.vetId ?? undefined;
@@ -209,10 +212,10 @@ export async function moveConsultation(
   if (!free) return takenOutcome(vets, now, vetId);
   const limited = await consumeRateLimit("consultationBook", signedIn.id);
   if (!limited.ok) {
-    return {
-      ok: false,
-      error: `You changed many consultations just now: please wait ${limited.retryAfterSeconds} seconds.`,
-    };
+    return refused(
+      "rate-limited",
+      `You changed many consultations just now: please wait ${limited.retryAfterSeconds} seconds.`,
+    );
   }
   const db = await getDb();
   const moved = await db.transaction(async (tx) => {
@@ -248,8 +251,8 @@ export async function moveConsultation(
     await notifyRoom(tx, id);
     return "moved" as const;
   });
-  if (moved === "gone") return { ok: false, error: CONSULTATION_ERRORS.notBooked };
-  if (moved === "pet-taken") return { ok: false, error: CONSULTATION_ERRORS.petTaken };
+  if (moved === "gone") return refused("closed", CONSULTATION_ERRORS.notBooked);
+  if (moved === "pet-taken") return refused("taken", CONSULTATION_ERRORS.petTaken);
   if (moved === "taken") return takenOutcome(vets, now, vetId);
   return { ok: true };
 }

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { closeRoomChat } from "~/backend/chat/conversations.server";
+import { refused, vetDayOf, type Outcome } from "~/backend/chat/vet-care.server";
 import { getDb } from "~/backend/db/client.server";
 import { consultation } from "~/backend/db/schema.server";
 import { addVetVisit } from "~/backend/pet-records.server";
-import { availabilityOf, type Vet } from "~/backend/staff/staff.server";
-import { dayIn } from "~/domain/availability";
+import type { Vet } from "~/backend/staff/staff.server";
 import {
   CONSULTATION_ERRORS,
   CONSULTATION_LIMITS,
@@ -13,7 +13,7 @@ import {
 } from "~/domain/consultations";
 import { roomOpensMinutes } from "./call-config.server";
 import { mailPeople, queueNotesMail } from "./consultation-mails.server";
-import { lockConsultation, notifyRoom, type Outcome } from "./consultations.server";
+import { lockConsultation, NO_SUCH_CONSULTATION, notifyRoom } from "./consultations.server";
 
 /**
  * The vet ends the consultation with notes, from the room's opening on: they land in the pet's
@@ -26,17 +26,16 @@ export async function endConsultation(
   id: string,
   notes: string,
   { now = new Date() }: { now?: Date } = {},
-): Promise<Outcome | null> {
-  if (notes.length > CONSULTATION_LIMITS.notes) return { ok: false, error: CONSULTATION_ERRORS.notesTooLong };
-  // Read before the transaction: on the embedded database a query outside it would wait for it.
-  const { timeZone: vetZone } = await availabilityOf(vet.id);
+): Promise<Outcome> {
+  if (notes.length > CONSULTATION_LIMITS.notes) return refused("invalid", CONSULTATION_ERRORS.notesTooLong);
+  const vetDay = await vetDayOf(vet.id);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<Outcome> => {
     const locked = await lockConsultation(tx, id);
-    if (!locked || locked.vetId !== vet.id) return null;
-    if (locked.status !== "booked") return { ok: false, error: CONSULTATION_ERRORS.notBooked };
+    if (!locked || locked.vetId !== vet.id) return refused("not-found", NO_SUCH_CONSULTATION);
+    if (locked.status !== "booked") return refused("closed", CONSULTATION_ERRORS.notBooked);
     if (roomState(locked.startsAt, now, roomOpensMinutes()) === "not-yet") {
-      return { ok: false, error: CONSULTATION_ERRORS.endTooEarly };
+      return refused("closed", CONSULTATION_ERRORS.endTooEarly);
     }
     await tx
       .update(consultation)
@@ -44,7 +43,7 @@ export async function endConsultation(
       .where(eq(consultation.id, id));
     const title = consultationRecordTitle(vet.displayName);
     await addVetVisit(tx, locked.petId, vet.id, {
-      date: dayIn(locked.startsAt, vetZone),
+      date: vetDay(locked.startsAt),
       title,
       clinic: "PawPal video consultation",
       notes,

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { and, eq, ne } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setPlanByStaff } from "~/backend/billing/plans.server";
@@ -53,6 +52,7 @@ import {
   listBookableVets,
   listOwnerConsultations,
   listVetConsultations,
+  NO_SUCH_CONSULTATION,
   upcomingConsultationsFor,
   type FreeTime,
 } from "./consultations.server";
@@ -89,6 +89,8 @@ const at = (iso: string) => new Date(iso);
 const isoOf = (times: readonly FreeTime[] | undefined) =>
   (times ?? []).map((time) => time.startsAt.toISOString());
 const before = (instant: Date, minutes: number) => new Date(instant.getTime() - minutes * MINUTE);
+/** What a change answers for a consultation that is not the account's to change (the route's 404). */
+const NOT_FOUND = { ok: false, code: "not-found", error: NO_SUCH_CONSULTATION };
 
 const MONDAY_9_TO_10: DayHours[] = [{ weekday: 1, start: "09:00", end: "10:00" }];
 
@@ -266,6 +268,7 @@ describe("free times", () => {
     // The same pet at the same time, with the other vet: refused (one consultation at a time).
     expect(await book(owner, bella.id, FIRST_AVAILABLE, "2027-03-01T14:15:00Z")).toEqual({
       ok: false,
+      code: "taken",
       error: CONSULTATION_ERRORS.petTaken,
     });
     const max = await addPet(owner.id, "Max");
@@ -292,6 +295,7 @@ describe("free times", () => {
       await book(owner, bella.id, vet.id, "2027-03-01T14:00:00Z", { now: at("2027-03-01T13:50:00Z") }),
     ).toEqual({
       ok: false,
+      code: "taken",
       error: CONSULTATION_ERRORS.taken,
       nextTimes: (await free(at("2027-03-01T13:50:00Z"), vet.id)).slice(0, 5),
     });
@@ -406,18 +410,25 @@ describe("booking", () => {
     const stranger = await addAccount("Sam Stranger");
     expect(await book(stranger, bella.id, vet.id, "2027-03-01T14:00:00Z")).toEqual({
       ok: false,
+      code: "invalid",
       error: CONSULTATION_ERRORS.pet,
     });
     expect(await book(owner, "00000000-0000-4000-8000-000000000000", vet.id, "2027-03-01T14:00:00Z")).toEqual(
       {
         ok: false,
+        code: "invalid",
         error: CONSULTATION_ERRORS.pet,
       },
     );
 
     // 16:00 UTC is outside the vet's hours: refused with the next free times.
     const refused = await book(owner, bella.id, vet.id, "2027-03-01T16:00:00Z");
-    expect(refused).toEqual({ ok: false, error: CONSULTATION_ERRORS.taken, nextTimes: expect.any(Array) });
+    expect(refused).toEqual({
+      ok: false,
+      code: "taken",
+      error: CONSULTATION_ERRORS.taken,
+      nextTimes: expect.any(Array),
+    });
     expect(isoOf(refused.ok ? [] : refused.nextTimes)).toEqual([
       "2027-03-01T14:00:00.000Z",
       "2027-03-01T14:15:00.000Z",
@@ -429,6 +440,7 @@ describe("booking", () => {
     for (const time of ["2027-03-01T14:05:00Z", "2027-02-22T14:00:00Z", "2027-03-15T14:00:00Z"]) {
       expect(await book(owner, bella.id, vet.id, time)).toMatchObject({
         ok: false,
+        code: "taken",
         error: CONSULTATION_ERRORS.taken,
       });
     }
@@ -437,6 +449,7 @@ describe("booking", () => {
     for (const vetId of ["no-such-vet", owner.id, resting.id]) {
       expect(await book(owner, bella.id, vetId, "2027-03-01T14:00:00Z")).toEqual({
         ok: false,
+        code: "invalid",
         error: CONSULTATION_ERRORS.vet,
       });
     }
@@ -453,7 +466,7 @@ describe("booking", () => {
       ]);
       expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
       const loser = outcomes.find((outcome) => !outcome.ok);
-      expect(loser).toMatchObject({ ok: false, error: CONSULTATION_ERRORS.taken });
+      expect(loser).toMatchObject({ ok: false, code: "taken", error: CONSULTATION_ERRORS.taken });
       const nextTimes = isoOf(loser && !loser.ok ? loser.nextTimes : undefined);
       expect(nextTimes).toHaveLength(5);
       expect(nextTimes).not.toContain(at(time).toISOString());
@@ -494,6 +507,7 @@ describe("booking", () => {
     // Both vets are taken then: a third owner is told.
     expect(await book(third.owner, third.pet.id, FIRST_AVAILABLE, time)).toMatchObject({
       ok: false,
+      code: "taken",
       error: CONSULTATION_ERRORS.taken,
     });
     expect(isoOf(await free(NOW))).not.toContain("2027-03-01T14:00:00.000Z");
@@ -571,6 +585,7 @@ describe("confirmation, cancelling and moving", () => {
     // Cancelling twice: no longer booked.
     expect(await cancelConsultation(owner, id, { now: NOW })).toEqual({
       ok: false,
+      code: "closed",
       error: CONSULTATION_ERRORS.notBooked,
     });
   });
@@ -583,10 +598,12 @@ describe("confirmation, cancelling and moving", () => {
     const late = before(startsAt, 119);
     expect(await cancelConsultation(owner, id, { now: late })).toEqual({
       ok: false,
+      code: "closed",
       error: CONSULTATION_ERRORS.tooLate,
     });
     expect(await moveConsultation(owner, id, at("2027-03-08T14:00:00Z"), { now: late })).toEqual({
       ok: false,
+      code: "closed",
       error: CONSULTATION_ERRORS.tooLate,
     });
     expect(await row(id)).toMatchObject({ status: "booked", startsAt });
@@ -596,6 +613,7 @@ describe("confirmation, cancelling and moving", () => {
     expect((await row(id)).status).toBe("cancelled");
     expect(await moveConsultation(owner, id, at("2027-03-08T14:00:00Z"), { now: NOW })).toEqual({
       ok: false,
+      code: "closed",
       error: CONSULTATION_ERRORS.notBooked,
     });
   });
@@ -636,7 +654,7 @@ describe("confirmation, cancelling and moving", () => {
     });
     // A time the vet does not have is refused, with the vet's next free times.
     const refused = await moveConsultation(owner, id, at("2027-03-01T16:00:00Z"), { now: NOW });
-    expect(refused).toMatchObject({ ok: false, error: CONSULTATION_ERRORS.taken });
+    expect(refused).toMatchObject({ ok: false, code: "taken", error: CONSULTATION_ERRORS.taken });
     expect(isoOf(refused && !refused.ok ? refused.nextTimes : undefined)[0]).toBe("2027-03-01T14:00:00.000Z");
   });
 
@@ -649,7 +667,7 @@ describe("confirmation, cancelling and moving", () => {
     // Taken before the move was asked.
     await booked(other.owner, other.pet.id, vet.id, "2027-03-01T14:30:00Z");
     const first = await moveConsultation(owner, id, at("2027-03-01T14:30:00Z"), { now: NOW });
-    expect(first).toMatchObject({ ok: false, error: CONSULTATION_ERRORS.taken });
+    expect(first).toMatchObject({ ok: false, code: "taken", error: CONSULTATION_ERRORS.taken });
     expect(isoOf(first && !first.ok ? first.nextTimes : undefined)).toEqual([
       "2027-03-01T14:15:00.000Z",
       "2027-03-01T14:45:00.000Z",
@@ -664,7 +682,7 @@ describe("confirmation, cancelling and moving", () => {
     };
     const second = await moveConsultation(owner, id, at("2027-03-01T14:45:00Z"), { now: NOW });
     expect(hooks.beforeRateLimit).toBeUndefined();
-    expect(second).toMatchObject({ ok: false, error: CONSULTATION_ERRORS.taken });
+    expect(second).toMatchObject({ ok: false, code: "taken", error: CONSULTATION_ERRORS.taken });
     expect(isoOf(second && !second.ok ? second.nextTimes : undefined)).not.toContain(
       "2027-03-01T14:45:00.000Z",
     );
@@ -693,10 +711,12 @@ describe("confirmation, cancelling and moving", () => {
     const id = await booked(owner, bella.id, vet.id, "2027-03-01T14:00:00Z");
     const stranger = await addAccount("Stu Stranger");
     for (const who of [vet, stranger]) {
-      expect(await cancelConsultation(who, id, { now: NOW })).toBeNull();
-      expect(await moveConsultation(who, id, at("2027-03-01T14:30:00Z"), { now: NOW })).toBeNull();
+      expect(await cancelConsultation(who, id, { now: NOW })).toEqual(NOT_FOUND);
+      expect(await moveConsultation(who, id, at("2027-03-01T14:30:00Z"), { now: NOW })).toEqual(NOT_FOUND);
     }
-    expect(await cancelConsultation(owner, "00000000-0000-4000-8000-000000000000", { now: NOW })).toBeNull();
+    expect(await cancelConsultation(owner, "00000000-0000-4000-8000-000000000000", { now: NOW })).toEqual(
+      NOT_FOUND,
+    );
     expect(await row(id)).toMatchObject({ status: "booked", startsAt: at("2027-03-01T14:00:00Z") });
     expect(await mailsTo(owner.email)).toHaveLength(1);
   });
@@ -762,7 +782,7 @@ describe("ending", () => {
     const endedAt = at("2027-03-01T14:12:00Z");
     const records = async () => (await getDb()).select().from(petRecord).where(eq(petRecord.petId, bella.id));
 
-    expect(await endConsultation(otherVet, id, "Not mine", { now: endedAt })).toBeNull();
+    expect(await endConsultation(otherVet, id, "Not mine", { now: endedAt })).toEqual(NOT_FOUND);
     expect(await records()).toEqual([]);
     expect((await row(id)).status).toBe("booked");
 
@@ -806,12 +826,14 @@ describe("ending", () => {
     // Twice: refused, and nothing is added.
     expect(await endConsultation(vet, id, "Again", { now: endedAt })).toEqual({
       ok: false,
+      code: "closed",
       error: CONSULTATION_ERRORS.notBooked,
     });
     expect(await records()).toHaveLength(1);
     // Ended: it can no longer be cancelled.
     expect(await cancelConsultation(owner, id, { now: NOW })).toEqual({
       ok: false,
+      code: "closed",
       error: CONSULTATION_ERRORS.notBooked,
     });
   });
@@ -823,6 +845,7 @@ describe("ending", () => {
     await cancelConsultation(owner, id, { now: NOW });
     expect(await endConsultation(vet, id, "Notes", { now: NOW })).toEqual({
       ok: false,
+      code: "closed",
       error: CONSULTATION_ERRORS.notBooked,
     });
     expect(await (await getDb()).select().from(petRecord).where(eq(petRecord.petId, bella.id))).toEqual([]);
@@ -1088,6 +1111,7 @@ describe("ending, when and how", () => {
     for (const now of [NOW, before(startsAt, 6)]) {
       expect(await endConsultation(vet, id, "Too early.", { now })).toEqual({
         ok: false,
+        code: "closed",
         error: CONSULTATION_ERRORS.endTooEarly,
       });
     }
@@ -1125,6 +1149,7 @@ describe("ending, when and how", () => {
     const during = at("2027-03-01T14:05:00Z");
     expect(await endConsultation(vet, id, "a".repeat(RECORD_LIMITS.notes + 1), { now: during })).toEqual({
       ok: false,
+      code: "invalid",
       error: CONSULTATION_ERRORS.notesTooLong,
     });
     expect(await endConsultation(vet, id, "a".repeat(RECORD_LIMITS.notes), { now: during })).toEqual({
@@ -1146,6 +1171,7 @@ describe("one pet, a few consultations", () => {
     ] as const) {
       expect(await book(who, bella.id, vetId, "2027-03-01T14:00:00Z")).toEqual({
         ok: false,
+        code: "taken",
         error: CONSULTATION_ERRORS.petTaken,
       });
     }
@@ -1153,6 +1179,7 @@ describe("one pet, a few consultations", () => {
     const other = await booked(member, bella.id, ben.id, "2027-03-01T14:30:00Z");
     expect(await moveConsultation(member, other, at("2027-03-01T14:00:00Z"), { now: NOW })).toEqual({
       ok: false,
+      code: "taken",
       error: CONSULTATION_ERRORS.petTaken,
     });
     expect((await row(other)).startsAt).toEqual(at("2027-03-01T14:30:00Z"));
@@ -1188,6 +1215,7 @@ describe("one pet, a few consultations", () => {
     for (const who of [owner, member]) {
       expect(await book(who, bella.id, vet.id, times[3]!)).toEqual({
         ok: false,
+        code: "invalid",
         error: CONSULTATION_ERRORS.petLimit,
       });
     }
@@ -1221,6 +1249,7 @@ describe("one pet, a few consultations", () => {
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
     expect(outcomes.find((outcome) => !outcome.ok)).toEqual({
       ok: false,
+      code: "taken",
       error: CONSULTATION_ERRORS.petTaken,
     });
     expect(await listOwnerConsultations(owner.id, NOW)).toHaveLength(1);
@@ -1354,6 +1383,7 @@ describe("the vet's mails", () => {
     expect(await book(owner, bella.id, vet.id, "2027-03-01T14:30:00Z")).toMatchObject({ ok: false });
     expect(await moveConsultation(owner, id, at("2027-03-01T14:30:00Z"), { now: NOW })).toMatchObject({
       ok: false,
+      code: "taken",
       error: CONSULTATION_ERRORS.taken,
     });
     const late = before(at("2027-03-01T14:00:00Z"), 119);
@@ -1361,7 +1391,7 @@ describe("the vet's mails", () => {
     expect(await moveConsultation(owner, id, at("2027-03-01T14:45:00Z"), { now: late })).toMatchObject({
       ok: false,
     });
-    expect(await cancelConsultation(stranger, id, { now: NOW })).toBeNull();
+    expect(await cancelConsultation(stranger, id, { now: NOW })).toEqual(NOT_FOUND);
     expect(await subjects(vet.email)).toHaveLength(2);
   });
 
@@ -1455,6 +1485,7 @@ describe("the rule for changing, in the mails", () => {
     // …and it is so.
     expect(await cancelConsultation(owner, late, { now: before(startsAt, 60) })).toEqual({
       ok: false,
+      code: "closed",
       error: CONSULTATION_ERRORS.tooLate,
     });
 
@@ -1470,6 +1501,7 @@ describe("the rule for changing, in the mails", () => {
       await moveConsultation(owner, far, at("2027-03-01T11:30:00Z"), { now: at("2027-03-01T08:00:00Z") }),
     ).toEqual({
       ok: false,
+      code: "closed",
       error: CONSULTATION_ERRORS.tooLate,
     });
   });

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, gt, gte, inArray, lte, ne, or, sql } from "drizzle-orm";
 import { LIVE_CHANNEL, type LiveNotice } from "~/backend/chat/live-notices.server";
+import { readerOf, type Outcome, type Reader } from "~/backend/chat/vet-care.server";
 import { getDb, type Database, type Transaction } from "~/backend/db/client.server";
 import { consultation, pet, staffProfile, user } from "~/backend/db/schema.server";
-import { findAccessiblePet, listAccessiblePets } from "~/backend/pets.server";
-import { findVet, vetTitleSql, type Vet } from "~/backend/staff/staff.server";
+import { listAccessiblePets } from "~/backend/pets.server";
+import { vetTitleSql } from "~/backend/staff/staff.server";
 import type { SessionUser } from "~/domain/auth";
 import { consultationTimes, type Availability } from "~/domain/availability";
 import { isBookable, ROOM_CLOSES_MINUTES, type ConsultationStatus } from "~/domain/consultations";
-import type { AccessiblePet } from "~/domain/pets";
 
 /*
  * Video consultations as pages read them: a consultation and who may look at it, the owner's,
@@ -15,7 +15,8 @@ import type { AccessiblePet } from "~/domain/pets";
  * lock and the live channel's notice that the modules changing a consultation share. The
  * changes are elsewhere in this folder: booking.server.ts (book, move, cancel),
  * consultation-end.server.ts (the vet's notes), vet-cancellations.server.ts (a day off, a vet
- * gone) and consultation-mails.server.ts (every mail, and the reminder).
+ * gone) and consultation-mails.server.ts (every mail, and the reminder). The account's data export
+ * (account-data.server.ts) reads an account's own too.
  */
 
 export type Consultation = {
@@ -41,7 +42,8 @@ export type BookableVet = { id: string; displayName: string; region: string; ava
 /** A free time and the vets free then (the first is the one "first available" books). */
 export type FreeTime = { startsAt: Date; vetIds: string[] };
 
-export type Outcome<T = object> = ({ ok: true } & T) | { ok: false; error: string; nextTimes?: FreeTime[] };
+/** What booking or moving answers: a time taken meanwhile comes with the next free times. */
+export type BookingOutcome<Done = object> = Outcome<Done, { nextTimes?: FreeTime[] }>;
 
 const columns = {
   id: consultation.id,
@@ -149,24 +151,22 @@ export async function freeTimes(
     .map(([time, vetIds]) => ({ startsAt: new Date(time), vetIds }));
 }
 
-/** Who is looking at a consultation: someone on the pet's side, or its vet. */
-export type ConsultationReader = { side: "owner"; pet: AccessiblePet } | { side: "vet"; vet: Vet };
-
 /**
- * The consultation and who `signedIn` is in it; null for anyone else (the route answers 404,
- * so a stranger cannot tell it exists).
+ * The consultation and who `signedIn` is in it (its vet, or the pet's side); null for anyone
+ * else (the route answers 404, so a stranger cannot tell it exists).
  */
 export async function findConsultation(
   signedIn: SessionUser,
   id: string,
-): Promise<{ consultation: Consultation; reader: ConsultationReader } | null> {
+): Promise<{ consultation: Consultation; reader: Reader } | null> {
   const [found] = await selectConsultations(await getDb()).where(eq(consultation.id, id));
   if (!found) return null;
-  const vet = found.vetId === signedIn.id ? await findVet(signedIn) : null;
-  if (vet) return { consultation: found, reader: { side: "vet", vet } };
-  const ownPet = await findAccessiblePet(signedIn.id, found.petId);
-  return ownPet ? { consultation: found, reader: { side: "owner", pet: ownPet } } : null;
+  const reader = await readerOf(signedIn, found);
+  return reader ? { consultation: found, reader } : null;
 }
+
+/** What a page is told of a consultation this account may not see. */
+export const NO_SUCH_CONSULTATION = "There is no such consultation.";
 
 /** The consultations of every pet the user can open, upcoming first (soonest first), then the past ones. */
 export async function listOwnerConsultations(userId: string, now = new Date()): Promise<Consultation[]> {

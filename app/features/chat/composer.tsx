@@ -1,10 +1,12 @@
 import { useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Textarea } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { CHAT_LIMITS } from "~/domain/chat";
+import { firstProblem, type FormReply } from "~/utils/forms";
 
 /**
  * Writing a message: a plain form that posts and reloads (no JavaScript needed); with the live
@@ -19,13 +21,14 @@ export function Composer({
 }: {
   messageKey: string;
   send: ((body: string) => void) | null;
-  failed?: { error: string; body: string };
+  /** The action's refusal of a message sent with the form, with what was typed. */
+  failed?: FormReply<"body">;
   photos: boolean;
   /** Where the form posts without the live channel (the page's own action when not given). */
   action?: string;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "send";
+  const busy = useSubmitting({ intent: "send" });
+  const problem = failed && firstProblem(failed);
   const text = useRef<HTMLTextAreaElement>(null);
   const photo = useRef<HTMLInputElement>(null);
   return (
@@ -47,8 +50,8 @@ export function Composer({
       >
         <input type="hidden" name="intent" value="send" />
         <input type="hidden" name="key" value={messageKey} />
-        {failed ? (
-          <FormMessage tone="error" title="Not sent." description={failed.error} className="mb-4" />
+        {problem ? (
+          <FormMessage tone="error" title="Not sent." description={problem} className="mb-4" />
         ) : null}
         <Field id="chat-body" label="Your message">
           {(control) => (
@@ -59,7 +62,7 @@ export function Composer({
               rows={3}
               className="min-h-20"
               maxLength={CHAT_LIMITS.message}
-              defaultValue={failed?.body}
+              defaultValue={failed?.values.body}
               onKeyDown={(event) => {
                 // Enter sends, Shift+Enter starts a new line (as in every chat).
                 if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {

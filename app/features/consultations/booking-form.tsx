@@ -2,19 +2,21 @@ import { Form, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, Select, Textarea } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
+import { ignoreSubmitWhile, useSubmitting } from "~/components/ui/use-submitting";
 import { BOOKING_RULES, CONSULTATION_LIMITS, FIRST_AVAILABLE } from "~/domain/consultations";
+import { firstProblem, type FormReply } from "~/utils/forms";
 import type { DayOfTimes } from "./format";
 import { TimePicker } from "./time-picker";
-import { useFormInFlight } from "./use-form-in-flight";
 
-/** A refused booking, move or cancel as the page's action answers it. */
-export type ConsultationRefusal = {
+/**
+ * A refused booking, move or cancel as the page's action answers it (`id`: the consultation
+ * moved or cancelled). A booking's `values` are what it sent, back in the form: the pet, the
+ * reason, the time chosen. A time taken meanwhile comes with the next free ones.
+ */
+export type ConsultationRefusal = FormReply<string> & {
   intent: string;
   id?: string;
-  error: string;
   nextDays?: DayOfTimes[];
-  /** What the booking form sent, back in it: the pet, the reason, the time chosen. */
-  values?: { petId?: string; reason?: string; startsAt?: string };
 };
 
 export type BookingFormProps = {
@@ -29,7 +31,8 @@ export type BookingFormProps = {
 
 /** Which vet's times, then the pet, the reason and a free time; a second submit in flight is ignored. */
 export function BookingForm({ pets, vets, vet, days, timeZone, failed }: BookingFormProps) {
-  const busy = useFormInFlight({ intent: "book" });
+  const busy = useSubmitting({ intent: "book" }, { untilLoaded: true });
+  const problem = failed && firstProblem(failed);
   // A zone picked with ?tz= (without JavaScript) stays when another vet is chosen.
   const [params] = useSearchParams();
   const chosenZone = params.get("tz");
@@ -62,14 +65,12 @@ export function BookingForm({ pets, vets, vet, days, timeZone, failed }: Booking
         method="post"
         className="space-y-4"
         aria-label="Book a consultation"
-        onSubmit={(event) => {
-          if (busy) event.preventDefault();
-        }}
+        onSubmit={ignoreSubmitWhile(busy)}
       >
         <input type="hidden" name="intent" value="book" />
         <input type="hidden" name="vet" value={vet} />
         <input type="hidden" name="timeZone" value={timeZone} />
-        {failed ? <FormMessage tone="error" title="Not booked." description={failed.error} /> : null}
+        {problem ? <FormMessage tone="error" title="Not booked." description={problem} /> : null}
         {failed?.nextDays ? (
           <div data-testid="next-times">
             <TimePicker name="startsAt" days={failed.nextDays} legend="The next free times" />
@@ -77,7 +78,7 @@ export function BookingForm({ pets, vets, vet, days, timeZone, failed }: Booking
         ) : null}
         <Field id="consult-pet" label="Which pet?">
           {(control) => (
-            <Select {...control} name="petId" defaultValue={failed?.values?.petId ?? pets[0]?.id}>
+            <Select {...control} name="petId" defaultValue={failed?.values.petId ?? pets[0]?.id}>
               {pets.map((pet) => (
                 <option key={pet.id} value={pet.id}>
                   {pet.name}
@@ -93,7 +94,7 @@ export function BookingForm({ pets, vets, vet, days, timeZone, failed }: Booking
               name="reason"
               required
               maxLength={CONSULTATION_LIMITS.reason}
-              defaultValue={failed?.values?.reason}
+              defaultValue={failed?.values.reason}
             />
           )}
         </Field>
@@ -105,7 +106,7 @@ export function BookingForm({ pets, vets, vet, days, timeZone, failed }: Booking
             name="startsAt"
             days={days}
             legend={vet === FIRST_AVAILABLE ? "Free times (any vet)" : "Free times"}
-            defaultValue={failed?.values?.startsAt}
+            defaultValue={failed?.values.startsAt}
           />
         )}
         <Button type="submit" aria-disabled={busy || undefined}>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { useFormInFlight } from "./use-form-in-flight";
+import { ignoreSubmitWhile, useSubmitting } from "~/components/ui/use-submitting";
 
 /** What the cancel's question names. */
 export type CancelSubject = { id: string; petName: string; vetName: string; when: string };
@@ -28,15 +28,13 @@ export function CancelConfirmForm({
   timeZone: string;
   keep: ReactNode;
 }) {
-  const cancelling = useFormInFlight({ intent: "cancel", id: consultation.id });
+  const cancelling = useSubmitting({ intent: "cancel", id: consultation.id }, { untilLoaded: true });
   return (
     <Form
       method="post"
       aria-label="Cancel the consultation"
       className="mt-4 flex flex-wrap items-center gap-3"
-      onSubmit={(event) => {
-        if (cancelling) event.preventDefault();
-      }}
+      onSubmit={ignoreSubmitWhile(cancelling)}
     >
       <input type="hidden" name="intent" value="cancel" />
       <input type="hidden" name="id" value={consultation.id} />

@@ -6,7 +6,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_RULES, FIRST_AVAILABLE, TOO_LATE_TO_CHANGE } from "~/domain/consultations";
 import { BookingForm, type ConsultationRefusal } from "./booking-form";
 import { ConsultationItem, type ListedConsultation } from "./consultation-item";
-import { EndForm } from "./end-form";
 import type { DayOfTimes } from "./format";
 
 /*
@@ -124,7 +123,8 @@ describe("BookingForm", () => {
   it("keeps the time chosen in a refused booking checked, its day open", async () => {
     renderBooking(async () => null, {
       intent: "book",
-      error: "Tell the vet in a few words what you would like to talk about.",
+      ok: false,
+      errors: { reason: "Tell the vet in a few words what you would like to talk about." },
       values: { petId: PET, reason: "", startsAt: "2027-03-08T14:00:00.000Z" },
     });
     const form = await screen.findByRole("form", { name: "Book a consultation" });
@@ -148,11 +148,6 @@ const LISTED: ListedConsultation = {
   moveDays: null,
   confirmingCancel: false,
 };
-
-function renderInRouter(element: React.ReactNode, action: (args: { request: Request }) => Promise<unknown>) {
-  const Stub = createRoutesStub([{ path: "/", Component: () => element, action }]);
-  render(<Stub />);
-}
 
 /**
  * The owner's list as the page makes it: the item being moved gets its vet's free times
@@ -343,7 +338,10 @@ describe("ConsultationItem", () => {
               failed={{
                 intent: "move",
                 id: LISTED.id,
-                error: "Someone booked that time a moment ago.",
+                ok: false,
+                errors: {},
+                values: {},
+                formError: "Someone booked that time a moment ago.",
                 nextDays: DAYS,
               }}
             />
@@ -363,21 +361,5 @@ describe("ConsultationItem", () => {
     expect(await screen.findByText(TOO_LATE_TO_CHANGE.starting)).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Move to another time" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Cancel this consultation" })).not.toBeInTheDocument();
-  });
-});
-
-describe("EndForm", () => {
-  it("sends the end once, however often it is submitted while it is on its way", async () => {
-    const slow = slowAction();
-    renderInRouter(<EndForm petName="Bella" />, slow.action);
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText("Your notes for Bella's records"), "Ear mites.");
-    await user.click(screen.getByRole("button", { name: "End with these notes" }));
-    const busy = await screen.findByRole("button", { name: "Ending…" });
-    await user.click(busy);
-    await user.click(busy);
-    expect(slow.calls).toEqual([{ intent: "end", notes: "Ear mites." }]);
-    slow.finish();
-    expect(await screen.findByRole("button", { name: "End with these notes" })).toBeInTheDocument();
   });
 });

@@ -4,16 +4,17 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormMessage } from "~/components/ui/form-message";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { ignoreSubmitWhile, useSubmitting } from "~/components/ui/use-submitting";
 import {
   CONSULTATION_STATUS_LABELS,
   TOO_LATE_TO_CHANGE,
   type ConsultationStatus,
 } from "~/domain/consultations";
+import { firstProblem } from "~/utils/forms";
 import type { ConsultationRefusal } from "./booking-form";
 import { CancelConfirmForm, cancelNote, cancelQuestion } from "./cancel-confirm";
 import type { DayOfTimes } from "./format";
 import { TimePicker } from "./time-picker";
-import { useFormInFlight } from "./use-form-in-flight";
 
 const loadCancelDialog = () => import("./cancel-dialog");
 const CancelDialog = lazy(loadCancelDialog);
@@ -83,8 +84,9 @@ export function ConsultationItem({
   timeZone: string;
   failed?: ConsultationRefusal;
 }) {
-  const moving = useFormInFlight({ intent: "move", id: consultation.id });
-  const cancelling = useFormInFlight({ intent: "cancel", id: consultation.id });
+  const moving = useSubmitting({ intent: "move", id: consultation.id }, { untilLoaded: true });
+  const cancelling = useSubmitting({ intent: "cancel", id: consultation.id }, { untilLoaded: true });
+  const problem = failed && firstProblem(failed);
   const stepLink = useStepLink(consultation.id);
   const item = useKeptInFocus(
     `${consultation.moveDays ? "move" : consultation.confirmingCancel ? "cancel" : ""} ${consultation.status}`,
@@ -105,8 +107,8 @@ export function ConsultationItem({
         <p className="mt-1 text-sm text-ink-600">
           {CONSULTATION_STATUS_LABELS[consultation.status]} · {consultation.reason}
         </p>
-        {failed ? (
-          <FormMessage tone="error" title="Not changed." description={failed.error} className="mt-3" />
+        {problem ? (
+          <FormMessage tone="error" title="Not changed." description={problem} className="mt-3" />
         ) : null}
         {consultation.status !== "cancelled" ? (
           <Link
@@ -123,9 +125,7 @@ export function ConsultationItem({
                 method="post"
                 className="space-y-3"
                 aria-label="Move the consultation"
-                onSubmit={(event) => {
-                  if (moving || cancelling) event.preventDefault();
-                }}
+                onSubmit={ignoreSubmitWhile(moving || cancelling)}
               >
                 <input type="hidden" name="intent" value="move" />
                 <input type="hidden" name="id" value={consultation.id} />

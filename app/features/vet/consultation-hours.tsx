@@ -5,12 +5,14 @@ import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
 import { isTimeZone, WEEK_ORDER, WEEKDAY_NAMES, type DayHours } from "~/domain/availability";
+import { firstProblem, type FormReply } from "~/utils/forms";
 import { browserTimeZone } from "~/utils/time-zone";
 
+/** The action's answer to the hours form or a day off's: refused, or saved. */
 export type HoursResult =
-  | { error: string; weekday?: number }
+  | FormReply<string>
   /** `cancelled`: consultations of a day just taken off, cancelled and their owners told. */
-  | { saved: true; cancelled?: number }
+  | { ok: true; cancelled?: number }
   | undefined;
 
 /**
@@ -42,6 +44,7 @@ export function ConsultationHours({
 }) {
   const hoursOf = (weekday: number) => weekly.find((one) => one.weekday === weekday);
   const suggestedZone = useBrowserZone(suggestBrowserZone);
+  const problem = result && !result.ok ? firstProblem(result) : undefined;
   return (
     <section aria-labelledby="hours-title" className="mt-10">
       <h2 id="hours-title" className="text-2xl font-bold text-ink-900">
@@ -51,9 +54,9 @@ export function ConsultationHours({
         Owners book 15-minute video consultations in these hours, in your time zone; times are kept as
         instants, so a change of clocks never moves one already booked.
       </p>
-      {result && "error" in result ? (
-        <FormMessage tone="error" title="Not saved." description={result.error} className="mt-4" />
-      ) : result ? (
+      {problem ? (
+        <FormMessage tone="error" title="Not saved." description={problem} className="mt-4" />
+      ) : result?.ok ? (
         <FormMessage
           tone="success"
           title="Saved."

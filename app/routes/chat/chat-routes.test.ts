@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { and, eq } from "drizzle-orm";
 import jpeg from "jpeg-js";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -12,11 +11,13 @@ import {
   staffProfile,
   user,
 } from "~/backend/db/schema.server";
+import { setPlanByStaff } from "~/backend/billing/plans.server";
 import { setOnDuty } from "~/backend/staff/staff.server";
 import { CHAT_ERRORS, NO_VET_AFTER_MS } from "~/domain/chat";
 import { upgradeSentence } from "~/domain/plans";
 import { STAFF_ERRORS } from "~/domain/staff-profile";
 import { TRIAGE_ERRORS } from "~/domain/triage";
+import { firstProblem, type FormReply } from "~/utils/forms";
 import { action as staffAction, loader as staffLoader } from "~/routes/admin/staff";
 import { action as vetAction, loader as vetLoader } from "~/routes/vet/console";
 import {
@@ -182,7 +183,7 @@ describe("/chat", () => {
       post("/chat", stranger, { intent: "open", petId: bella.id, key: newKey(), body: "Is this my dog?" }),
     );
     expect(refused.status).toBe(400);
-    expect(refused.data).toMatchObject({ error: CHAT_ERRORS.pet, body: "Is this my dog?" });
+    expect(refused.data).toMatchObject({ formError: CHAT_ERRORS.pet, values: { body: "Is this my dog?" } });
     expect(await conversationsAbout(bella.id)).toEqual([]);
   });
 
@@ -200,7 +201,11 @@ describe("/chat", () => {
       }),
     );
     expect(refused.status).toBe(400);
-    expect(refused.data).toMatchObject({ error: CHAT_ERRORS.photoType, body: "Her paw", petId: bella.id });
+    expect(refused.data).toMatchObject({
+      formError: CHAT_ERRORS.photoType,
+      values: { body: "Her paw" },
+      petId: bella.id,
+    });
     expect(await conversationsAbout(bella.id)).toEqual([]);
   });
 });
@@ -306,7 +311,7 @@ describe("/chat/:id", () => {
 
     const empty = await send(id, premiumOwner, { intent: "send", key: newKey(), body: "   " });
     expect(empty.status).toBe(400);
-    expect(empty.data).toMatchObject({ intent: "send", error: CHAT_ERRORS.empty });
+    expect(empty.data).toMatchObject({ intent: "send", formError: CHAT_ERRORS.empty });
     // Someone who cannot read it cannot write in it either: the same 404.
     const intruder = await send(id, stranger, { intent: "send", key: newKey(), body: "Hello?" });
     expect(intruder.status).toBe(404);
@@ -320,10 +325,14 @@ describe("/chat/:id", () => {
     await takeThroughConsole(vetBo, id);
 
     expect((await send(id, premiumOwner, { intent: "end", summary: "All fine" })).status).toBe(400);
+    // Another vet cannot tell it exists.
+    expect((await send(id, vetAna, { intent: "end", summary: "Mine now" })).status).toBe(404);
 
-    const noSummary = await send(id, vetBo, { intent: "end", summary: " " });
-    expect(noSummary.status).toBe(400);
-    expect(noSummary.data).toMatchObject({ intent: "end", error: CHAT_ERRORS.summaryEmpty });
+    for (const fields of [{ intent: "end", summary: " " }, { intent: "end" }] as Record<string, string>[]) {
+      const noSummary = await send(id, vetBo, fields);
+      expect(noSummary.status).toBe(400);
+      expect(noSummary.data).toMatchObject({ intent: "end", errors: { summary: CHAT_ERRORS.summaryEmpty } });
+    }
 
     const summary = "100 g of dark chocolate for 20 kg: induce vomiting at the clinic tonight.";
     const ended = await send(id, vetBo, { intent: "end", summary });
@@ -340,7 +349,26 @@ describe("/chat/:id", () => {
 
     const late = await send(id, premiumOwner, { intent: "send", key: newKey(), body: "Thank you!" });
     expect(late.status).toBe(400);
-    expect(late.data).toMatchObject({ error: CHAT_ERRORS.ended, body: "Thank you!" });
+    expect(late.data).toMatchObject({ formError: CHAT_ERRORS.ended, values: { body: "Thank you!" } });
+
+    // Ending it again: the sentence, the summary typed given back, and still one visit.
+    const again = await send(id, vetBo, { intent: "end", summary: "Again" });
+    expect(again.status).toBe(400);
+    expect(again.data).toMatchObject({
+      intent: "end",
+      formError: CHAT_ERRORS.ended,
+      values: { summary: "Again" },
+    });
+  });
+
+  it("answers a message with the plan's 403 once the pet's owner is no longer on Premium", async () => {
+    const owner = await signUp("Lapsed Lena", { plan: "premium" });
+    const id = await openThroughPage(owner, (await addPet(owner.id)).id);
+    await setPlanByStaff({ userId: owner.id, plan: "free", until: null });
+    const refused = await send(id, owner, { intent: "send", key: newKey(), body: "Still there?" });
+    expect(refused.status).toBe(403);
+    expect(refused.data.formError).toBe(upgradeSentence("emergency-chat"));
+    expect(await messagesAfter(id, 1)).toEqual([]);
   });
 });
 
@@ -392,7 +420,7 @@ describe("/vet", () => {
       vetAction,
       post("/vet", vetBo, { intent: "hours", timeZone: "America/New_York", ...week("09:00", "10:00") }),
     );
-    expect(saved).toMatchObject({ status: 200, data: { hours: { saved: true } } });
+    expect(saved).toMatchObject({ status: 200, data: { intent: "hours", ok: true } });
     const after = await hours();
     expect(after.availability.timeZone).toBe("America/New_York");
     expect(after.availability.weekly).toHaveLength(7);
@@ -407,7 +435,7 @@ describe("/vet", () => {
     ] as const) {
       const refused = await answer(vetAction, post("/vet", vetBo, { intent: "hours", ...fields }));
       expect(refused.status).toBe(400);
-      expect(String((refused.data.hours as { error: string }).error)).toContain(error);
+      expect(firstProblem(refused.data as FormReply<string>)).toContain(error);
     }
     expect((await hours()).availability).toMatchObject({ timeZone: "America/New_York" });
 
@@ -417,9 +445,11 @@ describe("/vet", () => {
     expect((await hours()).availability.daysOff).toEqual(["2030-01-01", "2030-01-02"]);
     await answer(vetAction, post("/vet", vetBo, { intent: "remove-day-off", day: "2030-01-01" }));
     expect((await hours()).availability.daysOff).toEqual(["2030-01-02"]);
-    expect(
-      (await answer(vetAction, post("/vet", vetBo, { intent: "add-day-off", day: "soon" }))).status,
-    ).toBe(400);
+    const soon = await answer(vetAction, post("/vet", vetBo, { intent: "add-day-off", day: "soon" }));
+    expect(soon).toMatchObject({
+      status: 400,
+      data: { intent: "add-day-off", errors: { day: expect.any(String) } },
+    });
   });
 
   it("is a 404 for an owner and for a support staff member", async () => {
@@ -439,6 +469,11 @@ describe("/vet", () => {
     expect(await duty()).toMatchObject({ onDuty: true });
     await answer(vetAction, post("/vet", vetAna, { intent: "duty", onDuty: "off" }));
     expect(await duty()).toMatchObject({ onDuty: false });
+    // A switch no page sends changes nothing.
+    expect((await answer(vetAction, post("/vet", vetAna, { intent: "duty", onDuty: "maybe" }))).status).toBe(
+      400,
+    );
+    expect(await duty()).toMatchObject({ onDuty: false });
   });
 
   it("takes a conversation only on duty, and tells a second vet it was taken", async () => {
@@ -447,7 +482,7 @@ describe("/vet", () => {
 
     const offDuty = await takeThroughConsole(vetAna, id);
     expect(offDuty.status).toBe(409);
-    expect(offDuty.data).toEqual({ error: CHAT_ERRORS.notOnDuty });
+    expect(offDuty.data).toEqual({ intent: "take", formError: CHAT_ERRORS.notOnDuty });
     expect((await answer(vetLoader, get("/vet", vetAna))).data.queue).toContainEqual(
       expect.objectContaining({ id }),
     );
@@ -459,7 +494,7 @@ describe("/vet", () => {
 
     const late = await takeThroughConsole(vetBo, id);
     expect(late.status).toBe(409);
-    expect(late.data).toEqual({ error: CHAT_ERRORS.taken });
+    expect(late.data).toEqual({ intent: "take", formError: CHAT_ERRORS.taken });
     const console = await answer(vetLoader, get("/vet", vetAna));
     expect(console.data.queue).not.toContainEqual(expect.objectContaining({ id }));
     expect(console.data.mine).toContainEqual(expect.objectContaining({ id, status: "active" }));
@@ -539,21 +574,21 @@ describe("triage: what the owner sees, and the vets' queue", () => {
     const unknown = await postOpen(premiumOwner, rex.id, ["chocolate", "made-up"], { body: "Help" });
     expect(unknown.status).toBe(400);
     expect(unknown.data).toMatchObject({
-      error: TRIAGE_ERRORS.unknownSign,
-      body: "Help",
+      formError: TRIAGE_ERRORS.unknownSign,
+      values: { body: "Help" },
       petId: rex.id,
       signIds: ["chocolate", "made-up"],
     });
     const otherSpecies = await postOpen(premiumOwner, rex.id, ["litter-box-straining"], { body: "Help" });
     expect(otherSpecies.status).toBe(400);
-    expect(otherSpecies.data.error).toMatch(/cats only, and Rex is not a cat/);
+    expect(otherSpecies.data.formError).toMatch(/cats only, and Rex is not a cat/);
     // A file posted as a sign is no sign.
     const file = new File(["x"], "sign.txt", { type: "text/plain" });
     const notText = await answer(
       chatsAction,
       post("/chat", premiumOwner, { intent: "open", petId: rex.id, key: newKey(), body: "Help", sign: file }),
     );
-    expect(notText).toMatchObject({ status: 400, data: { error: TRIAGE_ERRORS.unknownSign } });
+    expect(notText).toMatchObject({ status: 400, data: { formError: TRIAGE_ERRORS.unknownSign } });
     expect(await conversationsAbout(rex.id)).toEqual([]);
   });
 

@@ -1,9 +1,10 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/chats";
 import { requireUser } from "~/backend/auth/session.server";
 import { planOf, petsWhereAllowed } from "~/backend/billing/plans.server";
 import { readMessageForm } from "~/backend/chat/chat-form.server";
 import { listOwnerConversations, openConversation } from "~/backend/chat/conversations.server";
+import { answerRefusal } from "~/backend/chat/vet-care.server";
 import { readForm, refuseForm } from "~/backend/forms.server";
 import { listAccessiblePets, petIdOrNotFound } from "~/backend/pets.server";
 import { countVetsOnDuty } from "~/backend/staff/staff.server";
@@ -13,6 +14,7 @@ import { Icon } from "~/components/ui/icon";
 import { Field, Select, Textarea } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
 import { PlanLocked } from "~/components/ui/plan-locked";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { BRAND } from "~/content/site";
 import { CHAT_FORM_BYTES, CHAT_LIMITS, type ChatStatus } from "~/domain/chat";
 import { allows, upgradeSentence } from "~/domain/plans";
@@ -20,6 +22,7 @@ import { SIGN_FIELD } from "~/domain/triage";
 import { newMessageKey } from "~/features/chat/use-live-chat";
 import { SignList } from "~/features/emergency/emergency-form";
 import { formatDateTime } from "~/utils/format-time";
+import { firstProblem } from "~/utils/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { viewerTimeZone } from "~/utils/time-zone";
 import { useViewerTimeZone } from "~/utils/use-viewer-time-zone";
@@ -71,10 +74,10 @@ export async function action({ request }: Route.ActionArgs) {
   // Ticked again on the form that comes back with a refusal.
   const signIds = ticked.filter((value) => typeof value === "string").slice(0, 100);
   const read = await readMessageForm(form);
-  if (!read.ok) return data({ error: read.error, body: read.body, petId, signIds }, { status: 400 });
-  const opened = await openConversation(user, petId, read.message, ticked);
+  if (!read.ok) return data({ ...read.reply(), petId, signIds }, read.init);
+  const opened = await openConversation(user, petId, read.value, ticked);
   if (!opened.ok)
-    return data({ error: opened.error, body: read.message.body, petId, signIds }, { status: 400 });
+    return answerRefusal(opened, { ...read.reply({ formError: opened.error }), petId, signIds });
   throw redirect(`/chat/${opened.conversationId}`);
 }
 
@@ -117,8 +120,8 @@ function SignsToTick({ signIds }: { signIds: readonly string[] }) {
 export default function ChatsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { pets, conversations, locked } = loaderData;
   const timeZone = useViewerTimeZone(loaderData.timeZone);
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "open";
+  const busy = useSubmitting({ intent: "open" });
+  const problem = actionData && firstProblem(actionData);
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">24/7 emergency chat</h1>
@@ -160,9 +163,7 @@ export default function ChatsPage({ loaderData, actionData }: Route.ComponentPro
               >
                 <input type="hidden" name="intent" value="open" />
                 <input type="hidden" name="key" value={loaderData.key} />
-                {actionData ? (
-                  <FormMessage tone="error" title="Not sent." description={actionData.error} />
-                ) : null}
+                {problem ? <FormMessage tone="error" title="Not sent." description={problem} /> : null}
                 <Field id="chat-pet" label="Which pet?">
                   {(control) => (
                     <Select {...control} name="petId" defaultValue={actionData?.petId ?? pets[0]?.id}>
@@ -187,7 +188,7 @@ export default function ChatsPage({ loaderData, actionData }: Route.ComponentPro
                       {...control}
                       name="body"
                       maxLength={CHAT_LIMITS.message}
-                      defaultValue={actionData?.body}
+                      defaultValue={actionData?.values.body}
                     />
                   )}
                 </Field>

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
-import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/conversation";
 import { requireUser } from "~/backend/auth/session.server";
 import { petAllows } from "~/backend/billing/plans.server";
-import { readMessageForm } from "~/backend/chat/chat-form.server";
+import { endWithSummary, readMessageForm } from "~/backend/chat/chat-form.server";
 import {
   conversationIdOrNotFound,
   endConversation,
@@ -12,16 +12,14 @@ import {
   sendMessage,
   vetOf,
 } from "~/backend/chat/conversations.server";
+import { answerRefusal } from "~/backend/chat/vet-care.server";
 import { readForm, refuseForm } from "~/backend/forms.server";
 import { listRecordsForVet } from "~/backend/pet-records.server";
 import { findPetForVet } from "~/backend/pets.server";
 import { countVetsOnDuty } from "~/backend/staff/staff.server";
 import { emergencyLinesFor } from "~/backend/country.server";
 import { NotFound } from "~/components/layout/not-found";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, Textarea } from "~/components/ui/field";
-import { FormMessage } from "~/components/ui/form-message";
 import { PlanLocked } from "~/components/ui/plan-locked";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { BRAND, NOT_FOUND_TITLE } from "~/content/site";
@@ -37,6 +35,7 @@ import { signById } from "~/domain/emergency";
 import { upgradeSentence } from "~/domain/plans";
 import { type Urgency } from "~/domain/triage";
 import { UrgencyBadge } from "~/components/chat/urgency-badge";
+import { EndForm } from "~/features/chat/end-form";
 import { MessageLog } from "~/features/chat/message-log";
 import { newMessageKey, useLiveChannel } from "~/features/chat/use-live-chat";
 import { EmergencyHelp } from "~/features/emergency/emergency-help";
@@ -44,6 +43,7 @@ import { LinesViewContext } from "~/features/emergency/emergency-lines";
 import { petHealth } from "~/features/analysis/care-plan/pet-health";
 import { VetPetPanel } from "~/features/pets/vet-pet-panel";
 import { Composer } from "~/features/chat/composer";
+import { resultFor } from "~/utils/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { viewerTimeZone } from "~/utils/time-zone";
 import { useViewerTimeZone } from "~/utils/use-viewer-time-zone";
@@ -134,24 +134,22 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "send") {
     const read = await readMessageForm(form);
-    if (!read.ok) return data({ intent, error: read.error, body: read.body }, { status: 400 });
-    const sent = await sendMessage(user, id, read.message);
-    if (!sent) throw data(null, { status: 404 });
-    if (!sent.ok) return data({ intent, error: sent.error, body: read.message.body }, { status: 400 });
+    if (!read.ok) return data({ intent: "send" as const, ...read.reply() }, read.init);
+    const sent = await sendMessage(user, id, read.value);
+    if (!sent.ok)
+      return answerRefusal(sent, { intent: "send" as const, ...read.reply({ formError: sent.error }) });
     // A fresh page (and key) after each message: a reload never sends it twice.
     throw redirect(`/chat/${id}#composer`);
   }
   if (intent === "end") {
-    if (found.reader.side !== "vet") refuseForm("Only the vet who took this conversation ends it.");
-    const raw = form.get("summary");
-    const summary = summarySchema.safeParse(typeof raw === "string" ? raw : "");
-    const body = typeof raw === "string" ? raw.slice(0, CHAT_LIMITS.summary + 100) : "";
-    if (!summary.success)
-      return data({ intent, error: summary.error.issues[0]!.message, body }, { status: 400 });
-    const ended = await endConversation(found.reader.vet, id, summary.data);
-    if (!ended) throw data(null, { status: 404 });
-    if (!ended.ok) return data({ intent, error: ended.error, body }, { status: 400 });
-    throw redirect(`/chat/${id}`);
+    const { reader } = found;
+    if (reader.side !== "vet") refuseForm("Only the vet who took this conversation ends it.");
+    return endWithSummary(
+      form,
+      { field: "summary", text: summarySchema, maxLength: CHAT_LIMITS.summary },
+      (summary) => endConversation(reader.vet, id, summary),
+      `/chat/${id}`,
+    );
   }
   refuseForm();
 }
@@ -270,12 +268,12 @@ function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
             <Composer
               messageKey={loaderData.key}
               send={live.status === "live" ? live.send : null}
-              failed={actionData?.intent === "send" ? actionData : undefined}
+              failed={resultFor(actionData, "send")}
               photos={side === "owner"}
             />
           ) : null}
           {side === "vet" && conversation.status === "active" ? (
-            <EndForm failed={actionData?.intent === "end" ? actionData : undefined} petName={pet.name} />
+            <EndForm ends="conversation" petName={pet.name} result={resultFor(actionData, "end")} />
           ) : null}
         </div>
 
@@ -328,34 +326,4 @@ function useEmergencyHelp(
   }, [owner, conversation.status, conversation.createdAt]);
   if (!owner || conversation.status !== "queued") return false;
   return owner.helpNow || late;
-}
-
-function EndForm({ failed, petName }: { failed?: { error: string; body: string }; petName: string }) {
-  return (
-    <Card>
-      <Form method="post" aria-label="End the conversation">
-        <input type="hidden" name="intent" value="end" />
-        <h2 className="text-xl font-bold text-ink-900">End the conversation</h2>
-        {failed ? (
-          <FormMessage tone="error" title="Not ended." description={failed.error} className="mt-3" />
-        ) : null}
-        <div className="mt-3">
-          <Field id="chat-summary" label={`Summary for ${petName}'s records`}>
-            {(control) => (
-              <Textarea
-                {...control}
-                name="summary"
-                required
-                maxLength={CHAT_LIMITS.summary}
-                defaultValue={failed?.body}
-              />
-            )}
-          </Field>
-        </div>
-        <Button type="submit" variant="secondary" className="mt-3">
-          End with this summary
-        </Button>
-      </Form>
-    </Card>
-  );
 }

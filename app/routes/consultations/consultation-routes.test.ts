@@ -15,6 +15,7 @@ import {
   consultationRecordTitle,
 } from "~/domain/consultations";
 import { upgradeSentence } from "~/domain/plans";
+import { firstProblem, type FormReply } from "~/utils/forms";
 import {
   action as chatConversationAction,
   loader as chatConversationLoader,
@@ -349,7 +350,8 @@ describe("POST /consultations book", () => {
     for (const [fields, error] of cases) {
       const refused = await act(premiumOwner, fields);
       expect(refused.status, error).toBe(400);
-      expect(refused.data).toMatchObject({ intent: "book", error });
+      expect(refused.data).toMatchObject({ intent: "book" });
+      expect(firstProblem(refused.data as FormReply<string>), error).toBe(error);
     }
     // What was sent comes back to the form, the time chosen too: it need not be picked again.
     const refused = await act(premiumOwner, bookFields(bella.id, offGrid, { reason: "Her ear" }));
@@ -373,7 +375,7 @@ describe("POST /consultations book", () => {
       expect(refused.status).toBe(409);
       expect(refused.data).toMatchObject({
         intent: "book",
-        error: CONSULTATION_ERRORS.taken,
+        formError: CONSULTATION_ERRORS.taken,
         values: { petId: bella.id, reason: "She scratches her left ear all night." },
       });
       const next = valuesOf(refused.data.nextDays);
@@ -396,7 +398,7 @@ describe("POST /consultations book", () => {
     expect(twice.status).toBe(409);
     expect(twice.data).toMatchObject({
       intent: "book",
-      error: CONSULTATION_ERRORS.petTaken,
+      formError: CONSULTATION_ERRORS.petTaken,
       values: { petId: bella.id, startsAt: time },
     });
 
@@ -404,7 +406,7 @@ describe("POST /consultations book", () => {
     await bookThroughPage(premiumOwner, bella.id, await aDayAhead(vetAna.id, 2));
     const fourth = await act(premiumOwner, bookFields(bella.id, await aDayAhead(vetAna.id, 3)));
     expect(fourth.status).toBe(400);
-    expect(fourth.data).toMatchObject({ intent: "book", error: CONSULTATION_ERRORS.petLimit });
+    expect(fourth.data).toMatchObject({ intent: "book", formError: CONSULTATION_ERRORS.petLimit });
     expect(await consultationsOf(bella.id)).toHaveLength(3);
   });
 
@@ -453,7 +455,7 @@ describe("POST /consultations cancel and move", () => {
     // Cancelled already: the sentence, nothing else changes.
     const again = await act(premiumOwner, { intent: "cancel", id, confirmed: "yes" });
     expect(again.status).toBe(400);
-    expect(again.data).toMatchObject({ intent: "cancel", id, error: CONSULTATION_ERRORS.notBooked });
+    expect(again.data).toMatchObject({ intent: "cancel", id, formError: CONSULTATION_ERRORS.notBooked });
   });
 
   it("moves a consultation to another free time: the old one freed, the new one taken", async () => {
@@ -483,13 +485,17 @@ describe("POST /consultations cancel and move", () => {
 
     const refused = await act(premiumOwner, { intent: "move", id, startsAt: taken });
     expect(refused.status).toBe(409);
-    expect(refused.data).toMatchObject({ intent: "move", id, error: CONSULTATION_ERRORS.taken });
+    expect(refused.data).toMatchObject({ intent: "move", id, formError: CONSULTATION_ERRORS.taken });
     expect(valuesOf(refused.data.nextDays)).not.toContain(taken);
 
     const offGrid = new Date(Date.parse(taken) + MINUTE).toISOString();
     const badTime = await act(premiumOwner, { intent: "move", id, startsAt: offGrid });
     expect(badTime.status).toBe(400);
-    expect(badTime.data).toMatchObject({ intent: "move", id, error: CONSULTATION_ERRORS.time });
+    expect(badTime.data).toMatchObject({
+      intent: "move",
+      id,
+      errors: { startsAt: CONSULTATION_ERRORS.time },
+    });
 
     expect(await consultationById(id)).toMatchObject({ status: "booked", startsAt: new Date(time) });
   });
@@ -502,10 +508,10 @@ describe("POST /consultations cancel and move", () => {
 
     const cancel = await act(premiumOwner, { intent: "cancel", id, confirmed: "yes" });
     expect(cancel.status).toBe(400);
-    expect(cancel.data).toMatchObject({ intent: "cancel", id, error: CONSULTATION_ERRORS.tooLate });
+    expect(cancel.data).toMatchObject({ intent: "cancel", id, formError: CONSULTATION_ERRORS.tooLate });
     const move = await act(premiumOwner, { intent: "move", id, startsAt: elsewhere });
     expect(move.status).toBe(400);
-    expect(move.data).toMatchObject({ intent: "move", id, error: CONSULTATION_ERRORS.tooLate });
+    expect(move.data).toMatchObject({ intent: "move", id, formError: CONSULTATION_ERRORS.tooLate });
 
     expect(await consultationById(id)).toMatchObject({ status: "booked", startsAt: soon });
     expect(await freeOf(vetAna.id)).toContain(elsewhere);
@@ -769,8 +775,8 @@ describe("POST /consultations/:id", () => {
     expect(again.status).toBe(400);
     expect(again.data).toMatchObject({
       intent: "end",
-      error: CONSULTATION_ERRORS.notBooked,
-      body: "Another note",
+      formError: CONSULTATION_ERRORS.notBooked,
+      values: { notes: "Another note" },
     });
     expect(await consultationById(id)).toMatchObject({ status: "ended", notes });
     expect(await vetVisitsOf(bella.id)).toHaveLength(1);
@@ -783,8 +789,8 @@ describe("POST /consultations/:id", () => {
     expect(refused.status).toBe(400);
     expect(refused.data).toMatchObject({
       intent: "end",
-      error: CONSULTATION_ERRORS.endTooEarly,
-      body: notes,
+      formError: CONSULTATION_ERRORS.endTooEarly,
+      values: { notes },
     });
     expect(await consultationById(id)).toMatchObject({ status: "booked", notes: null, endedAt: null });
     expect(await vetVisitsOf(bella.id)).toEqual([]);
@@ -795,14 +801,17 @@ describe("POST /consultations/:id", () => {
     for (const notes of ["", "   \n  "]) {
       const refused = await roomPost(id, vetAna, { intent: "end", notes });
       expect(refused.status).toBe(400);
-      expect(refused.data).toMatchObject({ intent: "end", error: CONSULTATION_ERRORS.notesEmpty });
+      expect(refused.data).toMatchObject({
+        intent: "end",
+        errors: { notes: CONSULTATION_ERRORS.notesEmpty },
+      });
     }
     const tooLong = await roomPost(id, vetAna, {
       intent: "end",
       notes: "x".repeat(CONSULTATION_LIMITS.notes + 1),
     });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.data).toMatchObject({ error: CONSULTATION_ERRORS.notesTooLong });
+    expect(tooLong.data).toMatchObject({ errors: { notes: CONSULTATION_ERRORS.notesTooLong } });
 
     const byOwner = await roomPost(id, premiumOwner, { intent: "end", notes: "All fine, thanks" });
     expect(byOwner.status).toBe(400);
@@ -835,7 +844,7 @@ describe("POST /consultations/:id", () => {
 
     const empty = await roomPost(id, premiumOwner, { intent: "send", key: newKey(), body: "  " });
     expect(empty.status).toBe(400);
-    expect(empty.data).toMatchObject({ intent: "send", error: CHAT_ERRORS.empty });
+    expect(empty.data).toMatchObject({ intent: "send", formError: CHAT_ERRORS.empty });
     expect((await roomPost(id, stranger, { intent: "send", key: newKey(), body: "Hi?" })).status).toBe(404);
     expect((await roomPost(id, premiumOwner, { intent: "wave" })).status).toBe(400);
     expect(await messagesAfter(conversationId, 0)).toHaveLength(2);
@@ -846,7 +855,11 @@ describe("POST /consultations/:id", () => {
     await roomPost(id, vetAna, { intent: "end", notes: "All well." });
     const late = await roomPost(id, premiumOwner, { intent: "send", key: newKey(), body: "Thank you!" });
     expect(late.status).toBe(400);
-    expect(late.data).toMatchObject({ intent: "send", error: CHAT_ERRORS.ended, body: "Thank you!" });
+    expect(late.data).toMatchObject({
+      intent: "send",
+      formError: CHAT_ERRORS.ended,
+      values: { body: "Thank you!" },
+    });
     expect(await messagesAfter(conversationId, 0)).toEqual([]);
   });
 
@@ -855,7 +868,7 @@ describe("POST /consultations/:id", () => {
     expect((await act(premiumOwner, { intent: "cancel", id, confirmed: "yes" })).status).toBe(302);
     const late = await roomPost(id, premiumOwner, { intent: "send", key: newKey(), body: "Still there?" });
     expect(late.status).toBe(400);
-    expect(late.data).toMatchObject({ error: CHAT_ERRORS.ended });
+    expect(late.data).toMatchObject({ formError: CHAT_ERRORS.ended });
     expect(await messagesAfter(conversationId, 0)).toEqual([]);
   });
 });

@@ -14,7 +14,8 @@ import {
   type FreeTime,
 } from "~/backend/consultations/consultations.server";
 import { redirectWithFlash } from "~/backend/flash.server";
-import { readForm, refuseForm } from "~/backend/forms.server";
+import { answerRefusal } from "~/backend/chat/vet-care.server";
+import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import { listAccessiblePets } from "~/backend/pets.server";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -23,7 +24,6 @@ import { BRAND } from "~/content/site";
 import { isTimeZone } from "~/domain/availability";
 import {
   bookingFormSchema,
-  CONSULTATION_ERRORS,
   CONSULTATION_LIMITS,
   consultationIdSchema,
   FIRST_AVAILABLE,
@@ -31,13 +31,15 @@ import {
   moveFormSchema,
 } from "~/domain/consultations";
 import { allows, upgradeSentence } from "~/domain/plans";
-import { BookingForm, type ConsultationRefusal } from "~/features/consultations/booking-form";
+import { BookingForm } from "~/features/consultations/booking-form";
 import { ConsultationItem, type ListedConsultation } from "~/features/consultations/consultation-item";
 import { groupByDay } from "~/features/consultations/format";
 import { formatWhen } from "~/utils/format-time";
 import { useBrowserTimeZone } from "~/features/consultations/use-browser-time-zone";
+import { resultFor } from "~/utils/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { viewerTimeZone } from "~/utils/time-zone";
+import { z } from "~/utils/zod";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Vet consultations by video — ${BRAND}` },
@@ -107,16 +109,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-type Refusal = ConsultationRefusal;
+/** Refills a refused booking: the pet, the reason and the time chosen (it need not be picked again). */
+const BOOKING_ECHO = { petId: 40, reason: CONSULTATION_LIMITS.reason + 100, startsAt: 40 };
 
-function refusal(refused: Refusal, status = 400) {
-  return data(refused, { status });
-}
-
-/** A refusal about the time itself (taken by someone, or the pet's other consultation then): 409. */
-function statusOf(error: string) {
-  return error === CONSULTATION_ERRORS.taken || error === CONSULTATION_ERRORS.petTaken ? 409 : 400;
-}
+/** A cancel: the consultation, and the answer to its question ("yes": confirmed). */
+const cancelFormSchema = z.object({ id: consultationIdSchema, confirmed: z.string().optional() });
 
 function nextDays(nextTimes: FreeTime[] | undefined, zone: string) {
   return nextTimes
@@ -127,36 +124,27 @@ function nextDays(nextTimes: FreeTime[] | undefined, zone: string) {
     : undefined;
 }
 
+/** The zone the form was sent from (the browser's, in its own field), else the viewer's. */
+function zoneOf(form: FormData, request: Request) {
+  const sent = form.get("timeZone");
+  return typeof sent === "string" && isTimeZone(sent) ? sent : viewerTimeZone(request);
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
   const intent = form.get("intent");
-  const asked = form.get("timeZone");
-  const timeZone = typeof asked === "string" && isTimeZone(asked) ? asked : viewerTimeZone(request);
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
+  const timeZone = zoneOf(form, request);
   if (intent === "book") {
-    // What was sent comes back to the form, the time chosen included: it need not be picked again.
-    const values = {
-      petId: text("petId"),
-      reason: text("reason")?.slice(0, CONSULTATION_LIMITS.reason + 100),
-      startsAt: text("startsAt")?.slice(0, 40),
-    };
-    const parsed = bookingFormSchema.safeParse({
-      petId: text("petId"),
-      reason: text("reason") ?? "",
-      vet: text("vet") ?? FIRST_AVAILABLE,
-      startsAt: text("startsAt"),
-    });
-    if (!parsed.success) return refusal({ intent, error: parsed.error.issues[0]!.message, values });
-    const booked = await bookConsultation(user, parsed.data, { timeZone });
+    const submission = await parseSubmission(form, bookingFormSchema, { echo: BOOKING_ECHO });
+    if (!submission.ok) return data({ intent: "book" as const, ...submission.reply() }, submission.init);
+    const booked = await bookConsultation(user, submission.value, { timeZone });
     if (!booked.ok) {
-      return refusal(
-        { intent, error: booked.error, nextDays: nextDays(booked.nextTimes, timeZone), values },
-        statusOf(booked.error),
-      );
+      return answerRefusal(booked, {
+        intent: "book" as const,
+        ...submission.reply({ formError: booked.error }),
+        nextDays: nextDays(booked.nextTimes, timeZone),
+      });
     }
     return redirectWithFlash(
       request,
@@ -165,37 +153,46 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   if (intent === "cancel") {
-    const id = consultationIdSchema.safeParse(text("id"));
-    if (!id.success) refuseForm();
+    const submission = await parseSubmission(form, cancelFormSchema);
+    if (!submission.ok) refuseForm();
+    const { id, confirmed } = submission.value;
     // Cancelling asks first: a cancel not confirmed (a page from before the question, a crafted
     // form) changes nothing and is shown the question.
-    if (text("confirmed") !== "yes") {
+    if (confirmed !== "yes") {
       const back = new URL(request.url).searchParams;
       back.delete("move");
-      back.set("cancel", id.data);
-      throw redirect(`/consultations?${back.toString()}#consultation-${id.data}`);
+      back.set("cancel", id);
+      throw redirect(`/consultations?${back.toString()}#consultation-${id}`);
     }
-    const cancelled = await cancelConsultation(user, id.data, { timeZone });
-    if (!cancelled) throw data(null, { status: 404 });
-    if (!cancelled.ok) return refusal({ intent, id: id.data, error: cancelled.error });
+    const cancelled = await cancelConsultation(user, id, { timeZone });
+    if (!cancelled.ok) {
+      return answerRefusal(cancelled, {
+        intent: "cancel" as const,
+        id,
+        ...submission.reply({ formError: cancelled.error }),
+      });
+    }
     return redirectWithFlash(request, "/consultations", "consultationCancelled");
   }
   if (intent === "move") {
-    const parsed = moveFormSchema.safeParse({ id: text("id"), startsAt: text("startsAt") });
-    if (!parsed.success) {
-      const id = consultationIdSchema.safeParse(text("id"));
-      if (!id.success) refuseForm();
-      return refusal({ intent, id: id.data, error: parsed.error.issues[0]!.message });
+    const submission = await parseSubmission(form, moveFormSchema, { echo: { id: 36 } });
+    if (!submission.ok) {
+      const reply = submission.reply();
+      // No consultation's id: a form no page sends.
+      if (reply.errors.id) refuseForm();
+      return data({ intent: "move" as const, id: reply.values.id, ...reply }, submission.init);
     }
-    const moved = await moveConsultation(user, parsed.data.id, parsed.data.startsAt, { timeZone });
-    if (!moved) throw data(null, { status: 404 });
+    const { id, startsAt } = submission.value;
+    const moved = await moveConsultation(user, id, startsAt, { timeZone });
     if (!moved.ok) {
-      return refusal(
-        { intent, id: parsed.data.id, error: moved.error, nextDays: nextDays(moved.nextTimes, timeZone) },
-        statusOf(moved.error),
-      );
+      return answerRefusal(moved, {
+        intent: "move" as const,
+        id,
+        ...submission.reply({ formError: moved.error }),
+        nextDays: nextDays(moved.nextTimes, timeZone),
+      });
     }
-    return redirectWithFlash(request, `/consultations#consultation-${parsed.data.id}`, "consultationMoved");
+    return redirectWithFlash(request, `/consultations#consultation-${id}`, "consultationMoved");
   }
   refuseForm();
 }
@@ -210,6 +207,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 export default function ConsultationsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { locked, timeZone } = loaderData;
   useBrowserTimeZone(timeZone);
+  // A refused move or cancel, shown on its consultation.
+  const changed = actionData && "id" in actionData ? actionData : undefined;
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">
@@ -249,7 +248,7 @@ export default function ConsultationsPage({ loaderData, actionData }: Route.Comp
                 vet={loaderData.vet}
                 days={loaderData.days}
                 timeZone={timeZone}
-                failed={actionData?.intent === "book" ? (actionData as Refusal) : undefined}
+                failed={resultFor(actionData, "book")}
               />
             )}
           </Card>
@@ -268,11 +267,7 @@ export default function ConsultationsPage({ loaderData, actionData }: Route.Comp
                   key={one.id}
                   consultation={one}
                   timeZone={timeZone}
-                  failed={
-                    actionData && "id" in actionData && actionData.id === one.id
-                      ? (actionData as Refusal)
-                      : undefined
-                  }
+                  failed={changed?.id === one.id ? changed : undefined}
                 />
               ))}
             </ul>

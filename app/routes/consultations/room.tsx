@@ -3,8 +3,9 @@ import { data, isRouteErrorResponse, Link, redirect, useRevalidator } from "reac
 import type { Route } from "./+types/room";
 import { requireUser } from "~/backend/auth/session.server";
 import { petAllows } from "~/backend/billing/plans.server";
-import { readMessageForm } from "~/backend/chat/chat-form.server";
+import { endWithSummary, readMessageForm } from "~/backend/chat/chat-form.server";
 import { messagesAfter, sendMessage } from "~/backend/chat/conversations.server";
+import { answerRefusal } from "~/backend/chat/vet-care.server";
 import { iceServers, roomOpensMinutes } from "~/backend/consultations/call-config.server";
 import { endConsultation } from "~/backend/consultations/consultation-end.server";
 import { findConsultation } from "~/backend/consultations/consultations.server";
@@ -32,10 +33,11 @@ import { CallView } from "~/features/call/call-view";
 import { Composer } from "~/features/chat/composer";
 import { MessageLog } from "~/features/chat/message-log";
 import { newMessageKey, useLiveChannel } from "~/features/chat/use-live-chat";
-import { EndForm } from "~/features/consultations/end-form";
+import { EndForm } from "~/features/chat/end-form";
 import { formatTime, formatWhen } from "~/utils/format-time";
 import { useBrowserTimeZone } from "~/features/consultations/use-browser-time-zone";
 import { VetPetPanel } from "~/features/pets/vet-pet-panel";
+import { resultFor, type FormReply } from "~/utils/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { viewerTimeZone } from "~/utils/time-zone";
 
@@ -128,23 +130,21 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "send") {
     if (!consultation.conversationId) throw data(null, { status: 404 });
     const read = await readMessageForm(form);
-    if (!read.ok) return data({ intent, error: read.error, body: read.body }, { status: 400 });
+    if (!read.ok) return data({ intent: "send" as const, ...read.reply() }, read.init);
     // The room's chat is text: a photo is for the emergency chat.
-    const sent = await sendMessage(user, consultation.conversationId, { ...read.message, photo: null });
-    if (!sent) throw data(null, { status: 404 });
-    if (!sent.ok) return data({ intent, error: sent.error, body: read.message.body }, { status: 400 });
+    const sent = await sendMessage(user, consultation.conversationId, { ...read.value, photo: null });
+    if (!sent.ok)
+      return answerRefusal(sent, { intent: "send" as const, ...read.reply({ formError: sent.error }) });
     throw redirect(`/consultations/${consultation.id}#composer`);
   }
   if (intent === "end") {
     if (reader.side !== "vet") refuseForm("Only the consultation's vet ends it.");
-    const raw = form.get("notes");
-    const body = typeof raw === "string" ? raw.slice(0, CONSULTATION_LIMITS.notes + 100) : "";
-    const notes = notesSchema.safeParse(typeof raw === "string" ? raw : "");
-    if (!notes.success) return data({ intent, error: notes.error.issues[0]!.message, body }, { status: 400 });
-    const ended = await endConsultation(reader.vet, consultation.id, notes.data);
-    if (!ended) throw data(null, { status: 404 });
-    if (!ended.ok) return data({ intent, error: ended.error, body }, { status: 400 });
-    throw redirect(`/consultations/${consultation.id}`);
+    return endWithSummary(
+      form,
+      { field: "notes", text: notesSchema, maxLength: CONSULTATION_LIMITS.notes },
+      (notes) => endConsultation(reader.vet, consultation.id, notes),
+      `/consultations/${consultation.id}`,
+    );
   }
   refuseForm();
 }
@@ -248,7 +248,7 @@ function RoomPage({ loaderData, actionData }: Route.ComponentProps) {
               open={booked && state !== "closed"}
               messageKey={loaderData.key}
               action={`/consultations/${consultation.id}`}
-              failed={actionData?.intent === "send" ? actionData : undefined}
+              failed={resultFor(actionData, "send")}
               timeZone={loaderData.timeZone}
             />
           ) : null}
@@ -256,8 +256,9 @@ function RoomPage({ loaderData, actionData }: Route.ComponentProps) {
           {/* The vet ends it from the room's opening on (also after it closed), not before. */}
           {side === "vet" && booked && state !== "not-yet" ? (
             <EndForm
+              ends="consultation"
               petName={consultation.petName}
-              failed={actionData?.intent === "end" ? actionData : undefined}
+              result={resultFor(actionData, "end")}
             />
           ) : null}
         </div>
@@ -293,7 +294,7 @@ function RoomChat({
   open: boolean;
   messageKey: string;
   action: string;
-  failed?: { error: string; body: string };
+  failed?: FormReply<"body">;
   /** The viewer's zone, as the rest of the page shows times. */
   timeZone: string;
 }) {

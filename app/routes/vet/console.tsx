@@ -7,7 +7,8 @@ import {
   takeConversation,
   type QueuedConversation,
 } from "~/backend/chat/conversations.server";
-import { readForm, refuseForm } from "~/backend/forms.server";
+import { answerRefusal } from "~/backend/chat/vet-care.server";
+import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import {
   availabilityOf,
   changeDayOff,
@@ -26,10 +27,12 @@ import {
   type Availability,
   type DayHours,
 } from "~/domain/availability";
-import { ConsultationHours, type HoursResult } from "~/features/vet/consultation-hours";
+import { ConsultationHours } from "~/features/vet/consultation-hours";
 import { formatDateTime, formatWhen } from "~/utils/format-time";
+import { resultFor } from "~/utils/forms";
 import { viewerTimeZone } from "~/utils/time-zone";
 import { useViewerTimeZone } from "~/utils/use-viewer-time-zone";
+import { z } from "~/utils/zod";
 import { listVetConsultations } from "~/backend/consultations/consultations.server";
 import { takeDayOff } from "~/backend/consultations/vet-cancellations.server";
 import { CONSULTATION_STATUS_LABELS } from "~/domain/consultations";
@@ -107,31 +110,38 @@ function waitingEntry(one: QueuedConversation, onDuty: boolean, now: Date): Wait
   };
 }
 
+/** The on-duty switch's form: "on" or "off". */
+const dutyFormSchema = z.object({ onDuty: z.enum(["on", "off"]) });
+
+const dayOffFormSchema = z.object({ day: dayOffSchema });
+
 export async function action({ request }: Route.ActionArgs) {
   const vet = await requireVet(request);
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "duty") {
-    await setOnDuty(vet.id, form.get("onDuty") === "on");
-    return data({ error: null });
+    const submission = await parseSubmission(form, dutyFormSchema);
+    if (!submission.ok) refuseForm();
+    await setOnDuty(vet.id, submission.value.onDuty === "on");
+    return data({ intent: "duty" as const, ok: true as const });
   }
   if (intent === "hours") return saveHours(vet.id, form);
   if (intent === "add-day-off" || intent === "remove-day-off") {
-    const day = dayOffSchema.safeParse(form.get("day"));
-    if (!day.success) return data({ hours: { error: day.error.issues[0]!.message } }, { status: 400 });
+    const submission = await parseSubmission(form, dayOffFormSchema);
+    if (!submission.ok) return data({ intent, ...submission.reply() }, submission.init);
+    const { day } = submission.value;
     if (intent === "remove-day-off") {
-      await changeDayOff(vet.id, day.data, false);
-      return data({ hours: { saved: true as const } });
+      await changeDayOff(vet.id, day, false);
+      return data({ intent, ok: true as const });
     }
     // The consultations booked that day are cancelled with it, each owner told.
-    const cancelled = await takeDayOff(vet.id, day.data);
-    return data({ hours: { saved: true as const, cancelled } });
+    const cancelled = await takeDayOff(vet.id, day);
+    return data({ intent, ok: true as const, cancelled });
   }
   if (intent === "take") {
     const id = conversationIdOrNotFound(form.get("conversationId"));
     const taken = await takeConversation(vet, id);
-    if (!taken) throw data(null, { status: 404 });
-    if (!taken.ok) return data({ error: taken.error }, { status: 409 });
+    if (!taken.ok) return answerRefusal(taken, { intent: "take" as const, formError: taken.error });
     throw redirect(`/chat/${id}`);
   }
   refuseForm();
@@ -147,28 +157,47 @@ function hoursZone(availability: Availability, request: Request) {
   return { zone: zoneSet ? availability.timeZone : viewerTimeZone(request), zoneSet };
 }
 
-/** The zone and each weekday's range, all checked before anything is stored. */
-async function saveHours(vetId: string, form: FormData) {
-  const zone = timeZoneSchema.safeParse(form.get("timeZone") ?? "");
-  if (!zone.success) return data({ hours: { error: zone.error.issues[0]!.message } }, { status: 400 });
-  const weekly: DayHours[] = [];
-  for (const weekday of WEEK_ORDER) {
-    const field = (name: string) => String(form.get(`${name}-${weekday}`) ?? "");
-    const hours = dayHoursSchema.safeParse({ start: field("start"), end: field("end") });
-    if (!hours.success) {
-      const error = `${WEEKDAY_NAMES[weekday]}: ${hours.error.issues[0]!.message}`;
-      return data({ hours: { error, weekday } }, { status: 400 });
+/** A weekday's range as the hours form sends it: `start-N` and `end-N` (both empty: none that day). */
+function rangeOf(form: Record<string, string>, weekday: number) {
+  return { start: form[`start-${weekday}`] ?? "", end: form[`end-${weekday}`] ?? "" };
+}
+
+/** The hours form: the zone, and each weekday's range, all checked before anything is stored. */
+const hoursFormSchema = z
+  .object({
+    timeZone: timeZoneSchema.prefault(""),
+    ...Object.fromEntries(
+      WEEK_ORDER.flatMap((weekday) => [
+        [`start-${weekday}`, z.string().prefault("")],
+        [`end-${weekday}`, z.string().prefault("")],
+      ]),
+    ),
+  })
+  .superRefine((form, context) => {
+    for (const weekday of WEEK_ORDER) {
+      const hours = dayHoursSchema.safeParse(rangeOf(form, weekday));
+      if (hours.success) continue;
+      const message = `${WEEKDAY_NAMES[weekday]}: ${hours.error.issues[0]!.message}`;
+      context.addIssue({ code: "custom", path: [`start-${weekday}`], message });
     }
-    if (hours.data.start) weekly.push({ weekday, ...hours.data });
-  }
-  await setWeeklyHours(vetId, zone.data, weekly);
-  return data({ hours: { saved: true as const } });
+  });
+
+async function saveHours(vetId: string, form: FormData) {
+  const submission = await parseSubmission(form, hoursFormSchema);
+  if (!submission.ok) return data({ intent: "hours" as const, ...submission.reply() }, submission.init);
+  const weekly: DayHours[] = WEEK_ORDER.flatMap((weekday) => {
+    const { start, end } = dayHoursSchema.parse(rangeOf(submission.value, weekday));
+    return start ? [{ weekday, start, end }] : [];
+  });
+  await setWeeklyHours(vetId, submission.value.timeZone, weekly);
+  return data({ intent: "hours" as const, ok: true as const });
 }
 
 export default function VetConsole({ loaderData, actionData }: Route.ComponentProps) {
   const { vet, queue, mine } = loaderData;
   const timeZone = useViewerTimeZone(loaderData.timeZone);
   useLiveChannel({ queue: true });
+  const notTaken = resultFor(actionData, "take")?.formError;
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold text-ink-900">Vet console</h1>
@@ -189,8 +218,8 @@ export default function VetConsole({ loaderData, actionData }: Route.ComponentPr
         </Form>
       </Card>
 
-      {actionData && "error" in actionData && actionData.error ? (
-        <FormMessage tone="error" title="Not taken." description={actionData.error} className="mt-6" />
+      {notTaken ? (
+        <FormMessage tone="error" title="Not taken." description={notTaken} className="mt-6" />
       ) : null}
 
       <section aria-labelledby="queue-title" className="mt-8">
@@ -238,7 +267,11 @@ export default function VetConsole({ loaderData, actionData }: Route.ComponentPr
         next={loaderData.hours.next}
         count={loaderData.hours.count}
         zones={loaderData.hours.zones}
-        result={actionData && "hours" in actionData ? (actionData.hours as HoursResult) : undefined}
+        result={
+          resultFor(actionData, "hours") ??
+          resultFor(actionData, "add-day-off") ??
+          resultFor(actionData, "remove-day-off")
+        }
       />
 
       <section aria-labelledby="mine-title" className="mt-10">
