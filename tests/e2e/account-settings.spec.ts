@@ -175,32 +175,6 @@ test("the password is changed with the current one: wrong, then right; other dev
   await fresh.close();
 });
 
-test("password checks are rate limited per account", async ({ page }) => {
-  await signUp(page.request, { pet: BISCUIT });
-  let status = 0;
-  for (let attempt = 0; attempt < 11; attempt += 1) {
-    const response = await page.request.post("/account", {
-      form: { intent: "delete", password: `guess-${attempt}` },
-      maxRedirects: 0,
-    });
-    status = response.status();
-  }
-  expect(status).toBe(429);
-  // The limit holds for the other password form too, and for the right password.
-  const response = await page.request.post("/account", {
-    form: {
-      intent: "password",
-      currentPassword: PASSWORD,
-      newPassword: NEW_PASSWORD,
-      confirmPassword: NEW_PASSWORD,
-    },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(429);
-  expect(await response.text()).toContain("Too many attempts. Please try again in");
-  expect(await petsStatus(page.request)).toBe(200);
-});
-
 test(
   "another device is listed and signed out; someone else's session is a 404",
   { tag: "@phone" },

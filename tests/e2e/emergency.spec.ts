@@ -1,4 +1,3 @@
-import { SIGNS } from "../../app/domain/emergency";
 import type { Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, gotoHydrated, test } from "./support";
 
@@ -6,7 +5,8 @@ import { expect, expectNoA11yViolations, gotoHydrated, test } from "./support";
  * "Is this an emergency?" (/emergency): the answer needs no JavaScript, and "go now" finds the
  * vets open now near the visitor through the fake Overpass of global-setup.ts (its London
  * answer has one vet, open on weekdays 08:00-19:00). Fit and accessibility at both widths are
- * in viewports.spec.ts; every rule is tested one by one in app/domain/emergency.test.ts.
+ * in viewports.spec.ts; every rule is tested one by one in app/domain/emergency.test.ts, and every
+ * red flag's answer with its lines in app/routes/emergency/emergency-answer.test.tsx.
  */
 
 /** The answer's heading and its first tap-to-call line are on the first screen, below the header. */
@@ -48,22 +48,6 @@ test.describe("without JavaScript", () => {
       await expect(page.getByRole("region", { name: "Sources" }).getByRole("link")).not.toHaveCount(0);
     },
   );
-
-  test("every red flag, for each species it applies to, gives 'go now' with the lines", async ({ page }) => {
-    const redFlags = SIGNS.filter((sign) => sign.level === "emergency");
-    expect(redFlags.length).toBeGreaterThan(10);
-    for (const sign of redFlags) {
-      for (const species of sign.species) {
-        await page.goto(`/emergency?species=${species}&sign=${sign.id}`);
-        const answer = page.getByRole("region", { name: "Emergency — go now" });
-        await expect(answer, `${species}: ${sign.label}`).toContainText(sign.label);
-        await expect(answer.getByRole("link", { name: /\(888\) 426-4435$/ })).toHaveAttribute(
-          "href",
-          "tel:+18884264435",
-        );
-      }
-    }
-  });
 });
 
 test.describe("with JavaScript", () => {

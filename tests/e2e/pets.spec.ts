@@ -15,14 +15,6 @@ const petList = (page: Page) => page.getByRole("list", { name: "Your pets" });
 const petCard = (page: Page, name: string) => petList(page).getByRole("article", { name, exact: true });
 const addForm = (page: Page) => page.getByRole("form", { name: "Add a pet" });
 
-/** The id of a listed pet, read from its Edit link. */
-async function petId(page: Page, name: string) {
-  const href = await page.getByRole("link", { name: `Edit ${name}`, exact: true }).getAttribute("href");
-  const id = href?.match(/edit=([\w-]+)/)?.[1];
-  expect(id).toBeTruthy();
-  return id!;
-}
-
 test("signed-out visitors are sent to log in and brought back", async ({ page }) => {
   const response = await page.request.get("/pets", { maxRedirects: 0 });
   expect(response.status()).toBe(302);
@@ -45,7 +37,6 @@ test("the pet given at sign-up is listed; add, rename and delete with confirmati
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   await expect(petCard(page, "Biscuit")).toContainText("Dog");
   await expectNoHorizontalScroll(page);
-  await expectNoA11yViolations(page, "pets list");
 
   // Add
   const form = addForm(page);
@@ -100,7 +91,8 @@ test("the pet given at sign-up is listed; add, rename and delete with confirmati
   await expectNoA11yViolations(page, "pets empty state");
 });
 
-test("invalid input shows errors beside the fields and changes nothing", async ({ page }) => {
+test("invalid input shows errors beside the fields, and nothing is sent", async ({ page }) => {
+  // The server's same checks, and nobody else changing or deleting a pet: routes/pets/pets-routes.test.ts.
   await signUp(page.request, { pet: BISCUIT });
   await gotoHydrated(page, "/pets");
   const posts: string[] = [];
@@ -117,74 +109,9 @@ test("invalid input shows errors beside the fields and changes nothing", async (
   await expect(form.getByLabel("Weight in kg (optional)")).toHaveAccessibleDescription(
     "Please enter a weight between 0.1 and 150 kg.",
   );
+  await expect(form.getByLabel("Weight in kg (optional)")).toHaveValue("200");
   await expectNoA11yViolations(page, "pet form with errors");
   expect(posts).toEqual([]);
-
-  // On the server: the same checks, whatever the browser sent.
-  const id = await petId(page, "Biscuit");
-  const future = `${new Date().getUTCFullYear() + 2}-01-01`;
-  const create = await page.request.post("/pets", {
-    form: { intent: "create", name: "", type: "hamster", birthDate: future, weightKg: "0" },
-  });
-  expect(create.status()).toBe(400);
-  const html = await create.text();
-  for (const message of [
-    "Please enter your pet&#x27;s name.",
-    "Please choose dog, cat or other.",
-    "The birth date cannot be in the future.",
-    "Please enter a weight between 0.1 and 150 kg.",
-  ]) {
-    expect(html).toContain(message);
-  }
-  const update = await page.request.post("/pets", {
-    form: { intent: "update", petId: id, name: "x".repeat(51), type: "dog" },
-  });
-  expect(update.status()).toBe(400);
-
-  await page.reload();
-  await expect(petList(page).getByRole("listitem")).toHaveCount(1);
-  await expect(petCard(page, "Biscuit")).toBeVisible();
-});
-
-test("another user cannot change or delete my pet", async ({ page, browser }) => {
-  await signUp(page.request, { pet: BISCUIT });
-  await gotoHydrated(page, "/pets");
-  const myPet = await petId(page, "Biscuit");
-
-  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  try {
-    await signUp(other.request, { pet: { name: "Rex", type: "dog" } });
-    const update = await other.request.post("/pets", {
-      form: { intent: "update", petId: myPet, name: "Stolen", type: "cat" },
-      maxRedirects: 0,
-    });
-    expect(update.status()).toBe(404);
-    const invalidUpdate = await other.request.post("/pets", {
-      form: { intent: "update", petId: myPet, name: "", type: "cat" },
-      maxRedirects: 0,
-    });
-    expect(invalidUpdate.status()).toBe(404);
-    const remove = await other.request.post("/pets", {
-      form: { intent: "delete", petId: myPet },
-      maxRedirects: 0,
-    });
-    expect(remove.status()).toBe(404);
-    const notAnId = await other.request.post("/pets", {
-      form: { intent: "delete", petId: "1 or 1=1" },
-      maxRedirects: 0,
-    });
-    expect(notAnId.status()).toBe(404);
-    // Their page does not show my pet either, even when asked for it.
-    const theirs = await other.request.get(`/pets?edit=${myPet}`);
-    const theirPage = await theirs.text();
-    expect(theirPage).toContain("Rex");
-    expect(theirPage).not.toContain("Biscuit");
-  } finally {
-    await other.close();
-  }
-
-  await page.reload();
-  await expect(petCard(page, "Biscuit")).toContainText("Dog");
   await expect(petList(page).getByRole("listitem")).toHaveCount(1);
 });
 

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { planOf } from "~/backend/billing/plans.server";
@@ -97,8 +96,8 @@ const setStaffFields = (email: string, role: string) => ({
   region: role === "vet" ? "Ohio, USA" : "",
 });
 
-/** Every /admin page and action answers 404 to `who`, and changes nothing. */
-async function expectNoAdminPage(who: Account, pages: ("inbox" | "plans" | "staff")[]) {
+/** Every /admin page and action answers 404 to `who` (signed out without), and changes nothing. */
+async function expectNoAdminPage(who: Account | undefined, pages: ("inbox" | "plans" | "staff")[]) {
   const message = await newMessage();
   const target = await signUp("Plan Target");
   if (pages.includes("inbox")) {
@@ -117,14 +116,16 @@ async function expectNoAdminPage(who: Account, pages: ("inbox" | "plans" | "staf
   }
   if (pages.includes("staff")) {
     expect((await answer(staffLoader, get("/admin/staff", who))).status, "GET staff").toBe(404);
-    const roleBefore = await staffRoleOfAccount(who.id);
-    // Making themselves admin, or someone else staff.
-    const self = await answer(
-      staffAction,
-      post("/admin/staff", who, { ...setStaffFields(who.email, "admin"), password: "" }),
-    );
-    expect(self.status, "POST staff (self)").toBe(404);
-    expect(await staffRoleOfAccount(who.id)).toBe(roleBefore);
+    if (who) {
+      const roleBefore = await staffRoleOfAccount(who.id);
+      // Making themselves admin, or someone else staff.
+      const self = await answer(
+        staffAction,
+        post("/admin/staff", who, { ...setStaffFields(who.email, "admin"), password: "" }),
+      );
+      expect(self.status, "POST staff (self)").toBe(404);
+      expect(await staffRoleOfAccount(who.id)).toBe(roleBefore);
+    }
     const newcomer = uniqueEmail("admin-route-new");
     const other = await answer(staffAction, post("/admin/staff", who, setStaffFields(newcomer, "admin")));
     expect(other.status, "POST staff (new account)").toBe(404);
@@ -138,6 +139,13 @@ describe("a vet", () => {
     expect((await answer(vetLoader, get("/vet", vet))).status).toBe(200);
     // As an owner does.
     await expectNoAdminPage(owner, ["inbox", "plans", "staff"]);
+  });
+});
+
+describe("a signed-out visitor", () => {
+  it("gets 404 on every /admin page and action (inbox, plans, staff), changing nothing, and no /vet", async () => {
+    await expectNoAdminPage(undefined, ["inbox", "plans", "staff"]);
+    expect((await answer(vetLoader, get("/vet"))).status).toBe(404);
   });
 });
 
