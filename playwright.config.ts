@@ -30,7 +30,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: chromium,
-    trace: "retain-on-failure",
+    // No trace by default: recording one for every test (to keep the failures') costs Chromium
+    // a third more CPU, and a failure's error context (its page's accessibility tree) is written
+    // anyway. `npx playwright test --trace on` records them.
+    trace: "off",
   },
   // Every test runs at 1280 px; the ones tagged @phone (every page's fit, menu and forms in
   // viewports.spec.ts, and behaviour that differs on a phone) run at 390 px too.

@@ -259,7 +259,8 @@ test("two owners book the same time at once: one booking, the other is shown the
   const bookedWhen = (await mine.locator("p").nth(1).innerText()).trim();
   await mine.getByRole("link", { name: "Move to another time" }).click();
   const moveForm = mine.getByRole("form", { name: "Move the consultation" });
-  await expect(moveForm).toBeVisible();
+  // Fourteen days of free times, loaded on a busy machine.
+  await expect(moveForm).toBeVisible({ timeout: 15_000 });
   // Every day of the 14 ahead with free times, not the first 48 of them (half a day of this vet's).
   expect(await moveForm.locator("details").count()).toBeGreaterThanOrEqual(14);
   const otherDay = moveForm.locator("details").nth(2);

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { ANSWER_ANCHOR } from "./emergency-answer";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import {
   GROUPS,
   SIGNS,
@@ -27,11 +28,14 @@ function onlyFor(sign: Sign) {
  * without JavaScript too; a ticked one stays in view, so it can be unticked.
  */
 export function EmergencyForm({ species, signIds }: { species: Species | null; signIds: readonly string[] }) {
+  const hydrated = useHydrated();
   return (
     <Form
       method="get"
       // Without JavaScript the browser keeps the fragment: the answer page opens on the answer.
-      action={`/emergency#${ANSWER_ANCHOR}`}
+      // With it, the page itself scrolls to the answer (routes/emergency/emergency.tsx): no
+      // fragment, so the router's own (smooth) scroll to it cannot race that one.
+      action={hydrated ? "/emergency" : `/emergency#${ANSWER_ANCHOR}`}
       preventScrollReset
       aria-label="Is this an emergency?"
       className="space-y-6 [&:has(#species-cat:checked)_[data-only=dog]:not(:has(:checked))]:hidden [&:has(#species-dog:checked)_[data-only=cat]:not(:has(:checked))]:hidden"
