@@ -9,10 +9,9 @@ import { expect, test } from "./support";
  * page stays the markup the server sent.
  */
 
-// The page's inline loader registers the service worker once it is idle; a worker that
-// activated in time would serve the second page its scripts from its cache, past the routes
-// that abort them, and React would change the markup under the comparison.
-test.use({ serviceWorkers: "block" });
+// The service worker stays blocked (playwright.config.ts): one that activated in time would serve
+// the second page its scripts from its cache, past the routes that abort them, and React would
+// change the markup under the comparison.
 const PAGES = [
   "/",
   "/about",

@@ -16,6 +16,8 @@ import { ANALYSIS_TIMEOUT, demo, expect, expectNoA11yViolations, test } from "./
 const READY = "Ready to work offline: the analysis runs on this device, even without a connection.";
 
 test.describe.configure({ timeout: 180_000 });
+// The one spec with the service worker (playwright.config.ts blocks it everywhere else).
+test.use({ serviceWorkers: "allow" });
 
 type Server = BuiltServer & { dataDir: string };
 const servers: Server[] = [];

@@ -119,7 +119,7 @@ test("without JavaScript: settings are saved and refused with the message in the
   browser,
 }) => {
   // Our scripts never load (axe still runs: it brings its own), so the page is the server's HTML.
-  const context = await browser.newContext({ serviceWorkers: "block" });
+  const context = await browser.newContext();
   await context.route(/\.js(\?|$)/, (route) => route.abort());
   const page = await context.newPage();
   await signUp(page.request, { pet: BISCUIT });
