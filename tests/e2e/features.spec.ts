@@ -9,6 +9,7 @@ import {
   expectNoA11yViolations,
   expectNoHorizontalScroll,
   gotoFeatures,
+  gotoHydrated,
   holdAnalysisResults,
   isPhone,
   makePng,
@@ -326,7 +327,8 @@ test("the home page does not load the demo's code", async ({ page }) => {
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
-  await page.goto("/");
+  // Hydrated (the page's scripts have run), then nothing more on the way.
+  await gotoHydrated(page, "/");
   await page.waitForLoadState("networkidle");
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((path) => /features|camera-dialog/.test(path))).toEqual([]);
@@ -339,7 +341,7 @@ test("the Features page leaves the report's code out of its first scripts, and f
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
-  await page.goto("/features");
+  await gotoHydrated(page, "/features");
   await page.waitForLoadState("networkidle");
   expect(scripts.some((path) => /\/features-/.test(path))).toBe(true);
   expect(scripts.filter((path) => /\/(report|zod)-/.test(path))).toEqual([]);

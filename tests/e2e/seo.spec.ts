@@ -1,4 +1,4 @@
-import { expect, test } from "./support";
+import { expect, gotoHydrated, test } from "./support";
 
 const PAGES = ["/", "/about", "/accuracy", "/features", "/pricing", "/contact", "/auth", "/emergency"] as const;
 
@@ -71,7 +71,8 @@ test("no page asks any host but our own", async ({ page, baseURL }) => {
     if (url.protocol.startsWith("http") && url.origin !== origin) foreign.push(request.url());
   });
   for (const path of PAGES) {
-    await page.goto(path);
+    // Hydrated (every script the page loads has run), then nothing more on the way.
+    await gotoHydrated(page, path);
     await page.waitForLoadState("networkidle");
   }
   expect(foreign).toEqual([]);
