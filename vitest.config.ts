@@ -39,6 +39,17 @@ function databaseTestFiles(): string[] {
 
 const testFiles = process.env.TEST_DATABASE_URL ? databaseTestFiles() : TEST_FILES;
 
+/**
+ * Test files that open a data folder as the server does (pglite-folder.server.ts sets the
+ * process's umask for its operator socket, which a worker thread may not): they run in child
+ * processes, every other file in worker threads, which start in a fraction of the time.
+ */
+const PROCESS_TEST_FILES = ["app", "host", "tests/support"]
+  .flatMap((dir) =>
+    fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => path.join(dir, file)),
+  )
+  .filter((file) => /\.test\.ts$/.test(file) && /\bopenFolder\(/.test(fs.readFileSync(file, "utf8")));
+
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
@@ -52,6 +63,7 @@ export default defineConfig({
     // Vitest takes one worker less than the machine's cores: on two cores, one, and half the
     // machine idle while tests wait on the processes and databases they start.
     maxWorkers: 2,
+    pool: "threads",
     // Components (*.test.tsx) render into a DOM; everything else runs in plain Node, without
     // paying for a DOM and the testing library in each of its files.
     projects: [
@@ -60,8 +72,19 @@ export default defineConfig({
         test: {
           name: "node",
           include: testFiles.map((glob) => glob.replace(/\.test\.\{ts,tsx\}$/, ".test.ts")),
-          exclude: ["**/*.test.tsx", "**/node_modules/**"],
+          exclude: ["**/*.test.tsx", "**/node_modules/**", ...PROCESS_TEST_FILES],
           environment: "node",
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "node (own process)",
+          include: process.env.TEST_DATABASE_URL
+            ? PROCESS_TEST_FILES.filter((file) => testFiles.includes(file))
+            : PROCESS_TEST_FILES,
+          environment: "node",
+          pool: "forks",
         },
       },
       {
