@@ -23,36 +23,37 @@ async function openMenuIfPhone(page: import("@playwright/test").Page) {
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
 }
 
-for (const { path, link } of PAGES) {
-  test(`header marks ${link} as the current page on ${path}`, { tag: "@phone" }, async ({ page }) => {
-    await gotoHydrated(page, path);
-    await openMenuIfPhone(page);
-    const nav = page.getByRole("navigation", { name: "Main" });
-    const current = nav.getByRole("link", { name: link, exact: true });
-    await expect(current).toHaveAttribute("aria-current", "page");
-    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
-    await expect(page.getByRole("link", { name: "Login / Signup" })).toBeVisible();
-  });
+/** The header's Main navigation marks `link` as the current page, and only it. */
+async function expectCurrent(page: import("@playwright/test").Page, link: string) {
+  await openMenuIfPhone(page);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: link, exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
 }
 
-test("header links navigate between every page", { tag: "@phone" }, async ({ page }) => {
-  await gotoHydrated(page, "/");
-  for (const { path, link } of [...PAGES.slice(1), PAGES[0]]) {
-    await openMenuIfPhone(page);
-    await page
-      .getByRole("navigation", { name: "Main" })
-      .getByRole("link", { name: link, exact: true })
-      .click();
-    await expect(page).toHaveURL(new RegExp(`${path === "/" ? "/$" : path}$`));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-  }
-  await openMenuIfPhone(page);
-  await page.getByRole("link", { name: "Login / Signup" }).click();
-  await expect(page).toHaveURL(/\/auth$/);
-  // The way to urgent help is in the header row itself, never behind the menu.
-  await page.locator("header[data-site-header]").getByRole("link", { name: "Emergency?" }).click();
-  await expect(page).toHaveURL(/\/emergency$/);
-});
+test(
+  "header links navigate between every page, each marked as the current one",
+  { tag: "@phone" },
+  async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await expectCurrent(page, "Home");
+    await expect(page.getByRole("link", { name: "Login / Signup" })).toBeVisible();
+    for (const { path, link } of [...PAGES.slice(1), PAGES[0]]) {
+      await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: link, exact: true })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`${path === "/" ? "/$" : path}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+      await expectCurrent(page, link);
+    }
+    await page.getByRole("link", { name: "Login / Signup" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    // The way to urgent help is in the header row itself, never behind the menu.
+    await page.locator("header[data-site-header]").getByRole("link", { name: "Emergency?" }).click();
+    await expect(page).toHaveURL(/\/emergency$/);
+  },
+);
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
