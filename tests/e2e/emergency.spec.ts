@@ -67,6 +67,10 @@ test.describe("with JavaScript", () => {
       await page.getByRole("button", { name: "Show what to do" }).click();
       await expect(page.getByRole("region", { name: "Emergency — go now" })).toBeFocused();
       await expectAnswerFirst(page, "Emergency — go now");
+      // Reloaded (or shared), the page opens on the answer too.
+      await expect(page).toHaveURL(/#answer$/);
+      await page.reload();
+      await expectAnswerFirst(page, "Emergency — go now");
     },
   );
 

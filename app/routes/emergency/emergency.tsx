@@ -72,8 +72,13 @@ export default function Emergency({ loaderData }: Route.ComponentProps) {
       return;
     }
     // The page opens on the answer, its heading at the top (below the sticky header), then focus.
-    answerTop.current?.scrollIntoView({ block: "start", behavior: "instant" });
+    if (!answerTop.current) return;
+    answerTop.current.scrollIntoView({ block: "start", behavior: "instant" });
     (answer.current ?? problems.current)?.focus({ preventScroll: true });
+    // The address gets the fragment (the form leaves it out with JavaScript, so that the router
+    // does not scroll as well), so that a reload or a shared link opens on the answer too.
+    const { pathname, search } = window.location;
+    window.history.replaceState(window.history.state, "", `${pathname}${search}#${ANSWER_ANCHOR}`);
   }, [location.search]);
 
   return (
