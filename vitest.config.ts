@@ -26,15 +26,19 @@ function reachesServerCode(source: string): boolean {
  * scripts on the embedded database) stay in the PGlite run.
  */
 function databaseTestFiles(): string[] {
+  return testFilesOnDisk().filter((file) => {
+    const source = fs.readFileSync(file, "utf8");
+    return reachesServerCode(source) && !/drizzle-orm\/pglite|pglite-folder/.test(source);
+  });
+}
+
+/** Every test file under app, host and tests/support, by its path. */
+function testFilesOnDisk(): string[] {
   return ["app", "host", "tests/support"]
     .flatMap((dir) =>
       fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => path.join(dir, file)),
     )
-    .filter((file) => /\.test\.tsx?$/.test(file))
-    .filter((file) => {
-      const source = fs.readFileSync(file, "utf8");
-      return reachesServerCode(source) && !/drizzle-orm\/pglite|pglite-folder/.test(source);
-    });
+    .filter((file) => /\.test\.tsx?$/.test(file));
 }
 
 const testFiles = process.env.TEST_DATABASE_URL ? databaseTestFiles() : TEST_FILES;
@@ -44,11 +48,9 @@ const testFiles = process.env.TEST_DATABASE_URL ? databaseTestFiles() : TEST_FIL
  * process's umask for its operator socket, which a worker thread may not): they run in child
  * processes, every other file in worker threads, which start in a fraction of the time.
  */
-const PROCESS_TEST_FILES = ["app", "host", "tests/support"]
-  .flatMap((dir) =>
-    fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => path.join(dir, file)),
-  )
-  .filter((file) => /\.test\.ts$/.test(file) && /\bopenFolder\(/.test(fs.readFileSync(file, "utf8")));
+const PROCESS_TEST_FILES = testFilesOnDisk().filter(
+  (file) => file.endsWith(".ts") && /\bopenFolder\(/.test(fs.readFileSync(file, "utf8")),
+);
 
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
