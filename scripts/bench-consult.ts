@@ -28,7 +28,7 @@ import { pet } from "~/backend/db/schema.server";
 import { setStaffProfile, setWeeklyHours } from "~/backend/staff/staff.server";
 import type { SessionUser } from "~/domain/auth";
 import type { BuiltServer } from "../tests/support/built-server";
-import { chromiumLaunchOptions } from "../tests/support/chromium";
+import { fullChromiumLaunchOptions } from "../tests/support/chromium";
 import {
   benchPostgresServer,
   percentile,
@@ -277,8 +277,8 @@ async function oneCall(call: Call, serverA: BuiltServer, serverB: BuiltServer): 
 async function main() {
   const { serverA, serverB, calls } = await setUp();
   browser = await chromium.launch({
-    ...chromiumLaunchOptions,
-    args: [...chromiumLaunchOptions.args, ...FAKE_MEDIA_FLAGS],
+    ...fullChromiumLaunchOptions,
+    args: [...fullChromiumLaunchOptions.args, ...FAKE_MEDIA_FLAGS],
   });
   console.log(
     `Calls: ${CALLS}, one after the other; the owner's page on A, the vet's on B (signalling crosses processes through PostgreSQL), Chromium ${browser.version()} headless with its fake camera and microphone, no ICE servers (loopback)`,

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { testPhotos } from "../support/photos";
 import { BUILD_DIR, startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
+import { fullChromiumLaunchOptions } from "../support/chromium";
 import { freePort } from "../support/ports";
 import { ANALYSIS_TIMEOUT, demo, expect, expectNoA11yViolations, test } from "./support";
 
@@ -16,8 +17,9 @@ import { ANALYSIS_TIMEOUT, demo, expect, expectNoA11yViolations, test } from "./
 const READY = "Ready to work offline: the analysis runs on this device, even without a connection.";
 
 test.describe.configure({ timeout: 180_000 });
-// The one spec with the service worker (playwright.config.ts blocks it everywhere else).
-test.use({ serviceWorkers: "allow" });
+// The one spec with the service worker (playwright.config.ts blocks it everywhere else), in the
+// full browser: the headless shell of the other specs has no notion of installing a site.
+test.use({ serviceWorkers: "allow", launchOptions: fullChromiumLaunchOptions });
 
 type Server = BuiltServer & { dataDir: string };
 const servers: Server[] = [];

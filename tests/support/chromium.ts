@@ -1,9 +1,21 @@
+import fs from "node:fs";
+
 /**
  * Debian's Chromium, as the browser tests and benchmarks launch it: Playwright's own browser
  * download is not available on our machines, and without the background-networking flags
  * Chromium keeps trying to reach Google's hosts, which this network refuses.
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+/**
+ * The browser tests' Chromium: Debian's headless shell (package chromium-headless-shell), the same
+ * engine without the browser around it, which costs about a third less CPU per test
+ * (docs/decisions/011-test-suite-shape.md). The full browser where it is not installed, and for
+ * what only the full browser does (installability, in offline.spec.ts).
+ */
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+export const TEST_CHROMIUM_PATH =
+  process.env.TEST_CHROMIUM_PATH || (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM_PATH);
 
 export const CHROMIUM_FLAGS = [
   "--no-sandbox",
@@ -14,5 +26,8 @@ export const CHROMIUM_FLAGS = [
   "--no-first-run",
 ];
 
-/** Playwright's launch options for it. */
-export const chromiumLaunchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
+/** Playwright's launch options for the browser tests. */
+export const chromiumLaunchOptions = { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS };
+
+/** Playwright's launch options for the full browser. */
+export const fullChromiumLaunchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
