@@ -32,6 +32,7 @@ export default [
     route("family", "routes/family/family.tsx"),
     route("account", "routes/account/account.tsx"),
     route("account/reminders", "routes/account/reminders.tsx"),
+    route("account/notifications", "routes/account/notifications.tsx"),
     route("account/plan", "routes/account/plan.tsx"),
     route("chat", "routes/chat/chats.tsx"),
     route("consultations", "routes/consultations/consultations.tsx"),

@@ -48,6 +48,44 @@ self.addEventListener("message", (event) => {
   );
 });
 
+// A push notification (backend/notifications/push.server.ts sends them): its JSON names the pet
+// and what happened, and the page to open. One per tag: the newest replaces the one before.
+self.addEventListener("push", (event) => {
+  let message;
+  try {
+    message = event.data?.json();
+  } catch {
+    message = undefined;
+  }
+  if (!message?.title) return;
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      tag: message.tag,
+      renotify: Boolean(message.tag),
+      icon: "/icon-192.png",
+      badge: "/icon-192.png",
+      data: { url: message.url },
+    }),
+  );
+});
+
+// A click opens the notification's page: in a PawPal tab already showing it, or the first
+// PawPal tab (focused and sent there), or a new one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url || "/", self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const showing = windows.find((client) => client.url === url);
+      if (showing) return showing.focus();
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) return open.focus().then((client) => client.navigate(url));
+      return self.clients.openWindow(url);
+    }),
+  );
+});
+
 async function cacheFirst(request) {
   const cached = await caches.match(request, { ignoreVary: true });
   if (cached) return cached;

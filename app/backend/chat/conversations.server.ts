@@ -21,6 +21,7 @@ import type { PetType } from "~/domain/pets";
 import { firstWords, orderQueue, triageFor, type Urgency } from "~/domain/triage";
 import { vetTitle } from "~/domain/staff";
 import { LIVE_CHANNEL, type LiveNotice } from "./live-notices.server";
+import { pushConversationWaiting, pushOwnerWrote, pushVetEvent } from "./chat-pushes.server";
 import { reencodePhoto } from "./photo.server";
 import { planRefusal, readerOf, refused, vetDayOf, type Outcome, type Reader } from "./vet-care.server";
 
@@ -185,6 +186,7 @@ export async function openConversation(
       clientKey: first.key,
     });
     await notify(tx, { c: created!.id, s: 1, queue: true });
+    await pushConversationWaiting(tx, { id: created!.id, petId, urgency: triaged.triage.urgency });
     return { ok: true as const, conversationId: created!.id };
   });
 }
@@ -262,6 +264,11 @@ export async function sendMessage(
       photo: photo.jpeg,
       clientKey: message.key,
     });
+    // A room's chat is read in the room, where both sides are: only the emergency chat notifies.
+    if (locked.kind === "emergency") {
+      if (role === "vet") await pushVetEvent(tx, locked, name, "replied", String(added.seq));
+      else await pushOwnerWrote(tx, locked, name, added.seq);
+    }
     return { ok: true, message: added };
   });
 }
@@ -359,6 +366,7 @@ export async function takeConversation(vet: Vet, conversationId: string): Promis
       },
       { changed: true, queue: true },
     );
+    if (locked.kind === "emergency") await pushVetEvent(tx, locked, vet.displayName, "took", "taken");
     return { ok: true };
   });
 }
@@ -404,6 +412,7 @@ export async function endConversation(
       },
       { changed: true },
     );
+    await pushVetEvent(tx, locked, vet.displayName, "ended", "ended");
     return { ok: true };
   });
 }

@@ -6,6 +6,7 @@ import {
 } from "~/backend/consultations/consultation-mails.server";
 import { CONTACT_TEAM_MAIL_JOB, mailContactMessageToTeam } from "~/backend/contact-messages.server";
 import { MAIL_JOB, sendMail, type Mail } from "~/backend/mail/mailer.server";
+import { PUSH_JOB, sendPush } from "~/backend/notifications/push.server";
 import { REMINDER_JOB, sendReminder } from "~/backend/reminders.server";
 import type { JobHandlers } from "./queue.server";
 
@@ -17,4 +18,5 @@ export const JOB_HANDLERS: JobHandlers = {
   [REMINDER_JOB]: sendReminder,
   [PLAN_SETTLE_JOB]: runPlanSettleJob,
   [CONSULTATION_REMINDER_JOB]: sendConsultationReminder,
+  [PUSH_JOB]: sendPush,
 };

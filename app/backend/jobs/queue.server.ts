@@ -20,6 +20,16 @@ export const MAX_ATTEMPTS = 8;
 /** How long a claim lasts: a process that dies mid-run releases its jobs after this. */
 const LEASE_SECONDS = 120;
 
+/** Thrown by a handler whose service asked for a pause (e.g. Retry-After): the job runs again after it. */
+export class RetryLater extends Error {
+  constructor(
+    message: string,
+    readonly afterSeconds: number | undefined,
+  ) {
+    super(message);
+  }
+}
+
 /** 30 s, 1 min, 2 min … capped at 1 h: a mail server that is down gets time to come back. */
 export function retryDelaySeconds(attempts: number) {
   return Math.min(30 * 2 ** (attempts - 1), 60 * 60);
@@ -108,12 +118,16 @@ export async function runDueJobs(
         failed += 1;
         const message = error instanceof Error ? error.message : String(error);
         const giveUp = attempts >= MAX_ATTEMPTS;
+        const pause =
+          error instanceof RetryLater && error.afterSeconds !== undefined
+            ? Math.min(error.afterSeconds, 24 * 60 * 60)
+            : retryDelaySeconds(attempts);
         console.error(
           `[jobs] ${kind} ${id} failed (attempt ${attempts}${giveUp ? ", giving up" : ""}): ${message}`,
         );
         await db.execute(sql`
           update ${job} set locked_until = null, last_error = ${message.slice(0, 2000)},
-            run_after = ${now.toISOString()}::timestamptz + make_interval(secs => ${retryDelaySeconds(attempts)}),
+            run_after = ${now.toISOString()}::timestamptz + make_interval(secs => ${pause}),
             failed_at = ${giveUp ? sql`now()` : sql`null`}
           where id = ${id}`);
       }

@@ -182,6 +182,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </Link>
           </li>
           <li>
+            <Link to="/account/notifications" className={buttonVariants({ variant: "secondary", size: "sm" })}>
+              Notifications
+            </Link>
+          </li>
+          <li>
             <Link to="/family" className={buttonVariants({ variant: "secondary", size: "sm" })}>
               Family sharing
             </Link>

@@ -1,0 +1,252 @@
+import fs from "node:fs";
+import https from "node:https";
+import os from "node:os";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  openConversation,
+  sendMessage,
+  takeConversation,
+  endConversation,
+} from "~/backend/chat/conversations.server";
+import { getDb } from "~/backend/db/client.server";
+import { familyMember, job, pet, pushSubscription } from "~/backend/db/schema.server";
+import { JOB_HANDLERS } from "~/backend/jobs/handlers.server";
+import { runDueJobs } from "~/backend/jobs/queue.server";
+import { findVet, setOnDuty, type Vet } from "~/backend/staff/staff.server";
+import { setUpRouteTests, signUp, signUpStaff, type Account } from "../../../tests/support/route-requests";
+import {
+  checkVapid,
+  makeSubscriber,
+  startPushService,
+  type PushService,
+} from "../../../tests/support/push-service";
+import { retryAfterSeconds, savePushOff, subscribe, vapidKeys } from "./push.server";
+
+/*
+ * Push notifications from the emergency chat to a browser's push service on 127.0.0.1 (HTTPS,
+ * tests/support/push-service.ts), decrypted with the subscriber's keys as a browser would:
+ * who hears of what, that they name the pet and never the message's words, that each goes
+ * once, and what the server does when the push service says a device is gone or asks to wait.
+ */
+
+let service: PushService;
+let keyFolder: string;
+
+setUpRouteTests({ baseUrl: "https://pawpal.example" });
+
+beforeAll(async () => {
+  keyFolder = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-vapid-"));
+  vi.stubEnv("DATA_DIR", keyFolder);
+  service = await startPushService();
+  vi.stubEnv("PUSH_ALLOWED_ORIGINS", service.origin);
+  // This process trusts the service's certificate as a server started with NODE_EXTRA_CA_CERTS would.
+  https.globalAgent.options.ca = service.cert;
+});
+
+afterAll(async () => {
+  await service.close();
+  fs.rmSync(keyFolder, { recursive: true, force: true });
+});
+
+let devices = 0;
+/** A device of `who`, subscribed as the page posts it: its subscriber decrypts what it receives. */
+async function device(who: Account) {
+  const subscriber = makeSubscriber(`${service.origin}/push/device-${(devices += 1)}`);
+  await subscribe(
+    who.id,
+    { endpoint: subscriber.json.endpoint, ...subscriber.json.keys },
+    "Chrome on Android",
+  );
+  return {
+    ...subscriber,
+    /** What this device received so far, decrypted. */
+    messages: () =>
+      service.received
+        .filter((received) => received.endpoint === subscriber.json.endpoint)
+        .map((received) => JSON.parse(subscriber.decrypt(received.body)) as Record<string, string>),
+  };
+}
+
+async function vetOnDuty(name: string): Promise<Vet & Account> {
+  const account = await signUpStaff(name, "vet");
+  await setOnDuty(account.id, true);
+  return { ...account, ...(await findVet({ ...account, role: "staff" }))! };
+}
+
+async function petOf(owner: Account, name: string) {
+  const [created] = await (
+    await getDb()
+  )
+    .insert(pet)
+    .values({ userId: owner.id, name, type: "dog" })
+    .returning();
+  return created!;
+}
+
+let keys = 0;
+const key = () => `push-test-${(keys += 1)}`;
+
+const runJobs = () => runDueJobs(JOB_HANDLERS);
+
+describe("the emergency chat's notifications", () => {
+  it("reach the vets on duty, then the owner and family, naming the pet, never the words, each once", async () => {
+    const owner = await signUp("Olive Owner", { plan: "premium" });
+    const member = await signUp("Fay Family");
+    await (await getDb()).insert(familyMember).values({ ownerId: owner.id, memberId: member.id });
+    const pip = await petOf(owner, "Pip");
+    const vet = await vetOnDuty("Dr. Vera Night");
+    const [ownerPhone, memberPhone, vetPhone] = [
+      await device(owner),
+      await device(member),
+      await device(vet),
+    ];
+
+    const opened = await openConversation(
+      owner,
+      pip.id,
+      { body: "Pip ate grapes from the bowl", key: key() },
+      [],
+    );
+    if (!opened.ok) throw new Error(opened.error);
+    const chat = `/chat/${opened.conversationId}`;
+    await runJobs();
+    expect(vetPhone.messages()).toEqual([
+      {
+        title: "A conversation about Pip is waiting",
+        body: "Urgency: not assessed. Open the vet console to take it.",
+        url: "/vet",
+        tag: `chat:${opened.conversationId}`,
+      },
+    ]);
+    expect(ownerPhone.messages()).toEqual([]);
+
+    expect((await takeConversation(vet, opened.conversationId)).ok).toBe(true);
+    const reply = await sendMessage(vet, opened.conversationId, {
+      body: "Bring Pip in: grapes are toxic",
+      key: key(),
+    });
+    expect(reply.ok).toBe(true);
+    await runJobs();
+    await runJobs();
+    for (const phone of [ownerPhone, memberPhone])
+      expect(phone.messages()).toEqual([
+        expect.objectContaining({ title: "Dr. Vera Night took your conversation about Pip", url: chat }),
+        {
+          title: "Dr. Vera Night replied about Pip",
+          body: "Open the conversation to read it.",
+          url: chat,
+          tag: `chat:${opened.conversationId}`,
+        },
+      ]);
+
+    const written = await sendMessage(owner, opened.conversationId, {
+      body: "We are on our way",
+      key: key(),
+    });
+    expect(written.ok).toBe(true);
+    expect((await endConversation(vet, opened.conversationId, "Induced vomiting; fine.")).ok).toBe(true);
+    await runJobs();
+    expect(vetPhone.messages().map((message) => message.title)).toEqual([
+      "A conversation about Pip is waiting",
+      "Olive Owner wrote about Pip",
+    ]);
+    expect(ownerPhone.messages().at(-1)).toMatchObject({
+      title: "Dr. Vera Night ended the conversation about Pip",
+      url: chat,
+    });
+
+    // Never the words of a message, on any device.
+    const everything = [ownerPhone, memberPhone, vetPhone].flatMap((phone) => phone.messages());
+    expect(JSON.stringify(everything)).not.toMatch(/grapes|on our way|vomiting/);
+    // Signed with the server's VAPID key, for the push service's origin, and aes128gcm.
+    for (const received of service.received)
+      expect(checkVapid(received, vapidKeys().publicKey).aud).toBe(service.origin);
+  });
+
+  it("send nothing of a kind the account turned off, nor to a device removed", async () => {
+    const owner = await signUp("Quinn Quiet", { plan: "premium" });
+    const vet = await vetOnDuty("Dr. Sam Day");
+    const pip = await petOf(owner, "Rex");
+    const ownerPhone = await device(owner);
+    const vetPhone = await device(vet);
+    await savePushOff(vet.id, ["chat-queue"]);
+    const db = await getDb();
+    await db.delete(pushSubscription).where(eq(pushSubscription.endpoint, ownerPhone.json.endpoint));
+
+    const opened = await openConversation(owner, pip.id, { body: "Limping", key: key() }, []);
+    if (!opened.ok) throw new Error(opened.error);
+    await takeConversation(vet, opened.conversationId);
+    await runJobs();
+    expect(vetPhone.messages()).toEqual([]);
+    expect(ownerPhone.messages()).toEqual([]);
+  });
+});
+
+describe("the push service's answers", () => {
+  it("410: the device is removed, and nothing more is sent to it", async () => {
+    const owner = await signUp("Gina Gone", { plan: "premium" });
+    const vet = await vetOnDuty("Dr. Ray Gone");
+    const phone = await device(owner);
+    service.answer(phone.json.endpoint, 410);
+    const rex = await petOf(owner, "Rex");
+    const opened = await openConversation(owner, rex.id, { body: "Coughing", key: key() }, []);
+    if (!opened.ok) throw new Error(opened.error);
+    await takeConversation(vet, opened.conversationId);
+    await runJobs();
+    const db = await getDb();
+    expect(await db.select().from(pushSubscription).where(eq(pushSubscription.userId, owner.id))).toEqual([]);
+    service.answer(phone.json.endpoint, 201);
+  });
+
+  it("429 with Retry-After: tried again after the pause it asks for", async () => {
+    const owner = await signUp("Walt Wait", { plan: "premium" });
+    const vet = await vetOnDuty("Dr. Ivy Wait");
+    const phone = await device(owner);
+    service.answer(phone.json.endpoint, 429, { "Retry-After": "120" });
+    const rex = await petOf(owner, "Rex");
+    const opened = await openConversation(owner, rex.id, { body: "Sneezing", key: key() }, []);
+    if (!opened.ok) throw new Error(opened.error);
+    await takeConversation(vet, opened.conversationId);
+    const before = Date.now();
+    await runJobs();
+    const db = await getDb();
+    const [waiting] = await db
+      .select({ runAfter: job.runAfter, doneAt: job.doneAt })
+      .from(job)
+      .where(and(eq(job.kind, "push"), eq(job.userId, owner.id)));
+    expect(waiting!.doneAt).toBeNull();
+    const pause = (waiting!.runAfter.getTime() - before) / 1000;
+    expect(pause).toBeGreaterThanOrEqual(119);
+    expect(pause).toBeLessThan(130);
+
+    // Due again after the pause: sent then.
+    service.answer(phone.json.endpoint, 201);
+    await runDueJobs(JOB_HANDLERS, { now: new Date(waiting!.runAfter.getTime() + 1000) });
+    expect(phone.messages().map((message) => message.title)).toEqual([
+      "Dr. Ivy Wait took your conversation about Rex",
+    ]);
+  });
+
+  it("reads Retry-After in seconds or as a date", () => {
+    const now = Date.parse("2026-11-27T10:00:00Z");
+    expect(retryAfterSeconds("30", now)).toBe(30);
+    expect(retryAfterSeconds("Fri, 27 Nov 2026 10:01:00 GMT", now)).toBe(60);
+    expect(retryAfterSeconds("soon", now)).toBeUndefined();
+    expect(retryAfterSeconds(undefined, now)).toBeUndefined();
+  });
+});
+
+describe("the VAPID keys", () => {
+  it("are generated once into DATA_DIR, readable by the server alone, and kept", () => {
+    const keys = vapidKeys();
+    const file = path.join(keyFolder, "vapid-keys.json");
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual({
+      publicKey: keys.publicKey,
+      privateKey: keys.privateKey,
+    });
+    expect(Buffer.from(keys.publicKey, "base64url")).toHaveLength(65);
+  });
+});

@@ -1,0 +1,237 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import webpush, { WebPushError } from "web-push";
+import { dataDir, getDb, type Database } from "~/backend/db/client.server";
+import {
+  accountSettings,
+  familyMember,
+  pet,
+  pushSubscription,
+  staffProfile,
+} from "~/backend/db/schema.server";
+import { enqueueJob, RetryLater, type Executor } from "~/backend/jobs/queue.server";
+import {
+  allowedOrigins,
+  isAllowedEndpoint,
+  PUSH_KINDS,
+  type PushKind,
+  type PushMessage,
+  type PushSubscriptionKeys,
+} from "~/domain/notifications";
+
+/*
+ * Web Push: devices an account turned notifications on for, and the notifications sent to them.
+ * A notification is queued as a job per device, in the transaction that stored what it tells
+ * (so it is never about what was not stored, and never lost when a process dies), under a key
+ * per event and device (so it goes once, whichever process runs it).
+ */
+
+export const PUSH_JOB = "push";
+
+/** The endpoints outside the browsers' push services that this server may POST to (PUSH_ALLOWED_ORIGINS). */
+export const pushAllowedOrigins = () => allowedOrigins(process.env.PUSH_ALLOWED_ORIGINS);
+
+type VapidKeys = { publicKey: string; privateKey: string; subject: string };
+let vapid: VapidKeys | undefined;
+
+/**
+ * The server's VAPID keys, which sign every push: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or a
+ * pair generated once into DATA_DIR (like the session secret), so that devices subscribed
+ * before a restart keep receiving.
+ */
+export function vapidKeys(): VapidKeys {
+  if (vapid) return vapid;
+  const subject = process.env.VAPID_SUBJECT || "mailto:hello@pawpal.example";
+  if (process.env.VAPID_PUBLIC_KEY && process.env.VAPID_PRIVATE_KEY)
+    return (vapid = {
+      publicKey: process.env.VAPID_PUBLIC_KEY,
+      privateKey: process.env.VAPID_PRIVATE_KEY,
+      subject,
+    });
+  const file = path.join(dataDir(), "vapid-keys.json");
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir(), { recursive: true });
+    try {
+      fs.writeFileSync(file, JSON.stringify(webpush.generateVAPIDKeys()), { mode: 0o600, flag: "wx" });
+    } catch (error) {
+      // Another process wrote it first: that pair is the one.
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+  const stored = JSON.parse(fs.readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
+  return (vapid = { ...stored, subject });
+}
+
+export type Device = { id: string; device: string; createdAt: Date };
+
+/** This account's devices, newest first. */
+export async function listDevices(userId: string): Promise<Device[]> {
+  const db = await getDb();
+  return db
+    .select({
+      id: pushSubscription.id,
+      device: pushSubscription.device,
+      createdAt: pushSubscription.createdAt,
+    })
+    .from(pushSubscription)
+    .where(eq(pushSubscription.userId, userId))
+    .orderBy(sql`${pushSubscription.createdAt} desc`);
+}
+
+/** Stores a device's subscription for `userId`; an endpoint another account held moves to this one. */
+export async function subscribe(userId: string, subscription: PushSubscriptionKeys, device: string) {
+  const db = await getDb();
+  await db
+    .insert(pushSubscription)
+    .values({ userId, ...subscription, device })
+    .onConflictDoUpdate({
+      target: pushSubscription.endpoint,
+      set: { userId, p256dh: subscription.p256dh, auth: subscription.auth, device, createdAt: new Date() },
+    });
+}
+
+/** Forgets this account's subscription of `endpoint` (the page turned notifications off); false if none. */
+export async function unsubscribe(userId: string, endpoint: string): Promise<boolean> {
+  const db = await getDb();
+  const removed = await db
+    .delete(pushSubscription)
+    .where(and(eq(pushSubscription.userId, userId), eq(pushSubscription.endpoint, endpoint)))
+    .returning({ id: pushSubscription.id });
+  return removed.length > 0;
+}
+
+/** Removes one of this account's devices from its list; false if it has no such device. */
+export async function removeDevice(userId: string, id: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
+  const db = await getDb();
+  const removed = await db
+    .delete(pushSubscription)
+    .where(and(eq(pushSubscription.userId, userId), eq(pushSubscription.id, id)))
+    .returning({ id: pushSubscription.id });
+  return removed.length > 0;
+}
+
+/** The kinds this account turned off. */
+export async function pushOffOf(userId: string): Promise<string[]> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ pushOff: accountSettings.pushOff })
+    .from(accountSettings)
+    .where(eq(accountSettings.userId, userId));
+  return row?.pushOff ?? [];
+}
+
+export async function savePushOff(userId: string, off: string[]) {
+  const known = off.filter((id) => PUSH_KINDS.some((kind) => kind.id === id));
+  const db = await getDb();
+  await db
+    .insert(accountSettings)
+    .values({ userId, pushOff: known })
+    .onConflictDoUpdate({ target: accountSettings.userId, set: { pushOff: known, updatedAt: new Date() } });
+}
+
+type Reader = Pick<Database, "select">;
+
+/** The pet's owner and the members of the owner's family: who hears of a conversation about it. */
+export async function petPeople(db: Reader, petId: string): Promise<string[]> {
+  const [owner] = await db.select({ id: pet.userId }).from(pet).where(eq(pet.id, petId));
+  if (!owner) return [];
+  const members = await db
+    .select({ id: familyMember.memberId })
+    .from(familyMember)
+    .where(eq(familyMember.ownerId, owner.id));
+  return [owner.id, ...members.map((member) => member.id)];
+}
+
+/** The vets on duty now. */
+export async function vetsOnDuty(db: Reader): Promise<string[]> {
+  const rows = await db
+    .select({ id: staffProfile.userId })
+    .from(staffProfile)
+    .where(and(eq(staffProfile.role, "vet"), eq(staffProfile.onDuty, true)));
+  return rows.map((row) => row.id);
+}
+
+type PushPayload = { subscriptionId: string; message: PushMessage; urgent: boolean };
+
+/**
+ * Queues `message` for every device of `userIds` whose account has `kind` on, in `tx` (the
+ * transaction that stored what it tells). `event` names the event: queued twice, it goes once.
+ */
+export async function pushTo(
+  tx: Reader & Executor,
+  userIds: readonly string[],
+  kind: PushKind,
+  message: PushMessage,
+  event: string,
+  { urgent = false } = {},
+) {
+  if (userIds.length === 0) return;
+  const devices = await tx
+    .select({ id: pushSubscription.id, userId: pushSubscription.userId, pushOff: accountSettings.pushOff })
+    .from(pushSubscription)
+    .leftJoin(accountSettings, eq(accountSettings.userId, pushSubscription.userId))
+    .where(inArray(pushSubscription.userId, [...new Set(userIds)]));
+  for (const device of devices) {
+    if (device.pushOff?.includes(kind)) continue;
+    const payload: PushPayload = { subscriptionId: device.id, message, urgent };
+    await enqueueJob(PUSH_JOB, payload, { key: `push:${event}:${device.id}`, db: tx, userId: device.userId });
+  }
+}
+
+/** How long a push service keeps a notification for a device that is offline: a day. */
+const TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * The push job: encrypts the message for the device (aes128gcm), signs the request (VAPID) and
+ * POSTs it to the device's push service. A device the service no longer knows (404, 410) is
+ * removed; one that asks for a pause (429) or fails (5xx) is tried again after it.
+ */
+export async function sendPush(payload: unknown) {
+  const { subscriptionId, message, urgent } = payload as PushPayload;
+  const db = await getDb();
+  const [device] = await db.select().from(pushSubscription).where(eq(pushSubscription.id, subscriptionId));
+  // Removed since: nothing to send.
+  if (!device) return;
+  // Stored before PUSH_ALLOWED_ORIGINS changed: not posted to any more.
+  if (!isAllowedEndpoint(device.endpoint, pushAllowedOrigins())) return;
+  const keys = vapidKeys();
+  try {
+    await webpush.sendNotification(
+      { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+      JSON.stringify(message),
+      {
+        vapidDetails: keys,
+        TTL: TTL_SECONDS,
+        urgency: urgent ? "high" : "normal",
+        contentEncoding: "aes128gcm",
+        // Notifications of one thing replace each other on the device (the newest reply).
+        topic: crypto.createHash("sha256").update(message.tag).digest("base64url").slice(0, 32),
+        timeout: 10_000,
+      },
+    );
+  } catch (error) {
+    if (!(error instanceof WebPushError)) throw error;
+    if (error.statusCode === 404 || error.statusCode === 410) {
+      await db.delete(pushSubscription).where(eq(pushSubscription.id, device.id));
+      return;
+    }
+    if (error.statusCode === 429 || error.statusCode >= 500)
+      throw new RetryLater(
+        `The push service answered ${error.statusCode}`,
+        retryAfterSeconds(error.headers["retry-after"]),
+      );
+    // Any other refusal (400, 413…) would be refused again: logged, not retried.
+    console.error(`[push] ${device.endpoint.slice(0, 60)}… refused the notification: ${error.statusCode}`);
+  }
+}
+
+/** Retry-After in seconds or as a date; undefined when absent or unreadable. */
+export function retryAfterSeconds(header: string | undefined, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}

@@ -1,0 +1,154 @@
+import { z } from "~/utils/zod";
+
+/**
+ * Push notifications (Web Push): the kinds an account can turn off, and the rules a device's
+ * subscription must meet before the server will ever POST to it.
+ */
+
+export const PUSH_KINDS = [
+  {
+    id: "chat-replies",
+    label: "Emergency chat: a vet takes your conversation, replies or ends it",
+    audience: "owner",
+  },
+  {
+    id: "chat-queue",
+    label: "On duty: a new conversation is waiting",
+    audience: "vet",
+  },
+  {
+    id: "chat-owner",
+    label: "On duty: an owner writes in a conversation you took",
+    audience: "vet",
+  },
+] as const;
+
+export type PushKind = (typeof PUSH_KINDS)[number]["id"];
+
+/** The kinds a page offers this account: a vet's as well as an owner's (a vet may own pets too). */
+export function pushKindsFor(isVet: boolean) {
+  return PUSH_KINDS.filter((kind) => kind.audience === "owner" || isVet);
+}
+
+/**
+ * What a notification says: who did what about which pet, never the words of a message (a lock
+ * screen is not private), and the page it opens.
+ */
+export type PushMessage = { title: string; body: string; url: string; tag: string };
+
+/**
+ * The browsers' push services (Chrome's, Firefox's, Edge's, Safari's): the only hosts a
+ * subscription's endpoint may name, beside the origins an operator lists in PUSH_ALLOWED_ORIGINS.
+ */
+const PUSH_SERVICE_HOSTS = [
+  /^fcm\.googleapis\.com$/,
+  /^updates\.push\.services\.mozilla\.com$/,
+  /^[a-z0-9-]+\.notify\.windows\.com$/,
+  /^web\.push\.apple\.com$/,
+];
+
+export const PUSH_ERRORS = {
+  json: "This is not a browser's push subscription: send the JSON of PushSubscription.toJSON().",
+  endpoint:
+    "This push endpoint is not a browser's push service: only https addresses of Chrome's, Firefox's, Edge's and Safari's push services are accepted.",
+  keys: "This push subscription's keys are not a P-256 public key and a 16-byte secret (base64url).",
+  unknownDevice: "There is no such device on this account.",
+} as const;
+
+/** `https://host:port` origins from a comma-separated list (PUSH_ALLOWED_ORIGINS); others are ignored. */
+export function allowedOrigins(list: string | undefined): string[] {
+  return (list ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => URL.canParse(entry) && new URL(entry).protocol === "https:")
+    .map((entry) => new URL(entry).origin);
+}
+
+/** Whether the server may POST to this endpoint: https, and a push service's host or a listed origin. */
+export function isAllowedEndpoint(endpoint: string, origins: readonly string[]): boolean {
+  if (!URL.canParse(endpoint)) return false;
+  const url = new URL(endpoint);
+  if (url.protocol !== "https:" || url.username || url.password) return false;
+  return (
+    PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname) && !url.port) || origins.includes(url.origin)
+  );
+}
+
+/** The bytes of a base64url string (atob: this module runs in the browser too). */
+function fromBase64url(value: string): number[] {
+  const base64 = value.replace(/=+$/, "").replace(/-/g, "+").replace(/_/g, "/");
+  return [...atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, "="))].map((char) => char.charCodeAt(0));
+}
+
+const base64url = (bytes: number, check?: (decoded: number[]) => boolean) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/)
+    .refine((value) => {
+      const decoded = fromBase64url(value);
+      return decoded.length === bytes && (check?.(decoded) ?? true);
+    });
+
+/** PushSubscription.toJSON(): the endpoint and the keys its payloads are encrypted for. */
+const subscriptionJson = z.object({
+  endpoint: z.string().max(2000),
+  keys: z.object({
+    // An uncompressed P-256 point: 0x04, then x and y.
+    p256dh: base64url(65, (point) => point[0] === 4),
+    auth: base64url(16),
+  }),
+});
+
+export type PushSubscriptionKeys = { endpoint: string; p256dh: string; auth: string };
+
+/** The subscription a page posted, or the sentence that refuses it. */
+export function parsePushSubscription(
+  json: unknown,
+  origins: readonly string[],
+): { ok: true; subscription: PushSubscriptionKeys } | { ok: false; error: string } {
+  let value: unknown;
+  try {
+    value = typeof json === "string" ? JSON.parse(json) : undefined;
+  } catch {
+    value = undefined;
+  }
+  const shape = z.object({ endpoint: z.string(), keys: z.unknown() }).safeParse(value);
+  if (!shape.success) return { ok: false, error: PUSH_ERRORS.json };
+  if (!isAllowedEndpoint(shape.data.endpoint, origins)) return { ok: false, error: PUSH_ERRORS.endpoint };
+  const parsed = subscriptionJson.safeParse(value);
+  if (!parsed.success) return { ok: false, error: PUSH_ERRORS.keys };
+  const { endpoint, keys } = parsed.data;
+  return { ok: true, subscription: { endpoint, p256dh: keys.p256dh, auth: keys.auth } };
+}
+
+/** What a device list calls a browser, from its User-Agent: "Chrome on Android", or "A browser". */
+export function deviceName(userAgent: string | null): string {
+  const ua = userAgent ?? "";
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /Firefox\//.test(ua)
+      ? "Firefox"
+      : /Chrome\/|Chromium\/|CriOS\//.test(ua)
+        ? "Chrome"
+        : /Safari\//.test(ua)
+          ? "Safari"
+          : null;
+  const system = /Android/.test(ua)
+    ? "Android"
+    : /iPhone|iPad/.test(ua)
+      ? "iOS"
+      : /Mac OS X/.test(ua)
+        ? "macOS"
+        : /Windows/.test(ua)
+          ? "Windows"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : null;
+  if (!browser) return system ? `A browser on ${system}` : "A browser";
+  return system ? `${browser} on ${system}` : browser;
+}
+
+/** The kinds form: each offered kind is a checkbox, ticked when on. */
+export function pushOffFrom(form: FormData, offered: readonly { id: string }[]): string[] {
+  return offered.filter((kind) => form.get(kind.id) !== "on").map((kind) => kind.id);
+}

@@ -1,0 +1,165 @@
+import { data, Form } from "react-router";
+import type { Route } from "./+types/notifications";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { FormMessage } from "~/components/ui/form-message";
+import { useSubmitting } from "~/components/ui/use-submitting";
+import { BRAND } from "~/content/site";
+import {
+  deviceName,
+  parsePushSubscription,
+  PUSH_ERRORS,
+  pushKindsFor,
+  pushOffFrom,
+} from "~/domain/notifications";
+import { ThisDevice } from "~/features/notifications/this-device";
+import { requireUser } from "~/backend/auth/session.server";
+import { readForm, refuseForm } from "~/backend/forms.server";
+import {
+  listDevices,
+  pushAllowedOrigins,
+  pushOffOf,
+  removeDevice,
+  savePushOff,
+  subscribe,
+  unsubscribe,
+  vapidKeys,
+} from "~/backend/notifications/push.server";
+import { findVet } from "~/backend/staff/staff.server";
+import { actionOrLoaderHeaders } from "~/utils/http";
+import { baseUrlFrom, pageMeta } from "~/utils/seo";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(
+    {
+      title: `Notifications — ${BRAND}`,
+      description: `Notifications on your devices when a vet replies on ${BRAND}.`,
+      path: "/account/notifications",
+    },
+    baseUrlFrom(matches),
+  ),
+  { name: "robots", content: "noindex" },
+];
+
+export const headers = actionOrLoaderHeaders;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const [devices, off, vet] = await Promise.all([listDevices(user.id), pushOffOf(user.id), findVet(user)]);
+  return data({
+    vapidPublicKey: vapidKeys().publicKey,
+    kinds: pushKindsFor(Boolean(vet)).map((kind) => ({ ...kind, on: !off.includes(kind.id) })),
+    devices: devices.map((device) => ({ ...device, createdAt: device.createdAt.toISOString() })),
+  });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+
+  if (intent === "subscribe") {
+    const parsed = parsePushSubscription(form.get("subscription"), pushAllowedOrigins());
+    if (!parsed.ok) return data({ intent, ok: false as const, error: parsed.error }, { status: 400 });
+    await subscribe(user.id, parsed.subscription, deviceName(request.headers.get("user-agent")));
+    return data({ intent, ok: true as const });
+  }
+  if (intent === "unsubscribe") {
+    const endpoint = form.get("endpoint");
+    if (typeof endpoint !== "string" || !endpoint) refuseForm(PUSH_ERRORS.json);
+    await unsubscribe(user.id, endpoint);
+    return data({ intent, ok: true as const });
+  }
+  if (intent === "remove-device") {
+    const removed = await removeDevice(user.id, String(form.get("device") ?? ""));
+    if (!removed)
+      return data({ intent, ok: false as const, error: PUSH_ERRORS.unknownDevice }, { status: 404 });
+    return data({ intent, ok: true as const });
+  }
+  if (intent === "kinds") {
+    const vet = await findVet(user);
+    await savePushOff(user.id, pushOffFrom(form, pushKindsFor(Boolean(vet))));
+    return data({ intent, ok: true as const });
+  }
+  refuseForm();
+}
+
+export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
+  const savingKinds = useSubmitting({ intent: "kinds" });
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">Notifications</h1>
+      <p className="mt-4 text-lg text-ink-700">
+        Hear when a vet takes your conversation or replies, even with PawPal closed. A notification names the
+        pet and what happened, never what was written: a lock screen is not private.
+      </p>
+      <div className="mt-10 space-y-8">
+        <section aria-labelledby="this-device-title">
+          <Card className="sm:p-8">
+            <h2 id="this-device-title" className="mb-6 text-2xl font-bold text-ink-900">
+              This device
+            </h2>
+            <ThisDevice vapidPublicKey={loaderData.vapidPublicKey} />
+          </Card>
+        </section>
+        <section aria-labelledby="kinds-title">
+          <Card className="sm:p-8">
+            <h2 id="kinds-title" className="mb-6 text-2xl font-bold text-ink-900">
+              What to notify
+            </h2>
+            <Form method="post" aria-label="What to notify" className="space-y-4">
+              <input type="hidden" name="intent" value="kinds" />
+              {loaderData.kinds.map((kind) => (
+                <label key={kind.id} className="flex items-start gap-3 text-ink-800">
+                  <input
+                    type="checkbox"
+                    name={kind.id}
+                    defaultChecked={kind.on}
+                    className="mt-1 size-5 accent-brand-600"
+                  />
+                  <span>{kind.label}</span>
+                </label>
+              ))}
+              {actionData?.intent === "kinds" && actionData.ok ? (
+                <FormMessage tone="success" title="Saved" description="Your choices are saved." />
+              ) : null}
+              <Button type="submit" disabled={savingKinds}>
+                Save
+              </Button>
+            </Form>
+          </Card>
+        </section>
+        <section aria-labelledby="devices-title">
+          <Card className="sm:p-8">
+            <h2 id="devices-title" className="mb-6 text-2xl font-bold text-ink-900">
+              Your devices
+            </h2>
+            {loaderData.devices.length === 0 ? (
+              <p className="text-ink-700">No device receives notifications yet.</p>
+            ) : (
+              <ul className="divide-y divide-ink-100">
+                {loaderData.devices.map((device) => (
+                  <li key={device.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                    <span className="text-ink-800">
+                      {device.device}
+                      <span className="block text-sm text-ink-600">
+                        Since {new Date(device.createdAt).toISOString().slice(0, 10)}
+                      </span>
+                    </span>
+                    <Form method="post" aria-label={`Remove ${device.device}`}>
+                      <input type="hidden" name="intent" value="remove-device" />
+                      <input type="hidden" name="device" value={device.id} />
+                      <Button type="submit" variant="secondary" size="sm">
+                        Remove
+                      </Button>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </section>
+      </div>
+    </div>
+  );
+}
