@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { useHiddenTabCount } from "~/components/ui/use-hidden-tab-count";
 import { LIVE_PATH, type ChatMessage, type ClientFrame, type ServerFrame } from "~/domain/chat";
 
 /*
@@ -29,6 +30,7 @@ export function newMessageKey() {
 /** Opens the channel for a conversation (its messages so far) or a vet's queue; the page's data reloads on changes. */
 export function useLiveChannel(watch: Watch) {
   const { revalidate } = useRevalidator();
+  const countWhileHidden = useHiddenTabCount();
   const [status, setStatus] = useState<LiveStatus>("connecting");
   const [live, setLive] = useState<Map<number, ChatMessage>>(() => new Map());
   const [pending, setPending] = useState<PendingMessage[]>([]);
@@ -92,6 +94,7 @@ export function useLiveChannel(watch: Watch) {
     function receive(frame: ServerFrame) {
       if (frame.type === "message") {
         setLive((current) => new Map(current).set(frame.message.seq, frame.message));
+        countWhileHidden();
       } else if (frame.type === "sent") {
         setPending((current) =>
           current.map((one) => (one.key === frame.key ? { ...one, seq: frame.seq } : one)),
@@ -101,6 +104,7 @@ export function useLiveChannel(watch: Watch) {
           current.map((one) => (one.key === frame.key ? { ...one, error: frame.error } : one)),
         );
       } else if (frame.type === "changed" || frame.type === "queue") {
+        if (frame.type === "queue") countWhileHidden();
         void revalidate();
       }
     }

@@ -17,6 +17,14 @@ async function currentSubscription() {
   return registration.pushManager.getSubscription();
 }
 
+/** Whether this browser can receive pushes, may, and does. */
+async function deviceState(): Promise<DeviceState> {
+  if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window))
+    return "unsupported";
+  if (Notification.permission === "denied") return "denied";
+  return (await currentSubscription()) ? "on" : "off";
+}
+
 /**
  * Notifications on this device: after a tap, the browser asks for permission, subscribes with
  * its push service and the page posts the subscription (intent=subscribe); off, it unsubscribes
@@ -29,15 +37,11 @@ export function ThisDevice({ vapidPublicKey }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) {
-      setState("unsupported");
-      return;
-    }
-    if (Notification.permission === "denied") {
-      setState("denied");
-      return;
-    }
-    void currentSubscription().then((subscription) => setState(subscription ? "on" : "off"));
+    let current = true;
+    void deviceState().then((next) => current && setState(next));
+    return () => {
+      current = false;
+    };
   }, []);
 
   async function turnOn() {

@@ -208,6 +208,15 @@ function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
               ) : null}
             </p>
             <Triage urgency={conversation.urgency} signs={conversation.signs} side={side} />
+            {side === "owner" && conversation.status !== "ended" ? (
+              <p className="mt-3 text-sm text-ink-700">
+                Stepping away?{" "}
+                <Link to="/account/notifications" className="font-semibold text-brand-700 underline">
+                  Get a notification when the vet replies
+                </Link>
+                , even with this page closed.
+              </p>
+            ) : null}
           </header>
 
           {onDutyNow ? (

@@ -45,6 +45,7 @@ import { ageInMonths } from "~/domain/records";
 import { reasonsOf } from "~/domain/triage";
 import { useLiveChannel } from "~/features/chat/use-live-chat";
 import { formatAge } from "~/features/pets/format";
+import { ArrivalSound } from "~/features/vet/arrival-sound";
 import { WaitingQueue, type WaitingEntry } from "~/features/vet/waiting-queue";
 
 export const meta: Route.MetaFunction = () => [
@@ -216,6 +217,15 @@ export default function VetConsole({ loaderData, actionData }: Route.ComponentPr
             {vet.onDuty ? "Go off duty" : "Go on duty"}
           </Button>
         </Form>
+        {vet.onDuty ? (
+          <p className="mt-4 text-sm text-ink-700">
+            <Link to="/account/notifications" className="font-semibold text-brand-700 underline">
+              Get a notification when a conversation is waiting
+            </Link>
+            , even with this tab closed.
+          </p>
+        ) : null}
+        {vet.onDuty ? <ArrivalSound waitingIds={queue.map((entry) => entry.id)} /> : null}
       </Card>
 
       {notTaken ? (
