@@ -99,6 +99,10 @@ test(
       "href",
       "/account/reminders",
     );
+    await expect(more.getByRole("link", { name: "Notifications" })).toHaveAttribute(
+      "href",
+      "/account/notifications",
+    );
     await expect(more.getByRole("link", { name: "Family sharing" })).toHaveAttribute("href", "/family");
     await expectNoHorizontalScroll(page);
     await expectNoA11yViolations(page, "account settings");

@@ -2,7 +2,8 @@ import { fullChromiumLaunchOptions } from "../support/chromium";
 import { expect, gotoHydrated, signUp, test } from "./support";
 
 /*
- * The service worker's notifications, in the full browser that visitors run (as offline.spec.ts)
+ * /account/notifications (its fit and accessibility at both widths: viewports.spec.ts) and the
+ * service worker's notifications, in the full browser that visitors run (as offline.spec.ts)
  * with the service worker allowed (blocked elsewhere): a push delivered through
  * the DevTools protocol, as a push service would deliver it, is shown naming what happened.
  * (A click on a notification cannot be made from a test: the page it opens is the push's `url`,
@@ -11,14 +12,17 @@ import { expect, gotoHydrated, signUp, test } from "./support";
 
 test.use({ serviceWorkers: "allow", launchOptions: fullChromiumLaunchOptions });
 
-test("turning on without a reachable push service says so; a push is shown as a notification naming the pet", async ({
+test("from the account page: turning on without a reachable push service says so; a push is shown as a notification naming the pet; the kinds are saved", async ({
   page,
   context,
   baseURL,
 }) => {
   await signUp(page.request, { plan: "free" });
   await context.grantPermissions(["notifications"]);
-  await gotoHydrated(page, "/account/notifications");
+  await gotoHydrated(page, "/account");
+  await page.getByRole("link", { name: "Notifications" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+  await expect(page.getByText("No device receives notifications yet.")).toBeVisible();
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
     .toBe(true);
@@ -58,4 +62,14 @@ test("turning on without a reachable push service says so; a push is shown as a 
       ),
     )
     .toEqual([{ title: message.title, body: message.body, tag: message.tag, url: message.url }]);
+
+  // What to hear of: saved, and kept.
+  const kinds = page.getByRole("form", { name: "What to notify" });
+  const replies = kinds.getByRole("checkbox", { name: /a vet takes your conversation/ });
+  await expect(replies).toBeChecked();
+  await replies.uncheck();
+  await kinds.getByRole("button", { name: "Save" }).click();
+  await expect(kinds.getByText("Your choices are saved.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: /a vet takes your conversation/ })).not.toBeChecked();
 });

@@ -53,6 +53,7 @@ const PAGES: { path: string; title: string; visitor: Visitor }[] = [
   { path: "/family", title: "family", visitor: "owner" },
   { path: "/account", title: "account", visitor: "owner" },
   { path: "/account/reminders", title: "reminder settings", visitor: "owner" },
+  { path: "/account/notifications", title: "notifications", visitor: "owner" },
   { path: "/consultations", title: "booking a video consultation", visitor: "owner" },
   { path: "/account/plan", title: "the plan, on Free with the upgrade choices", visitor: "free owner" },
   { path: "/admin/messages", title: "staff inbox", visitor: "staff" },
