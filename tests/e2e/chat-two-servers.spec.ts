@@ -1,7 +1,10 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import type { Browser, BrowserContext } from "@playwright/test";
 import type { BuiltServer } from "../support/built-server";
 import { withPostgres } from "../support/postgres-admin";
+import { checkVapid, makeSubscriber, startPushService, type PushService } from "../support/push-service";
 import { startTwoServers, stopTwoServers, type TwoServers } from "../support/two-servers";
 import { addPet, expect, gotoHydrated, signUp, test } from "./support";
 
@@ -9,7 +12,9 @@ import { addPet, expect, gotoHydrated, signUp, test } from "./support";
  * The 24/7 emergency chat as it runs behind a load balancer: the owner's browser on one server
  * process, the vet's on another, one PostgreSQL between them (LISTEN/NOTIFY carries each
  * message across), as tests/support/two-servers.ts starts them. Only the PostgreSQL run has such a
- * database (scripts/ci/test-postgres.sh).
+ * database (scripts/ci/test-postgres.sh). Both have a device subscribed to push notifications, at
+ * a push service of the test's (tests/support/push-service.ts): each push arrives once, though
+ * both processes run jobs.
  */
 const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL;
 
@@ -17,11 +22,38 @@ if (E2E_DATABASE_URL) {
   test.describe("emergency chat across two servers", () => {
     test.describe.configure({ timeout: 120_000 });
     let two: TwoServers | undefined;
+    let pushService: PushService | undefined;
     test.beforeAll(async () => {
       test.setTimeout(120_000); // two servers starting (and migrating) on a busy machine
-      two = await startTwoServers({ name: "chat", env: { SHUTDOWN_GRACE_MS: "0" } });
+      pushService = await startPushService();
+      two = await startTwoServers({
+        name: "chat",
+        env: {
+          SHUTDOWN_GRACE_MS: "0",
+          NODE_EXTRA_CA_CERTS: pushService.certFile,
+          PUSH_ALLOWED_ORIGINS: pushService.origin,
+        },
+      });
     });
-    test.afterAll(() => stopTwoServers(two));
+    test.afterAll(async () => {
+      await stopTwoServers(two);
+      await pushService?.close();
+    });
+
+    /** A device of the account `context` is signed in to, subscribed as the notifications page posts it. */
+    async function subscribedDevice(context: BrowserContext, name: string) {
+      const device = makeSubscriber(`${pushService!.origin}/push/${name}-${crypto.randomUUID()}`);
+      const response = await context.request.post("/account/notifications", {
+        form: { intent: "subscribe", subscription: JSON.stringify(device.json) },
+      });
+      expect(response.status()).toBe(200);
+      const received = () => pushService!.received.filter((one) => one.endpoint === device.json.endpoint);
+      return {
+        received,
+        titles: () =>
+          received().map((one) => (JSON.parse(device.decrypt(one.body)) as { title: string }).title),
+      };
+    }
 
     /** A browser signed up on `server`; the account is made Premium or a vet in the database, as staff would. */
     async function signedUp(browser: Browser, server: BuiltServer, name: string, role: "premium" | "vet") {
@@ -49,13 +81,17 @@ if (E2E_DATABASE_URL) {
       return context;
     }
 
-    test("owner and vet on two servers chat live; the summary lands in the pet's records; a stranger gets 404", async ({
+    test("owner and vet on two servers chat live, each told by push once; the summary lands in the pet's records; a stranger gets 404", async ({
       browser,
     }) => {
       const [first, second] = two!.servers;
       const vetContext = await signedUp(browser, second, "Dr. Ana Silva", "vet");
       const ownerContext: BrowserContext = await signedUp(browser, first, "Olivia Owner", "premium");
       const petId = await addPet(ownerContext.request, { name: "Bella" });
+      const [ownerPhone, vetPhone] = [
+        await subscribedDevice(ownerContext, "owner"),
+        await subscribedDevice(vetContext, "vet"),
+      ];
 
       const vet = await vetContext.newPage();
       await gotoHydrated(vet, "/vet");
@@ -111,6 +147,26 @@ if (E2E_DATABASE_URL) {
       const visits = owner.locator("#records-vet_visit");
       await expect(visits).toContainText("Emergency chat with Dr. Ana Silva");
       await expect(visits).toContainText("Chocolate, 100 g for 20 kg: seen at the clinic tonight.");
+
+      // The pushes: the vet's device of the waiting conversation and the owner's message, the
+      // owner's of the vet taking, replying and ending. Each once: the other process's runner
+      // polls every 5 s, so a second copy would have come by then.
+      const ownerPushes = [
+        "Dr. Ana Silva took your conversation about Bella",
+        "Dr. Ana Silva replied about Bella",
+        "Dr. Ana Silva ended the conversation about Bella",
+      ];
+      const vetPushes = ["A conversation about Bella is waiting", "Olivia Owner wrote about Bella"];
+      await expect.poll(() => ownerPhone.titles(), { timeout: 15_000 }).toEqual(ownerPushes);
+      await expect.poll(() => vetPhone.titles(), { timeout: 15_000 }).toEqual(vetPushes);
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(ownerPhone.titles()).toEqual(ownerPushes);
+      expect(vetPhone.titles()).toEqual(vetPushes);
+      // Signed with the one key pair both processes share (made once in their DATA_DIR).
+      const { publicKey } = JSON.parse(
+        fs.readFileSync(path.join(two!.dataDir, "vapid-keys.json"), "utf8"),
+      ) as { publicKey: string };
+      for (const push of [...ownerPhone.received(), ...vetPhone.received()]) checkVapid(push, publicKey);
       await Promise.all([vetContext.close(), ownerContext.close(), strangerContext.close()]);
     });
   });
