@@ -7,6 +7,7 @@ import { dueItemsForPets } from "~/backend/due.server";
 import { petsWhereAllowed } from "~/backend/billing/plans.server";
 import { enqueueJob } from "~/backend/jobs/queue.server";
 import { sendMail } from "~/backend/mail/mailer.server";
+import { pushTo } from "~/backend/notifications/push.server";
 import { daysBetween, addDays } from "~/domain/vaccine-schedule";
 import { formatDueDate, isoDay, type DueItem } from "~/domain/due";
 import { REMINDER_DAYS_AHEAD } from "~/domain/reminders";
@@ -258,6 +259,20 @@ export async function sendReminder(payload: unknown): Promise<void> {
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
   });
+  // And on the account's devices, once per item and due date as the mail (a retry of this job
+  // after the mail failed queues nothing twice).
+  await pushTo(
+    db,
+    [userId],
+    "reminders",
+    {
+      title: `${owner.petName}: ${item.title}, ${overdue ? "overdue" : "due"} ${formatDueDate(item.dueDate)}`,
+      body: `See what ${owner.petName} is due, and mark it done once it is.`,
+      url: `/pets/${petId}`,
+      tag: `reminder:${petId}:${itemKey}`,
+    },
+    reminderJobKey(payload),
+  );
 }
 
 /** How often each server process scans for reminders (REMINDER_SCAN_MINUTES, 5 by default). */

@@ -55,12 +55,24 @@ describe("a device's name in the list", () => {
 
 describe("the kinds", () => {
   it("offer an owner the owner's kinds, a vet all; the form's unticked ones are off", () => {
-    expect(pushKindsFor(false).map((kind) => kind.id)).toEqual(["chat-replies"]);
+    const everyone = ["chat-replies", "consultation-room", "reminders"];
+    expect(pushKindsFor(false).map((kind) => kind.id)).toEqual(everyone);
     const vets = pushKindsFor(true);
-    expect(vets.map((kind) => kind.id)).toEqual(["chat-replies", "chat-queue", "chat-owner"]);
+    expect(vets.map((kind) => kind.id)).toEqual([
+      ...everyone,
+      "chat-queue",
+      "chat-owner",
+      "consultation-bookings",
+    ]);
     const form = new FormData();
     form.set("chat-queue", "on");
     form.set("not-a-kind", "on");
-    expect(pushOffFrom(form, vets)).toEqual(["chat-replies", "chat-owner"]);
+    expect(pushOffFrom(form, vets)).toEqual([
+      "chat-replies",
+      "consultation-room",
+      "reminders",
+      "chat-owner",
+      "consultation-bookings",
+    ]);
   });
 });

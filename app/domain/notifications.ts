@@ -9,7 +9,17 @@ export const PUSH_KINDS = [
   {
     id: "chat-replies",
     label: "Emergency chat: a vet takes your conversation, replies or ends it",
-    audience: "owner",
+    audience: "everyone",
+  },
+  {
+    id: "consultation-room",
+    label: "Video consultations: the room opens",
+    audience: "everyone",
+  },
+  {
+    id: "reminders",
+    label: "Reminders: a vaccine, treatment or check-up is due (when email reminders are on)",
+    audience: "everyone",
   },
   {
     id: "chat-queue",
@@ -21,13 +31,18 @@ export const PUSH_KINDS = [
     label: "On duty: an owner writes in a conversation you took",
     audience: "vet",
   },
+  {
+    id: "consultation-bookings",
+    label: "Your consultations: booked, moved or cancelled",
+    audience: "vet",
+  },
 ] as const;
 
 export type PushKind = (typeof PUSH_KINDS)[number]["id"];
 
-/** The kinds a page offers this account: a vet's as well as an owner's (a vet may own pets too). */
+/** The kinds a page offers this account: a vet's as well as everyone's (a vet may own pets too). */
 export function pushKindsFor(isVet: boolean) {
-  return PUSH_KINDS.filter((kind) => kind.audience === "owner" || isVet);
+  return PUSH_KINDS.filter((kind) => kind.audience === "everyone" || isVet);
 }
 
 /**

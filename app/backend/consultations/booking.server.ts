@@ -16,6 +16,7 @@ import {
   type BookingForm,
 } from "~/domain/consultations";
 import { mailPeople, queueBookingMails, queueVetMail, scheduleReminder } from "./consultation-mails.server";
+import { scheduleRoomOpens } from "./consultation-pushes.server";
 import {
   findConsultation,
   freeTimes,
@@ -136,6 +137,7 @@ export async function bookConsultation(
         await queueBookingMails(tx, saved!, signedIn, { method: "REQUEST", now, heading: "booked" });
         await queueVetMail(tx, saved!, { method: "REQUEST", now, heading: "booked", by: signedIn.name });
         await scheduleReminder(tx, saved!, ownPet.ownerId, now);
+        await scheduleRoomOpens(tx, saved!, ownPet.ownerId, now);
         return { id: row.id };
       });
     } catch (error) {
@@ -248,6 +250,7 @@ export async function moveConsultation(
       from: locked.startsAt,
     });
     await scheduleReminder(tx, updated, owner.id, now);
+    await scheduleRoomOpens(tx, updated, owner.id, now);
     await notifyRoom(tx, id);
     return "moved" as const;
   });

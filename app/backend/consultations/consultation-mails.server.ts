@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "~/backend/db/client.server";
 import { consultation, pet, staffProfile, user } from "~/backend/db/schema.server";
 import { enqueueJob } from "~/backend/jobs/queue.server";
+import { pushToVet } from "./consultation-pushes.server";
 import { queueMail, sendMail, supportEmail } from "~/backend/mail/mailer.server";
 import { findAccessiblePet } from "~/backend/pets.server";
 import { vetTitleSql } from "~/backend/staff/staff.server";
@@ -205,6 +206,7 @@ export async function queueVetMail(
           `Join from your browser at that time (the room opens ${roomOpensMinutes()} minutes before), with ${booked.petName}'s profile and records beside the call: ${url}`,
           changeSentence(booked, heading, now, zone, "The owner"),
         ];
+  if (by) await pushToVet(tx, booked, heading, { by, when });
   await queueMail(
     {
       to: vet.email,

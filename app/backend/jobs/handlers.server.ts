@@ -4,6 +4,7 @@ import {
   CONSULTATION_REMINDER_JOB,
   sendConsultationReminder,
 } from "~/backend/consultations/consultation-mails.server";
+import { pushRoomOpens, ROOM_OPENS_JOB } from "~/backend/consultations/consultation-pushes.server";
 import { CONTACT_TEAM_MAIL_JOB, mailContactMessageToTeam } from "~/backend/contact-messages.server";
 import { MAIL_JOB, sendMail, type Mail } from "~/backend/mail/mailer.server";
 import { PUSH_JOB, sendPush } from "~/backend/notifications/push.server";
@@ -19,4 +20,5 @@ export const JOB_HANDLERS: JobHandlers = {
   [PLAN_SETTLE_JOB]: runPlanSettleJob,
   [CONSULTATION_REMINDER_JOB]: sendConsultationReminder,
   [PUSH_JOB]: sendPush,
+  [ROOM_OPENS_JOB]: pushRoomOpens,
 };

@@ -11,10 +11,12 @@ import {
   endConversation,
 } from "~/backend/chat/conversations.server";
 import { getDb } from "~/backend/db/client.server";
-import { familyMember, job, pet, pushSubscription } from "~/backend/db/schema.server";
+import { familyMember, job, pet, pushSubscription, user } from "~/backend/db/schema.server";
 import { JOB_HANDLERS } from "~/backend/jobs/handlers.server";
 import { runDueJobs } from "~/backend/jobs/queue.server";
-import { findVet, setOnDuty, type Vet } from "~/backend/staff/staff.server";
+import { findVet, setOnDuty, setWeeklyHours, type Vet } from "~/backend/staff/staff.server";
+import { bookConsultation } from "~/backend/consultations/booking.server";
+import { saveReminderSettings, scanReminders } from "~/backend/reminders.server";
 import { setUpRouteTests, signUp, signUpStaff, type Account } from "../../../tests/support/route-requests";
 import {
   checkVapid,
@@ -181,6 +183,75 @@ describe("the emergency chat's notifications", () => {
     await runJobs();
     expect(vetPhone.messages()).toEqual([]);
     expect(ownerPhone.messages()).toEqual([]);
+  });
+});
+
+describe("consultations' and reminders' notifications", () => {
+  it("a booking tells the vet; the room opening tells both sides, once", async () => {
+    const owner = await signUp("Cora Consult", { plan: "premium" });
+    const pip = await petOf(owner, "Pip");
+    const vet = await signUpStaff("Dr. Bo Booked", "vet");
+    const allWeek = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:00", end: "23:45" }));
+    await setWeeklyHours(vet.id, "UTC", allWeek);
+    const [ownerPhone, vetPhone] = [await device(owner), await device(vet)];
+    const startsAt = new Date(
+      Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 2, 12),
+    );
+    const outcome = await bookConsultation(owner, {
+      petId: pip.id,
+      reason: "Itchy ears",
+      vet: vet.id,
+      startsAt,
+    });
+    if (!outcome.ok) throw new Error(outcome.error);
+    const room = `/consultations/${outcome.consultationId}`;
+    await runJobs();
+    expect(vetPhone.messages()).toEqual([
+      expect.objectContaining({ title: "Cora Consult booked a consultation about Pip", url: room }),
+    ]);
+    expect(ownerPhone.messages()).toEqual([]);
+
+    // The room opens 5 minutes before (ROOM_OPENS_MINUTES): its job runs then, and again for nothing.
+    const opening = new Date(startsAt.getTime() - 5 * 60_000);
+    await runDueJobs(JOB_HANDLERS, { now: opening });
+    await runDueJobs(JOB_HANDLERS, { now: opening });
+    const opened = expect.objectContaining({ title: "The consultation room about Pip is open", url: room });
+    expect(ownerPhone.messages()).toEqual([opened]);
+    expect(vetPhone.messages()).toEqual([expect.anything(), opened]);
+  });
+
+  it("a reminder that is due reaches the owner's devices beside its mail, once per item", async () => {
+    const owner = await signUp("Rhea Reminded", { plan: "pro" });
+    const db = await getDb();
+    await db.update(user).set({ emailVerified: true }).where(eq(user.id, owner.id));
+    await saveReminderSettings(owner.id, { remindersEnabled: true, daysAhead: 7 });
+    // A puppy of 52 days, added two days ago: its first vaccination is due within the week.
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const [biscuit] = await db
+      .insert(pet)
+      .values({
+        userId: owner.id,
+        name: "Biscuit",
+        type: "dog",
+        birthDate: daysAgo(52).toISOString().slice(0, 10),
+        createdAt: daysAgo(2),
+      })
+      .returning();
+    const phone = await device(owner);
+    await scanReminders({ userIds: [owner.id] });
+    // The reminder's job queues the push: the next pass sends it.
+    await runJobs();
+    await runJobs();
+    const first = phone.messages();
+    expect(first.length).toBeGreaterThan(0);
+    for (const message of first) {
+      expect(message.title).toMatch(/^Biscuit: .+, (due|overdue) /);
+      expect(message.url).toBe(`/pets/${biscuit!.id}`);
+    }
+    await scanReminders({ userIds: [owner.id] });
+    await runJobs();
+    await runJobs();
+    expect(phone.messages()).toEqual(first);
   });
 });
 

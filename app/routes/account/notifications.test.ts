@@ -70,8 +70,12 @@ describe("subscribing a device", () => {
     const page = await answer(loader, get("/account/notifications", owner));
     expect(page.data.devices).toHaveLength(1);
     expect(Buffer.from(page.data.vapidPublicKey as string, "base64url")).toHaveLength(65);
-    // An owner is offered the owner's kinds, all on.
-    expect(page.data.kinds).toEqual([expect.objectContaining({ id: "chat-replies", on: true })]);
+    // An owner is offered everyone's kinds, all on.
+    expect((page.data.kinds as { id: string; on: boolean }[]).map(({ id, on }) => [id, on])).toEqual([
+      ["chat-replies", true],
+      ["consultation-room", true],
+      ["reminders", true],
+    ]);
   });
 
   it.each([
@@ -143,14 +147,20 @@ describe("the device list and the kinds", () => {
       ).map(({ id, on }) => [id, on]);
     expect(await kinds()).toEqual([
       ["chat-replies", true],
+      ["consultation-room", true],
+      ["reminders", true],
       ["chat-queue", true],
       ["chat-owner", true],
+      ["consultation-bookings", true],
     ]);
-    await post(vet, { intent: "kinds", "chat-queue": "on" });
+    await post(vet, { intent: "kinds", "chat-queue": "on", reminders: "on" });
     expect(await kinds()).toEqual([
       ["chat-replies", false],
+      ["consultation-room", false],
+      ["reminders", true],
       ["chat-queue", true],
       ["chat-owner", false],
+      ["consultation-bookings", false],
     ]);
   });
 
