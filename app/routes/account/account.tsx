@@ -182,7 +182,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </Link>
           </li>
           <li>
-            <Link to="/account/notifications" className={buttonVariants({ variant: "secondary", size: "sm" })}>
+            <Link
+              to="/account/notifications"
+              className={buttonVariants({ variant: "secondary", size: "sm" })}
+            >
               Notifications
             </Link>
           </li>
