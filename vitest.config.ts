@@ -100,11 +100,6 @@ export default defineConfig({
           exclude: ["**/*.test.ts", "**/node_modules/**"],
           environment: "happy-dom",
           setupFiles: ["./tests/setup-dom.ts"],
-          // One DOM per worker for all its component files, not a new one per file: each test's
-          // render is unmounted after it (testing-library), and these files keep no state of
-          // their own. 77 → 29 CPU-seconds. (Server files share databases and caches per
-          // module, so they keep a fresh module graph each.)
-          isolate: false,
         },
       },
     ],

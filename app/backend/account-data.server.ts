@@ -1,3 +1,4 @@
+import { announceAccessChanged } from "~/backend/chat/live-notices.server";
 import { asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { requeueConversationsOf } from "~/backend/chat/conversations.server";
 import { cancelConsultationsOf } from "~/backend/consultations/vet-cancellations.server";
@@ -278,6 +279,12 @@ export async function deleteAccount(userId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
     if (!found) return false;
+    const family = await tx
+      .select({ id: familyMember.memberId })
+      .from(familyMember)
+      .where(eq(familyMember.ownerId, userId));
+    // Its open pages, and its family's of its pets, stop receiving at once (after the commit).
+    await announceAccessChanged(tx, [userId, ...family.map((member) => member.id)]);
     // Sent signed in, they are in the account's export: they go with it (decision 12).
     await tx.delete(contactMessage).where(eq(contactMessage.userId, userId));
     // Its pets first, with their chats: left to the user row's cascade, PostgreSQL could set a

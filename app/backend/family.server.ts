@@ -1,3 +1,4 @@
+import { announceAccessChanged } from "~/backend/chat/live-notices.server";
 import crypto from "node:crypto";
 import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "~/backend/db/client.server";
@@ -351,6 +352,8 @@ async function endMembership(ownerId: string, memberId: string, askedBy: "owner"
     .where(and(eq(familyMember.ownerId, ownerId), eq(familyMember.memberId, memberId)))
     .returning({ ownerId: familyMember.ownerId });
   if (!ended) return null;
+  // The member's open pages of the owner's pets stop at once.
+  await announceAccessChanged(db, [memberId]);
   const [other] = await db
     .select({ name: user.name })
     .from(user)

@@ -1,3 +1,4 @@
+import { announceAccessChanged } from "~/backend/chat/live-notices.server";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { getDb, type Database } from "~/backend/db/client.server";
@@ -214,6 +215,17 @@ export const PLAN_SETTLE_JOB = "plan-settle";
  * told by mail; records, pets and everything written stay.
  */
 export async function settlePlan(userId: string, now = new Date()) {
+  const db = await getDb();
+  const family = await db
+    .select({ id: familyMember.memberId })
+    .from(familyMember)
+    .where(eq(familyMember.ownerId, userId));
+  await endWhatThePlanNoLongerAllows(userId, now);
+  // Pages open under the former plan (a consultation's room, the family's) are checked again at once.
+  await announceAccessChanged(db, [userId, ...family.map((member) => member.id)]);
+}
+
+async function endWhatThePlanNoLongerAllows(userId: string, now: Date) {
   const db = await getDb();
   const plan = await planOf(userId, now, db);
   if (allows(plan, "family-sharing")) return;

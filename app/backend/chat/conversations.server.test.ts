@@ -23,6 +23,7 @@ import {
   sendMessage,
   takeConversation,
 } from "./conversations.server";
+import { removeMember } from "~/backend/family.server";
 import { LiveHub, RECHECK_ACCESS_MS } from "./live-hub.server";
 import { PHOTO_TOO_COSTLY } from "./photo.server";
 
@@ -526,6 +527,42 @@ describe("the live channel", () => {
       vi.restoreAllMocks();
       vi.spyOn(console, "info").mockImplementation(() => {});
       await hub.close();
+    }
+  });
+
+  it("a family member removed, or a vet made support, stops receiving at once, on another process too", async () => {
+    const [one, two] = [await LiveHub.start(), await LiveHub.start()];
+    try {
+      const owner = await addAccount("Ola");
+      const member = await addAccount("Max Member", "free");
+      await (await getDb()).insert(familyMember).values({ ownerId: owner.id, memberId: member.id });
+      const id = await opened(owner, (await addPet(owner.id)).id);
+      const vet = await addVet("Dr. Soon Support");
+      await takeConversation(vet, id);
+      const [memberPage, vetPage] = [page(two, member), page(two, vet)];
+      for (const watching of [memberPage, vetPage]) {
+        await watching.connection.receive({ type: "watch", conversationId: id, after: 0 });
+        await until(() => watching.seqs().length === 2);
+      }
+      const refused = {
+        type: "refused",
+        conversationId: id,
+        error: "You can no longer read this conversation.",
+      };
+
+      // Removed on process one; process two's page is refused without waiting for the recheck time.
+      await removeMember(owner.id, member.id);
+      await until(() => memberPage.frames.some((frame) => frame.type === "refused"));
+      expect(memberPage.frames.at(-1)).toEqual(refused);
+      await setStaffProfile(vet.id, { role: "support", displayName: "Soon Support", region: "" });
+      await until(() => vetPage.frames.some((frame) => frame.type === "refused"));
+      expect(vetPage.frames.at(-1)).toEqual(refused);
+
+      await sendMessage(owner, id, { body: "Still there?", key: key() });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (const gone of [memberPage, vetPage]) expect(gone.seqs()).toEqual([1, 2]);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
     }
   });
 

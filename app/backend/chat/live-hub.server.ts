@@ -28,9 +28,10 @@ import { planRefusal } from "./vet-care.server";
 const READ_BATCH = 500;
 
 /**
- * How long a page's right to read a conversation is trusted before it is checked again: a
- * family member removed, or a vet whose conversation went back to the queue, stops receiving
- * it within this time, without reloading.
+ * How long a page's right to read a conversation is trusted before it is checked again. A change
+ * of rights that is announced (announceAccessChanged: a plan, a family, a staff role, an account
+ * deleted) is checked at once; this is the backstop for any other (a vet whose conversation went
+ * back to the queue).
  */
 export const RECHECK_ACCESS_MS = 30_000;
 
@@ -326,6 +327,7 @@ class PageConnection {
   }
 
   notice(notice: LiveNotice) {
+    if (notice.access?.includes(this.user.id)) void this.recheckAccess();
     if (notice.k) this.callNotice({ ...notice, k: notice.k });
     if (notice.queue && this.watchingQueue) this.send({ type: "queue" });
     if (notice.duty)
@@ -333,6 +335,35 @@ class PageConnection {
     if (!notice.c || !this.watches.has(notice.c)) return;
     if (notice.changed) this.send({ type: "changed", conversationId: notice.c });
     if (notice.s !== undefined && notice.s > this.watches.get(notice.c)!.after) void this.pump(notice.c);
+  }
+
+  /** This account's rights changed: each conversation and room it has open is checked again now. */
+  private async recheckAccess() {
+    try {
+      if (this.watchingQueue && !(await findVet(this.user))) this.watchingQueue = false;
+      for (const [conversationId, watch] of this.watches) {
+        watch.checkedAt = 0;
+        void this.pump(conversationId);
+      }
+      for (const [consultationId, call] of this.calls) {
+        const admitted = await this.admission(consultationId);
+        if (!("refusal" in admitted)) {
+          call.checkedAt = Date.now();
+          continue;
+        }
+        this.calls.delete(consultationId);
+        await announcePeer(consultationId, {
+          pageId: call.pageId,
+          side: call.side,
+          name: call.name,
+          event: "left",
+        });
+        this.send({ type: "refused", consultationId, error: admitted.refusal });
+      }
+    } catch (error) {
+      // The periodic check (RECHECK_ACCESS_MS) still comes.
+      console.error(`Live channel: access could not be checked again: ${describe(error)}`);
+    }
   }
 
   catchUp() {

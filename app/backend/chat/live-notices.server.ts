@@ -6,6 +6,9 @@
  * connection fails.
  */
 
+import { sql } from "drizzle-orm";
+import type { Database } from "~/backend/db/client.server";
+
 export const LIVE_CHANNEL = "pawpal_live";
 
 export type LiveNotice = {
@@ -26,7 +29,20 @@ export type LiveNotice = {
   to?: string;
   /** …or a page joined or left it. */
   peer?: { pageId: string; side: "owner" | "vet"; name: string; event: "joined" | "left" | "dropped" };
+  /** These accounts' rights changed (a plan, a family, a staff role, the account itself): their pages are checked again. */
+  access?: string[];
 };
+
+/**
+ * Tells every process that these accounts' rights changed, in the transaction that changed
+ * them: their open pages stop receiving what they may no longer read at once, not at the next
+ * periodic check (live-hub.server.ts).
+ */
+export async function announceAccessChanged(db: Pick<Database, "execute">, userIds: readonly string[]) {
+  if (userIds.length === 0) return;
+  const notice: LiveNotice = { access: [...new Set(userIds)] };
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
+}
 
 export function parseNotice(payload: string): LiveNotice | null {
   try {

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { data } from "react-router";
 import { getUser } from "~/backend/auth/session.server";
-import { LIVE_CHANNEL, type LiveNotice } from "~/backend/chat/live-notices.server";
+import { announceAccessChanged, LIVE_CHANNEL, type LiveNotice } from "~/backend/chat/live-notices.server";
 import { getDb, type Transaction } from "~/backend/db/client.server";
 import { staffProfile, user } from "~/backend/db/schema.server";
 import type { SessionUser } from "~/domain/auth";
@@ -125,6 +125,8 @@ export async function setStaffProfile(userId: string, values: StaffProfileValues
         set: values.role === "vet" ? row : { ...row, onDuty: false },
       });
     if (before?.onDuty && values.role !== "vet") await announceDutyChange(tx);
+    // A vet made support or admin no longer reads the queue or the conversations they took.
+    await announceAccessChanged(tx, [userId]);
   });
 }
 
