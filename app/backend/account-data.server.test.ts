@@ -29,6 +29,8 @@ const TABLES: PgTable[] = Object.values(schema as Record<string, unknown>).filte
 ) as PgTable[];
 
 const SECRETS = {
+  pushEndpoint: "https://fcm.googleapis.com/fcm/send/secret-endpoint",
+  pushAuth: "push-auth-secret",
   passwordHash: "scrypt-hash-of-the-password",
   sessionToken: "session-token-never-exported",
   inviteTokenHash: "invite-token-hash-never-exported",
@@ -116,6 +118,14 @@ async function seedAccount(person: Person, other: Person) {
     remindersEnabled: true,
     reminderDaysAhead: 3,
     calendarToken: `${SECRETS.calendarToken}-${person.id}`,
+    pushOff: ["reminders"],
+  });
+  await db.insert(schema.pushSubscription).values({
+    userId: person.id,
+    endpoint: `${SECRETS.pushEndpoint}-${person.id}`,
+    p256dh: "BPublicKeyOfTheDevice",
+    auth: SECRETS.pushAuth,
+    device: "Chrome on Android",
   });
   // Signed in (a receipt mail is queued to the account's address) and signed out from the same address.
   await submitContactMessage(
@@ -258,7 +268,12 @@ describe("collectAccountData", () => {
       remindersEnabled: true,
       reminderDaysAhead: 3,
       calendarFeedEnabled: true,
+      pushNotificationsOff: ["reminders"],
     });
+    // The devices by name: an endpoint and its keys are credentials (they are not in the export).
+    expect(exported.notificationDevices).toEqual([
+      { device: "Chrome on Android", createdAt: expect.any(Date) },
+    ]);
     expect(exportedPet!.emergencyChats).toEqual([
       expect.objectContaining({
         status: "active",

@@ -10,6 +10,7 @@ import {
   consultation,
   chatMessage,
   accountSettings,
+  pushSubscription,
   contactMessage,
   dueDone,
   familyInvite,
@@ -181,10 +182,17 @@ export async function collectAccountData(userId: string, now = new Date()) {
       reminderDaysAhead: accountSettings.reminderDaysAhead,
       // The feed's secret is a credential like a session token: whether there is one, not what it is.
       calendarFeedEnabled: isNotNull(accountSettings.calendarToken),
+      pushNotificationsOff: accountSettings.pushOff,
       updatedAt: accountSettings.updatedAt,
     })
     .from(accountSettings)
     .where(eq(accountSettings.userId, userId));
+  // A device's push endpoint and keys are credentials, as a session token: its name and date only.
+  const notificationDevices = await db
+    .select({ device: pushSubscription.device, createdAt: pushSubscription.createdAt })
+    .from(pushSubscription)
+    .where(eq(pushSubscription.userId, userId))
+    .orderBy(asc(pushSubscription.createdAt));
 
   const [plan] = await db
     .select({
@@ -251,6 +259,7 @@ export async function collectAccountData(userId: string, now = new Date()) {
     })),
     family: { members, memberOf, invitesSent },
     settings: settings ?? null,
+    notificationDevices,
     plan: plan ?? null,
     analysesByMonth,
     contactMessages,

@@ -1,4 +1,5 @@
 import { announceAccessChanged } from "~/backend/chat/live-notices.server";
+import { pushTo } from "~/backend/notifications/push.server";
 import crypto from "node:crypto";
 import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "~/backend/db/client.server";
@@ -327,6 +328,18 @@ export async function acceptInvite(
       .values({ ownerId: invite.ownerId, memberId: account.id, createdAt: now })
       .onConflictDoNothing();
     await tx.update(familyInvite).set({ acceptedAt: now }).where(eq(familyInvite.id, invite.id));
+    await pushTo(
+      tx,
+      [invite.ownerId],
+      "family",
+      {
+        title: `${account.name} joined your family on PawPal`,
+        body: "They can now see your pets and add to their records.",
+        url: "/family",
+        tag: `family:${invite.id}`,
+      },
+      `family:${invite.id}:accepted`,
+    );
     console.info("[family] invitation accepted", { ownerId: invite.ownerId, memberId: account.id });
     return { ok: true, ownerName: invite.ownerName };
   });

@@ -55,7 +55,7 @@ describe("a device's name in the list", () => {
 
 describe("the kinds", () => {
   it("offer an owner the owner's kinds, a vet all; the form's unticked ones are off", () => {
-    const everyone = ["chat-replies", "consultation-room", "reminders"];
+    const everyone = ["chat-replies", "consultation-room", "reminders", "family"];
     expect(pushKindsFor(false).map((kind) => kind.id)).toEqual(everyone);
     const vets = pushKindsFor(true);
     expect(vets.map((kind) => kind.id)).toEqual([
@@ -71,6 +71,7 @@ describe("the kinds", () => {
       "chat-replies",
       "consultation-room",
       "reminders",
+      "family",
       "chat-owner",
       "consultation-bookings",
     ]);

@@ -22,6 +22,11 @@ export const PUSH_KINDS = [
     audience: "everyone",
   },
   {
+    id: "family",
+    label: "Family sharing: someone accepts your invitation",
+    audience: "everyone",
+  },
+  {
     id: "chat-queue",
     label: "On duty: a new conversation is waiting",
     audience: "vet",

@@ -20,7 +20,7 @@ import {
 import type { PetType } from "~/domain/pets";
 import { firstWords, orderQueue, triageFor, type Urgency } from "~/domain/triage";
 import { vetTitle } from "~/domain/staff";
-import { LIVE_CHANNEL, type LiveNotice } from "./live-notices.server";
+import { announce, type LiveNotice } from "./live-notices.server";
 import { pushConversationWaiting, pushOwnerWrote, pushVetEvent } from "./chat-pushes.server";
 import { reencodePhoto } from "./photo.server";
 import { planRefusal, readerOf, refused, vetDayOf, type Outcome, type Reader } from "./vet-care.server";
@@ -80,10 +80,6 @@ const messageColumns = {
 function toMessage(row: { createdAt: Date } & Omit<ChatMessage, "createdAt">): ChatMessage {
   const authorName = row.authorRole === "vet" ? vetTitle(row.authorName) : row.authorName;
   return { ...row, authorName, createdAt: new Date(row.createdAt).toISOString() };
-}
-
-async function notify(tx: Pick<Database, "execute">, notice: LiveNotice) {
-  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
 }
 
 async function readConversation(id: string, tx?: Pick<Database, "select">): Promise<Conversation | null> {
@@ -185,7 +181,7 @@ export async function openConversation(
       photo: photo.jpeg,
       clientKey: first.key,
     });
-    await notify(tx, { c: created!.id, s: 1, queue: true });
+    await announce(tx, { c: created!.id, s: 1, queue: true });
     await pushConversationWaiting(tx, { id: created!.id, petId, urgency: triaged.triage.urgency });
     return { ok: true as const, conversationId: created!.id };
   });
@@ -306,7 +302,7 @@ async function appendMessage(
     .insert(chatMessage)
     .values({ ...message, conversationId: locked.id, seq })
     .returning(messageColumns);
-  await notify(tx, { c: locked.id, s: seq, ...notice });
+  await announce(tx, { c: locked.id, s: seq, ...notice });
   locked.lastSeq = seq;
   return toMessage(row!);
 }
@@ -492,7 +488,7 @@ export async function closeRoomChat(tx: Transaction, conversationId: string) {
     .update(chatConversation)
     .set({ status: "ended", endedAt: new Date() })
     .where(and(eq(chatConversation.id, conversationId), eq(chatConversation.kind, "consultation")));
-  await notify(tx, { c: conversationId, changed: true });
+  await announce(tx, { c: conversationId, changed: true });
 }
 
 /** How much of a first message the queue reads: its first words come from these characters. */

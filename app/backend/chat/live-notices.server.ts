@@ -34,14 +34,21 @@ export type LiveNotice = {
 };
 
 /**
+ * Puts a notice on the live channel. In a transaction, it is sent when the transaction commits:
+ * never for what was not stored.
+ */
+export async function announce(db: Pick<Database, "execute">, notice: LiveNotice) {
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
+}
+
+/**
  * Tells every process that these accounts' rights changed, in the transaction that changed
  * them: their open pages stop receiving what they may no longer read at once, not at the next
  * periodic check (live-hub.server.ts).
  */
 export async function announceAccessChanged(db: Pick<Database, "execute">, userIds: readonly string[]) {
   if (userIds.length === 0) return;
-  const notice: LiveNotice = { access: [...new Set(userIds)] };
-  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
+  await announce(db, { access: [...new Set(userIds)] });
 }
 
 export function parseNotice(payload: string): LiveNotice | null {

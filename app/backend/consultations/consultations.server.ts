@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lte, ne, or, sql } from "drizzle-orm";
-import { LIVE_CHANNEL, type LiveNotice } from "~/backend/chat/live-notices.server";
+import { announce } from "~/backend/chat/live-notices.server";
 import { readerOf, type Outcome, type Reader } from "~/backend/chat/vet-care.server";
 import { getDb, type Database, type Transaction } from "~/backend/db/client.server";
 import { consultation, pet, staffProfile, user } from "~/backend/db/schema.server";
@@ -83,8 +83,7 @@ export async function lockConsultation(tx: Transaction, id: string): Promise<Con
 
 /** Tells the consultation's open room, on the live channel, that it changed (in the change's transaction). */
 export async function notifyRoom(tx: Pick<Database, "execute">, consultationId: string) {
-  const notice: LiveNotice = { k: consultationId, changed: true };
-  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
+  await announce(tx, { k: consultationId, changed: true });
 }
 
 /** Every vet with consultation hours, by name. */

@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import { LIVE_CHANNEL, type LiveNotice } from "~/backend/chat/live-notices.server";
+import { announce, type LiveNotice } from "~/backend/chat/live-notices.server";
 import { getDb } from "~/backend/db/client.server";
 import { callSignal } from "~/backend/db/schema.server";
 import type { CallSide, SignalData } from "~/domain/consultations";
@@ -26,11 +26,6 @@ async function sweepOldSignals(now: Date) {
     .where(lt(callSignal.createdAt, sql`now() - make_interval(mins => ${SIGNAL_KEEP_MINUTES})`));
 }
 
-async function announce(notice: LiveNotice) {
-  const db = await getDb();
-  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
-}
-
 export type StoredSignal = { from: string; fromSide: CallSide; to: string; data: SignalData };
 
 /** Stores a signal from one page of the room to another and announces it. */
@@ -42,8 +37,7 @@ export async function sendSignal(consultationId: string, signal: StoredSignal, n
       .insert(callSignal)
       .values({ consultationId, body: JSON.stringify(signal) })
       .returning({ id: callSignal.id });
-    const notice: LiveNotice = { k: consultationId, sig: row!.id, to: signal.to };
-    await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
+    await announce(tx, { k: consultationId, sig: row!.id, to: signal.to });
   });
 }
 
@@ -59,5 +53,5 @@ export async function readSignal(consultationId: string, id: number): Promise<St
 
 /** Tells every page of the room that one of its pages joined or left. */
 export async function announcePeer(consultationId: string, peer: NonNullable<LiveNotice["peer"]>) {
-  await announce({ k: consultationId, peer });
+  await announce(await getDb(), { k: consultationId, peer });
 }

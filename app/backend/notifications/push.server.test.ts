@@ -16,7 +16,9 @@ import { JOB_HANDLERS } from "~/backend/jobs/handlers.server";
 import { runDueJobs } from "~/backend/jobs/queue.server";
 import { findVet, setOnDuty, setWeeklyHours, type Vet } from "~/backend/staff/staff.server";
 import { bookConsultation } from "~/backend/consultations/booking.server";
+import { acceptInvite, inviteToFamily } from "~/backend/family.server";
 import { saveReminderSettings, scanReminders } from "~/backend/reminders.server";
+import { mailsTo } from "../../../tests/support/queued-mails";
 import { setUpRouteTests, signUp, signUpStaff, type Account } from "../../../tests/support/route-requests";
 import {
   checkVapid,
@@ -252,6 +254,23 @@ describe("consultations' and reminders' notifications", () => {
     await runJobs();
     await runJobs();
     expect(phone.messages()).toEqual(first);
+  });
+});
+
+describe("family sharing's notification", () => {
+  it("an accepted invitation tells the owner who joined", async () => {
+    const owner = await signUp("Ivy Inviter", { plan: "premium" });
+    const member = await signUp("Jo Joiner");
+    await (await getDb()).update(user).set({ emailVerified: true }).where(eq(user.id, member.id));
+    const phone = await device(owner);
+    expect(await inviteToFamily(owner, member.email)).toMatchObject({ ok: true });
+    const link = (await mailsTo(member.email)).at(-1)?.text ?? "";
+    const token = /\/family\/join\?token=([\w-]+)/.exec(link)![1]!;
+    expect((await acceptInvite(member, token)).ok).toBe(true);
+    await runJobs();
+    expect(phone.messages()).toEqual([
+      expect.objectContaining({ title: "Jo Joiner joined your family on PawPal", url: "/family" }),
+    ]);
   });
 });
 

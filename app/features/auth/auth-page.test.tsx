@@ -160,7 +160,8 @@ describe("auth tabs", () => {
     expect(loginTab).toHaveFocus();
     await user.keyboard("{ArrowLeft}");
     expect(signupTab).toHaveFocus();
-    expect(signupPanel()).toBeVisible();
+    // The panel follows the address (?tab=signup), which the router changes a moment later.
+    await waitFor(() => expect(signupPanel()).toBeVisible());
   });
 
   it("keeps what was typed when switching away and back", async () => {

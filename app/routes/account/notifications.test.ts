@@ -75,6 +75,7 @@ describe("subscribing a device", () => {
       ["chat-replies", true],
       ["consultation-room", true],
       ["reminders", true],
+      ["family", true],
     ]);
   });
 
@@ -149,6 +150,7 @@ describe("the device list and the kinds", () => {
       ["chat-replies", true],
       ["consultation-room", true],
       ["reminders", true],
+      ["family", true],
       ["chat-queue", true],
       ["chat-owner", true],
       ["consultation-bookings", true],
@@ -158,6 +160,7 @@ describe("the device list and the kinds", () => {
       ["chat-replies", false],
       ["consultation-room", false],
       ["reminders", true],
+      ["family", false],
       ["chat-queue", true],
       ["chat-owner", false],
       ["consultation-bookings", false],
