@@ -85,8 +85,15 @@ async function claimDueJobs(db: Database, now: Date, limit: number): Promise<Cla
       limit ${limit}
       for update skip locked
     )
-    returning id, kind, payload, attempts`);
-  return (result as unknown as { rows: ClaimedJob[] }).rows;
+    returning id, kind, payload, attempts, run_after, created_at`);
+  // In the order they fell due: RETURNING gives the updated rows in no particular order (on
+  // PostgreSQL, the table's), and two notifications of one conversation must arrive in order.
+  const rows = (result as unknown as { rows: (ClaimedJob & { run_after: string; created_at: string })[] })
+    .rows;
+  const at = (value: string | Date) => new Date(value).getTime();
+  return rows
+    .sort((a, b) => at(a.run_after) - at(b.run_after) || at(a.created_at) - at(b.created_at))
+    .map(({ id, kind, payload, attempts }) => ({ id, kind, payload, attempts }));
 }
 
 /**
