@@ -212,16 +212,7 @@ class PageConnection {
       // consultation cancelled or ended, a vet no longer a vet).
       if (Date.now() - call.checkedAt >= RECHECK_ACCESS_MS) {
         const admitted = await this.admission(consultationId);
-        if ("refusal" in admitted) {
-          this.calls.delete(consultationId);
-          await announcePeer(consultationId, {
-            pageId: call.pageId,
-            side: call.side,
-            name: call.name,
-            event: "left",
-          });
-          return refuse(admitted.refusal);
-        }
+        if ("refusal" in admitted) return this.removeFromCall(consultationId, call, admitted.refusal);
         call.checkedAt = Date.now();
       }
       if (this.signalsSent >= MAX_SIGNALS_PER_PAGE)
@@ -259,6 +250,18 @@ class PageConnection {
       name: call.name,
       event: "joined",
     });
+  }
+
+  /** Takes this page out of a call it may no longer be in: the other side hears it left, the page why. */
+  private async removeFromCall(consultationId: string, call: InCall, refusal: string) {
+    this.calls.delete(consultationId);
+    await announcePeer(consultationId, {
+      pageId: call.pageId,
+      side: call.side,
+      name: call.name,
+      event: "left",
+    });
+    this.send({ type: "refused", consultationId, error: refusal });
   }
 
   /** Whether this page may be in the consultation's room now: who it is there, or why not. */
@@ -351,14 +354,7 @@ class PageConnection {
           call.checkedAt = Date.now();
           continue;
         }
-        this.calls.delete(consultationId);
-        await announcePeer(consultationId, {
-          pageId: call.pageId,
-          side: call.side,
-          name: call.name,
-          event: "left",
-        });
-        this.send({ type: "refused", consultationId, error: admitted.refusal });
+        await this.removeFromCall(consultationId, call, admitted.refusal);
       }
     } catch (error) {
       // The periodic check (RECHECK_ACCESS_MS) still comes.

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "~/backend/db/client.server";
-import { consultation, pet, staffProfile, user } from "~/backend/db/schema.server";
+import { pet, staffProfile, user } from "~/backend/db/schema.server";
 import { enqueueJob } from "~/backend/jobs/queue.server";
 import { pushToVet } from "./consultation-pushes.server";
 import { queueMail, sendMail, supportEmail } from "~/backend/mail/mailer.server";
@@ -17,7 +17,7 @@ import {
 } from "~/domain/consultations";
 import { siteBaseUrl } from "~/utils/seo";
 import { roomOpensMinutes } from "./call-config.server";
-import { selectConsultations, type Consultation } from "./consultations.server";
+import { stillBookedFor, type Consultation } from "./consultations.server";
 
 /*
  * Every mail about a consultation, and who it goes to: the booking's, move's and cancellation's
@@ -302,10 +302,9 @@ export async function scheduleReminder(tx: Transaction, booked: Consultation, ow
  */
 export async function sendConsultationReminder(payload: unknown, now = new Date()): Promise<void> {
   const { id, startsAt } = payload as ReminderPayload;
+  const booked = await stillBookedFor(id, startsAt);
+  if (!booked || now.getTime() >= booked.startsAt.getTime()) return;
   const db = await getDb();
-  const [booked] = await selectConsultations(db).where(eq(consultation.id, id));
-  if (!booked || booked.status !== "booked" || booked.startsAt.getTime() !== Date.parse(startsAt)) return;
-  if (now.getTime() >= booked.startsAt.getTime()) return;
   const { booker, owner } = await mailPeople(db, booked);
   const to = booker ?? owner;
   const when = formatInZone(booked.startsAt, booked.timeZone);

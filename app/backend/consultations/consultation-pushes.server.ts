@@ -1,11 +1,9 @@
-import { eq } from "drizzle-orm";
-import type { Database, Transaction } from "~/backend/db/client.server";
-import { getDb } from "~/backend/db/client.server";
-import { consultation } from "~/backend/db/schema.server";
+import { getDb, type Transaction } from "~/backend/db/client.server";
 import { enqueueJob } from "~/backend/jobs/queue.server";
 import { petPeople, pushTo } from "~/backend/notifications/push.server";
 import { roomOpensMinutes } from "./call-config.server";
-import { selectConsultations, type Consultation } from "./consultations.server";
+import { ROOM_CLOSES_MINUTES } from "~/domain/consultations";
+import { stillBookedFor, type Consultation } from "./consultations.server";
 
 /*
  * Video consultations' push notifications (backend/notifications/push.server.ts): the vet hears
@@ -62,10 +60,9 @@ export async function scheduleRoomOpens(tx: Transaction, booked: Consultation, o
 /** The room-opens job: both sides told, if the consultation is still booked at that time and not over. */
 export async function pushRoomOpens(payload: unknown, now = new Date()) {
   const { id, startsAt } = payload as RoomOpensPayload;
-  const db: Database = await getDb();
-  const [booked] = await selectConsultations(db).where(eq(consultation.id, id));
-  if (!booked || booked.status !== "booked" || booked.startsAt.getTime() !== Date.parse(startsAt)) return;
-  if (now.getTime() >= booked.startsAt.getTime() + 15 * 60_000) return;
+  const booked = await stillBookedFor(id, startsAt);
+  if (!booked || now.getTime() >= booked.startsAt.getTime() + ROOM_CLOSES_MINUTES * 60_000) return;
+  const db = await getDb();
   const message = {
     title: `The consultation room about ${booked.petName} is open`,
     body: `With ${booked.vetName}: join from the consultation's page.`,

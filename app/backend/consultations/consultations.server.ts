@@ -81,6 +81,17 @@ export async function lockConsultation(tx: Transaction, id: string): Promise<Con
   return locked ?? null;
 }
 
+/**
+ * The consultation, if it is still booked for `startsAt` (an ISO time): what a job scheduled for
+ * that time finds, or null when it was cancelled, ended or moved since.
+ */
+export async function stillBookedFor(id: string, startsAt: string): Promise<Consultation | null> {
+  const [booked] = await selectConsultations(await getDb()).where(eq(consultation.id, id));
+  if (!booked || booked.status !== "booked" || booked.startsAt.getTime() !== Date.parse(startsAt))
+    return null;
+  return booked;
+}
+
 /** Tells the consultation's open room, on the live channel, that it changed (in the change's transaction). */
 export async function notifyRoom(tx: Pick<Database, "execute">, consultationId: string) {
   await announce(tx, { k: consultationId, changed: true });
