@@ -5,10 +5,11 @@ import { WebSocket } from "ws";
 import { getAuth } from "~/backend/auth/better-auth.server";
 import { setPlanByStaff } from "~/backend/billing/plans.server";
 import { openConversation } from "~/backend/chat/conversations.server";
-import { LiveHub } from "~/backend/chat/live-hub.server";
+import type { LiveHub } from "~/backend/live/hub.server";
+import { startLiveHub } from "~/backend/live/features.server";
 import { getDb } from "~/backend/db/client.server";
 import { pet } from "~/backend/db/schema.server";
-import { LIVE_PATH, type ServerFrame } from "~/domain/chat";
+import { LIVE_PATH, type ServerFrame } from "~/domain/live";
 import { attachLiveSocket } from "./live-socket";
 
 /*
@@ -73,7 +74,7 @@ afterEach(async () => {
 
 /** A plain HTTP server with the live socket attached; `withHub: false` as while the database is not ready. */
 async function serve({ withHub = true } = {}): Promise<Served> {
-  const hub = withHub ? await LiveHub.start() : null;
+  const hub = withHub ? await startLiveHub() : null;
   const server = http.createServer((_request, response) => response.writeHead(404).end());
   const live = attachLiveSocket(server, () => hub);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

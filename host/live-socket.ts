@@ -2,8 +2,8 @@ import { STATUS_CODES, type IncomingMessage, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { getUser } from "~/backend/auth/session.server";
-import type { LiveHub } from "~/backend/chat/live-hub.server";
-import { LIVE_PATH } from "~/domain/chat";
+import type { LiveHub } from "~/backend/live/hub.server";
+import { LIVE_PATH } from "~/domain/live";
 import { isTrustedOrigin } from "./trusted-origins";
 
 /** A frame is a message of at most 2,000 characters and its envelope. */

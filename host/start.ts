@@ -5,7 +5,8 @@ import { JOB_HANDLERS } from "~/backend/jobs/handlers.server";
 import { startJobRunner } from "~/backend/jobs/queue.server";
 import { startDraining } from "~/backend/lifecycle.server";
 import { startReminderScans } from "~/backend/reminders.server";
-import { LiveHub } from "~/backend/chat/live-hub.server";
+import type { LiveHub } from "~/backend/live/hub.server";
+import { startLiveHub } from "~/backend/live/features.server";
 import { iceServers, roomOpensMinutes } from "~/backend/consultations/call-config.server";
 import { createApp } from "./index";
 import { attachLiveSocket } from "./live-socket";
@@ -38,15 +39,15 @@ function startJobs() {
   reminderScans ??= startReminderScans();
   if (!liveHubStarted) {
     liveHubStarted = true;
-    void startLiveHub();
+    void keepStartingLiveHub();
   }
 }
 
 /** The chat's live hub, tried again with growing pauses until it listens (pages meanwhile get 503 and retry). */
-async function startLiveHub() {
+async function keepStartingLiveHub() {
   for (let wait = 500; !stopping; wait = Math.min(wait * 2, RETRY_MAX_MS)) {
     try {
-      liveHub = await LiveHub.start();
+      liveHub = await startLiveHub();
       return;
     } catch (error) {
       console.error(`The live channel could not start: ${describe(error)}. Retrying.`);

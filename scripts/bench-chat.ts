@@ -28,7 +28,7 @@ import { closeDatabase, getDb } from "~/backend/db/client.server";
 import { chatConversation, chatMessage, pet } from "~/backend/db/schema.server";
 import { findVet, setOnDuty, setStaffProfile } from "~/backend/staff/staff.server";
 import type { SessionUser } from "~/domain/auth";
-import { LIVE_PATH, type ServerFrame } from "~/domain/chat";
+import { LIVE_PATH, type ServerFrame } from "~/domain/live";
 import type { BuiltServer } from "../tests/support/built-server";
 import {
   benchPostgresServer,

@@ -1,4 +1,4 @@
-import { announceAccessChanged } from "~/backend/chat/live-notices.server";
+import { announceAccessChanged } from "~/backend/live/notices.server";
 import { asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { requeueConversationsOf } from "~/backend/chat/conversations.server";
 import { cancelConsultationsOf } from "~/backend/consultations/vet-cancellations.server";

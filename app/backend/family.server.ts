@@ -1,4 +1,4 @@
-import { announceAccessChanged } from "~/backend/chat/live-notices.server";
+import { announceAccessChanged } from "~/backend/live/notices.server";
 import { pushTo } from "~/backend/notifications/push.server";
 import crypto from "node:crypto";
 import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";

@@ -1,10 +1,9 @@
 import { z } from "~/utils/zod";
-import { pageIdSchema, signalDataSchema, type CallSide, type SignalData } from "./consultations";
 import { multiLine } from "./text";
 
 /*
- * The 24/7 emergency chat between an owner and an on-duty vet: its limits, the rules of what
- * each side may do, and the frames of the live channel (shared by server and browser).
+ * The 24/7 emergency chat between an owner and an on-duty vet: its limits, and the rules of what
+ * each side may do.
  */
 
 /** queued: waiting for a vet; active: a vet took it; ended: the vet closed it with a summary. */
@@ -92,62 +91,3 @@ export function needsEmergencyHelp(
 export function chatRecordTitle(vetName: string) {
   return `Emergency chat with ${vetName}`;
 }
-
-/* The live channel: one WebSocket per page at LIVE_PATH, JSON frames. */
-
-export const LIVE_PATH = "/live";
-
-const uuid = z.uuid();
-
-/** What a page sends. */
-export const clientFrameSchema = z.discriminatedUnion("type", [
-  /** Deliver this conversation's messages numbered above `after`, then each new one. */
-  z.object({ type: z.literal("watch"), conversationId: uuid, after: z.number().int().min(0) }),
-  /** A vet's console: say when the queue changes. */
-  z.object({ type: z.literal("watchQueue") }),
-  /** A text message; answered by "sent" (stored) or "refused". */
-  z.object({
-    type: z.literal("send"),
-    conversationId: uuid,
-    key: clientKeySchema,
-    body: z.string().max(20_000),
-  }),
-  /** A consultation's call: this page is in the room (again, after a reconnection). */
-  z.object({ type: z.literal("joinCall"), consultationId: uuid, pageId: pageIdSchema }),
-  z.object({ type: z.literal("leaveCall"), consultationId: uuid }),
-  /** An offer, answer, ICE candidate or hello for one page of the room. */
-  z.object({ type: z.literal("signal"), consultationId: uuid, to: pageIdSchema, data: signalDataSchema }),
-]);
-export type ClientFrame = z.output<typeof clientFrameSchema>;
-
-/** What the server sends. */
-export type ServerFrame =
-  | { type: "message"; conversationId: string; message: ChatMessage }
-  | { type: "sent"; conversationId: string; key: string; seq: number }
-  /** Not done; with `retry`, a failure of ours: the page sends it again (same key) when it reconnects. */
-  | {
-      type: "refused";
-      conversationId?: string;
-      consultationId?: string;
-      key?: string;
-      error: string;
-      retry?: true;
-    }
-  /** The conversation's status changed (taken, ended): reload what the page shows. */
-  | { type: "changed"; conversationId: string }
-  | { type: "queue" }
-  /** A page of the consultation's other side joined or left its room. */
-  | {
-      type: "peer";
-      consultationId: string;
-      pageId: string;
-      side: CallSide;
-      name: string;
-      /** left: the page left the call; dropped: its connection to the server closed (its media may still flow). */
-      event: "joined" | "left" | "dropped";
-    }
-  | { type: "signal"; consultationId: string; from: string; data: SignalData }
-  /** This page is in the room; `side` is its own. */
-  | { type: "callJoined"; consultationId: string; side: CallSide }
-  /** The consultation ended or was cancelled: the room is closed. */
-  | { type: "callChanged"; consultationId: string };

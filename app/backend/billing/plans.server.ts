@@ -1,4 +1,4 @@
-import { announceAccessChanged } from "~/backend/chat/live-notices.server";
+import { announceAccessChanged } from "~/backend/live/notices.server";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { getDb, type Database } from "~/backend/db/client.server";

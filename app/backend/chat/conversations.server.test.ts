@@ -7,7 +7,8 @@ import { familyMember, pet, petRecord, user } from "~/backend/db/schema.server";
 import { consumeRateLimit, RATE_LIMITS, resetRateLimits } from "~/backend/rate-limit.server";
 import { findVet, setOnDuty, setStaffProfile, setWeeklyHours, type Vet } from "~/backend/staff/staff.server";
 import type { SessionUser } from "~/domain/auth";
-import { CHAT_ERRORS, type ServerFrame } from "~/domain/chat";
+import { CHAT_ERRORS } from "~/domain/chat";
+import type { ServerFrame } from "~/domain/live";
 import { upgradeSentence, type PlanId } from "~/domain/plans";
 import { blankPng } from "../../../tests/support/photos";
 import {
@@ -24,7 +25,8 @@ import {
   takeConversation,
 } from "./conversations.server";
 import { removeMember } from "~/backend/family.server";
-import { LiveHub, RECHECK_ACCESS_MS } from "./live-hub.server";
+import { RECHECK_ACCESS_MS, type LiveHub } from "~/backend/live/hub.server";
+import { startLiveHub } from "~/backend/live/features.server";
 import { PHOTO_TOO_COSTLY } from "./photo.server";
 
 let serial = 0;
@@ -392,7 +394,7 @@ describe("the live channel", () => {
   }
 
   it("delivers every message once and in order, between two hubs (two processes), after a reconnection too", async () => {
-    const [one, two] = [await LiveHub.start(), await LiveHub.start()];
+    const [one, two] = [await startLiveHub(), await startLiveHub()];
     try {
       const owner = await addAccount("Lena");
       const id = await opened(owner, (await addPet(owner.id)).id);
@@ -454,7 +456,7 @@ describe("the live channel", () => {
   });
 
   it("tells on-duty vets' consoles when the queue changes, and refuses strangers", async () => {
-    const hub = await LiveHub.start();
+    const hub = await startLiveHub();
     try {
       const vet = await addVet("Dr. Console");
       const console = page(hub, vet);
@@ -482,7 +484,7 @@ describe("the live channel", () => {
   });
 
   it("a page that asks twice for the same conversation still gets each message once", async () => {
-    const hub = await LiveHub.start();
+    const hub = await startLiveHub();
     try {
       const owner = await addAccount("Willa");
       const id = await opened(owner, (await addPet(owner.id)).id);
@@ -501,7 +503,7 @@ describe("the live channel", () => {
   });
 
   it("a page whose reader lost the right to read (a vet no longer on it) stops receiving within the recheck time", async () => {
-    const hub = await LiveHub.start();
+    const hub = await startLiveHub();
     try {
       const owner = await addAccount("Rhea");
       const id = await opened(owner, (await addPet(owner.id)).id);
@@ -531,7 +533,7 @@ describe("the live channel", () => {
   });
 
   it("a family member removed, or a vet made support, stops receiving at once, on another process too", async () => {
-    const [one, two] = [await LiveHub.start(), await LiveHub.start()];
+    const [one, two] = [await startLiveHub(), await startLiveHub()];
     try {
       const owner = await addAccount("Ola");
       const member = await addAccount("Max Member", "free");
@@ -567,7 +569,7 @@ describe("the live channel", () => {
   });
 
   it("refuses a message with the plan's sentence once the pet's owner is no longer on Premium", async () => {
-    const hub = await LiveHub.start();
+    const hub = await startLiveHub();
     try {
       const owner = await addAccount("Lapsed Liv");
       const id = await opened(owner, (await addPet(owner.id)).id);
@@ -588,7 +590,7 @@ describe("the live channel", () => {
   });
 
   it("refuses a message too long or empty, with the reason", async () => {
-    const hub = await LiveHub.start();
+    const hub = await startLiveHub();
     try {
       const owner = await addAccount("Lara");
       const id = await opened(owner, (await addPet(owner.id)).id);

@@ -20,7 +20,7 @@ import {
 import type { PetType } from "~/domain/pets";
 import { firstWords, orderQueue, triageFor, type Urgency } from "~/domain/triage";
 import { vetTitle } from "~/domain/staff";
-import { announce, type LiveNotice } from "./live-notices.server";
+import { announce } from "~/backend/live/notices.server";
 import { pushConversationWaiting, pushOwnerWrote, pushVetEvent } from "./chat-pushes.server";
 import { reencodePhoto } from "./photo.server";
 import { planRefusal, readerOf, refused, vetDayOf, type Outcome, type Reader } from "./vet-care.server";
@@ -181,7 +181,7 @@ export async function openConversation(
       photo: photo.jpeg,
       clientKey: first.key,
     });
-    await announce(tx, { c: created!.id, s: 1, queue: true });
+    await announce(tx, { topic: "conversation", conversationId: created!.id, newestSeq: 1, queueChanged: true });
     await pushConversationWaiting(tx, { id: created!.id, petId, urgency: triaged.triage.urgency });
     return { ok: true as const, conversationId: created!.id };
   });
@@ -294,7 +294,7 @@ async function appendMessage(
   tx: Transaction,
   locked: Conversation,
   message: Omit<typeof chatMessage.$inferInsert, "conversationId" | "seq">,
-  notice: Omit<LiveNotice, "c" | "s"> = {},
+  changes: { statusChanged?: true; queueChanged?: true } = {},
 ): Promise<ChatMessage> {
   const seq = locked.lastSeq + 1;
   await tx.update(chatConversation).set({ lastSeq: seq }).where(eq(chatConversation.id, locked.id));
@@ -302,7 +302,7 @@ async function appendMessage(
     .insert(chatMessage)
     .values({ ...message, conversationId: locked.id, seq })
     .returning(messageColumns);
-  await announce(tx, { c: locked.id, s: seq, ...notice });
+  await announce(tx, { topic: "conversation", conversationId: locked.id, newestSeq: seq, ...changes });
   locked.lastSeq = seq;
   return toMessage(row!);
 }
@@ -360,7 +360,7 @@ export async function takeConversation(vet: Vet, conversationId: string): Promis
         // Keys with ":" are PawPal's own: no page can send one (clientKeySchema).
         clientKey: `taken:${vet.id}`,
       },
-      { changed: true, queue: true },
+      { statusChanged: true, queueChanged: true },
     );
     if (locked.kind === "emergency") await pushVetEvent(tx, locked, vet.displayName, "took", "taken");
     return { ok: true };
@@ -406,7 +406,7 @@ export async function endConversation(
         body: `${vet.displayName} ended the conversation. Their summary is in the pet's records: ${summary}`,
         clientKey: "ended:",
       },
-      { changed: true },
+      { statusChanged: true },
     );
     await pushVetEvent(tx, locked, vet.displayName, "ended", "ended");
     return { ok: true };
@@ -445,7 +445,7 @@ export async function requeueConversationsOf(vetId: string, tx?: Transaction) {
           body: "The vet is no longer available: the conversation is back in the queue for the next vet.",
           clientKey: `requeued:${locked.lastSeq + 1}`,
         },
-        { changed: true, queue: true },
+        { statusChanged: true, queueChanged: true },
       );
     }
   };
@@ -488,7 +488,7 @@ export async function closeRoomChat(tx: Transaction, conversationId: string) {
     .update(chatConversation)
     .set({ status: "ended", endedAt: new Date() })
     .where(and(eq(chatConversation.id, conversationId), eq(chatConversation.kind, "consultation")));
-  await announce(tx, { c: conversationId, changed: true });
+  await announce(tx, { topic: "conversation", conversationId, statusChanged: true });
 }
 
 /** How much of a first message the queue reads: its first words come from these characters. */

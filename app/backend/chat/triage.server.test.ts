@@ -7,7 +7,7 @@ import { chatConversation, chatMessage, pet, user } from "~/backend/db/schema.se
 import { resetRateLimits } from "~/backend/rate-limit.server";
 import { findVet, setOnDuty, setStaffProfile, type Vet } from "~/backend/staff/staff.server";
 import type { SessionUser } from "~/domain/auth";
-import type { ServerFrame } from "~/domain/chat";
+import type { ServerFrame } from "~/domain/live";
 import type { PetType } from "~/domain/pets";
 import { TRIAGE_ERRORS } from "~/domain/triage";
 import {
@@ -17,7 +17,7 @@ import {
   sendMessage,
   takeConversation,
 } from "./conversations.server";
-import { LiveHub } from "./live-hub.server";
+import { startLiveHub } from "~/backend/live/features.server";
 
 /*
  * Triage in the emergency chat on the test database (PGlite here, PostgreSQL in CI): the signs
@@ -231,7 +231,7 @@ describe("a waiting conversation's photo", () => {
 
 describe("duty on the live channel", () => {
   it("tells the pages of conversations when a vet goes on or off duty, so the owner's page says so", async () => {
-    const hub = await LiveHub.start();
+    const hub = await startLiveHub();
     try {
       const owner = await addAccount("Vera");
       const id = await open(owner, (await addPet(owner.id)).id, []);

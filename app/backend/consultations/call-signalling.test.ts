@@ -1,12 +1,14 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setPlanByStaff } from "~/backend/billing/plans.server";
-import { LiveHub, scopedPageId } from "~/backend/chat/live-hub.server";
+import type { LiveHub } from "~/backend/live/hub.server";
+import { startLiveHub } from "~/backend/live/features.server";
+import { scopedPageId } from "./live-call.server";
 import { getDb } from "~/backend/db/client.server";
 import { consultation, familyMember, pet, user } from "~/backend/db/schema.server";
 import { resetRateLimits } from "~/backend/rate-limit.server";
 import { findVet, setStaffProfile, type Vet } from "~/backend/staff/staff.server";
 import type { SessionUser } from "~/domain/auth";
-import type { ServerFrame } from "~/domain/chat";
+import type { ServerFrame } from "~/domain/live";
 import { CONSULTATION_ERRORS, type ConsultationStatus } from "~/domain/consultations";
 import { upgradeSentence, type PlanId } from "~/domain/plans";
 import { cancelConsultation } from "./booking.server";
@@ -40,7 +42,7 @@ afterEach(async () => {
 });
 
 async function twoHubs() {
-  const started = [await LiveHub.start(), await LiveHub.start()] as const;
+  const started = [await startLiveHub(), await startLiveHub()] as const;
   hubs.push(...started);
   return started;
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lte, ne, or, sql } from "drizzle-orm";
-import { announce } from "~/backend/chat/live-notices.server";
+import { announce } from "~/backend/live/notices.server";
 import { readerOf, type Outcome, type Reader } from "~/backend/chat/vet-care.server";
 import { getDb, type Database, type Transaction } from "~/backend/db/client.server";
 import { consultation, pet, staffProfile, user } from "~/backend/db/schema.server";
@@ -94,7 +94,7 @@ export async function stillBookedFor(id: string, startsAt: string): Promise<Cons
 
 /** Tells the consultation's open room, on the live channel, that it changed (in the change's transaction). */
 export async function notifyRoom(tx: Pick<Database, "execute">, consultationId: string) {
-  await announce(tx, { k: consultationId, changed: true });
+  await announce(tx, { topic: "room", consultationId });
 }
 
 /** Every vet with consultation hours, by name. */

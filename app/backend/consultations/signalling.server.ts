@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import { announce, type LiveNotice } from "~/backend/chat/live-notices.server";
+import { announce, type PeerNotice } from "~/backend/live/notices.server";
 import { getDb } from "~/backend/db/client.server";
 import { callSignal } from "~/backend/db/schema.server";
 import type { CallSide, SignalData } from "~/domain/consultations";
@@ -37,7 +37,7 @@ export async function sendSignal(consultationId: string, signal: StoredSignal, n
       .insert(callSignal)
       .values({ consultationId, body: JSON.stringify(signal) })
       .returning({ id: callSignal.id });
-    await announce(tx, { k: consultationId, sig: row!.id, to: signal.to });
+    await announce(tx, { topic: "signal", consultationId, signalId: row!.id, to: signal.to });
   });
 }
 
@@ -52,6 +52,6 @@ export async function readSignal(consultationId: string, id: number): Promise<St
 }
 
 /** Tells every page of the room that one of its pages joined or left. */
-export async function announcePeer(consultationId: string, peer: NonNullable<LiveNotice["peer"]>) {
-  await announce(await getDb(), { k: consultationId, peer });
+export async function announcePeer(consultationId: string, peer: PeerNotice) {
+  await announce(await getDb(), { topic: "peer", consultationId, peer });
 }

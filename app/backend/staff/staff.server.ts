@@ -2,7 +2,7 @@ import { and, asc, count, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { data } from "react-router";
 import { getUser } from "~/backend/auth/session.server";
-import { announce, announceAccessChanged } from "~/backend/chat/live-notices.server";
+import { announce, announceAccessChanged } from "~/backend/live/notices.server";
 import { getDb, type Transaction } from "~/backend/db/client.server";
 import { staffProfile, user } from "~/backend/db/schema.server";
 import type { SessionUser } from "~/domain/auth";
@@ -132,7 +132,7 @@ export async function setStaffProfile(userId: string, values: StaffProfileValues
 
 /** Pages of conversations reload: an owner's says whether a vet is on duty (in the change's transaction). */
 async function announceDutyChange(tx: Transaction) {
-  await announce(tx, { duty: true });
+  await announce(tx, { topic: "duty" });
 }
 
 /** The vet's profile, or null for anyone who is not a vet. */

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ClientFrame, ServerFrame } from "~/domain/chat";
+import type { ClientFrame, ServerFrame } from "~/domain/live";
 import type { CallSide, SignalData } from "~/domain/consultations";
 import { CallView } from "./call-view";
 

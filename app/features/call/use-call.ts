@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { LIVE_PATH, type ClientFrame, type ServerFrame } from "~/domain/chat";
+import { subscribeLive, type LiveSubscription } from "~/components/live/live-socket";
+import type { ClientFrame, ServerFrame } from "~/domain/live";
 import type { CallMedia, CallSide, SignalData } from "~/domain/consultations";
 
 /*
  * A consultation's video call in the browser (WebRTC), signalled through PawPal's live channel:
  *
- * - The page joins the room over its own WebSocket with a page id kept across reconnections.
+ * - The page joins the room over the page's live channel (components/live/live-socket.ts, shared
+ *   with the room's chat) with a page id kept across reconnections.
  * - When a page of the other side joins, both say hello; the vet's page always makes the offer
  *   and the owner's side answers, so two offers never cross.
- * - A dropped socket is opened again and the page joins again; a media connection that fails is
+ * - When the channel drops and opens again, the page joins again; a media connection that fails is
  *   set up afresh (the owner's side announces itself again, the vet's page offers again).
  * - Camera or microphone refused or missing: the page joins with what it has (sound only, or
  *   nothing, receiving the vet), and says so in words. Each offer and answer says what its page
@@ -201,14 +203,13 @@ export function useCall({
     let stopped = false;
     let retryMs = RETRY_MIN_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let ws: WebSocket | null = null;
+    // Assigned below, before the socket can call anything back.
+    let live: LiveSubscription | null = null;
     const peers = new Map<string, Peer>();
     let everConnected = false;
     let offers = 0;
 
-    const send = (frame: ClientFrame) => {
-      if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
-    };
+    const send = (frame: ClientFrame) => live?.send(frame);
     const signal = (to: string, data: SignalData) => send({ type: "signal", consultationId, to, data });
 
     const sends = mediaOf(localStream);
@@ -416,24 +417,21 @@ export function useCall({
       }
     };
 
-    const open = () => {
-      ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${LIVE_PATH}`);
-      ws.onopen = () => send({ type: "joinCall", consultationId, pageId: pageId.current });
-      ws.onmessage = (event) => receive(JSON.parse(String(event.data)) as ServerFrame);
-      ws.onclose = () => {
+    live = subscribeLive({
+      opened: () => {
+        if (!stopped) send({ type: "joinCall", consultationId, pageId: pageId.current });
+      },
+      received: receive,
+      dropped: () => {
         if (stopped) return;
         setPhase((current) => (current === "refused" ? current : "reconnecting"));
-        timer = setTimeout(open, retryMs);
-        retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
-      };
-    };
-    open();
+      },
+    });
 
     return () => {
       stopped = true;
       clearTimeout(timer);
-      send({ type: "leaveCall", consultationId });
-      ws?.close();
+      live?.close({ type: "leaveCall", consultationId });
       for (const id of [...peers.keys()]) dropPeer(id);
     };
   }, [joined, consultationId, side, localStream]);

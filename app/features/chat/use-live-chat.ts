@@ -1,16 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useHiddenTabCount } from "~/components/ui/use-hidden-tab-count";
-import { LIVE_PATH, type ChatMessage, type ClientFrame, type ServerFrame } from "~/domain/chat";
+import { subscribeLive, type LiveSubscription } from "~/components/live/live-socket";
+import type { ChatMessage } from "~/domain/chat";
 
 /*
- * The browser's side of the live channel: one WebSocket, opened again with growing pauses when
- * it drops. It says the last message number the page has, so what it missed comes first, and
- * sends again what it had no answer for under the same key (stored once).
+ * A conversation, or a vet's queue, on the page's live channel (components/live/live-socket.ts).
+ * Each time the channel opens it says the last message number the page has, so what it missed
+ * comes first, and sends again what it had no answer for under the same key (stored once).
  */
-
-const RETRY_MIN_MS = 250;
-const RETRY_MAX_MS = 5_000;
 
 export type LiveStatus = "connecting" | "live" | "offline";
 
@@ -34,7 +32,7 @@ export function useLiveChannel(watch: Watch) {
   const [status, setStatus] = useState<LiveStatus>("connecting");
   const [live, setLive] = useState<Map<number, ChatMessage>>(() => new Map());
   const [pending, setPending] = useState<PendingMessage[]>([]);
-  const socket = useRef<WebSocket | null>(null);
+  const channel = useRef<LiveSubscription | null>(null);
   const pendingRef = useRef(pending);
   const conversationId = "conversationId" in watch ? watch.conversationId : null;
   const loaded = "messages" in watch ? watch.messages : null;
@@ -54,68 +52,47 @@ export function useLiveChannel(watch: Watch) {
   });
 
   useEffect(() => {
-    let stopped = false;
-    let reconnecting = false;
-    let retryMs = RETRY_MIN_MS;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const send = (ws: WebSocket, frame: ClientFrame) => ws.send(JSON.stringify(frame));
-
-    function open() {
-      setStatus((current) => (current === "live" ? "connecting" : current));
-      const ws = new WebSocket(
-        `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${LIVE_PATH}`,
-      );
-      socket.current = ws;
-      ws.onopen = () => {
-        retryMs = RETRY_MIN_MS;
+    const live = subscribeLive({
+      opened(reopened) {
         setStatus("live");
         if (conversationId) {
-          send(ws, { type: "watch", conversationId, after: lastSeqRef.current });
+          live.send({ type: "watch", conversationId, after: lastSeqRef.current });
           for (const message of pendingRef.current) {
             if (message.seq === undefined && (!message.error || message.retry))
-              send(ws, { type: "send", conversationId, key: message.key, body: message.body });
+              live.send({ type: "send", conversationId, key: message.key, body: message.body });
           }
         } else {
-          send(ws, { type: "watchQueue" });
+          live.send({ type: "watchQueue" });
         }
         // What changed while the page was away (a vet took it, it ended).
-        if (reconnecting) void revalidate();
-        reconnecting = true;
-      };
-      ws.onmessage = (event) => receive(JSON.parse(String(event.data)) as ServerFrame);
-      ws.onclose = () => {
-        if (stopped) return;
-        setStatus("offline");
-        timer = setTimeout(open, retryMs);
-        retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
-      };
-    }
-
-    function receive(frame: ServerFrame) {
-      if (frame.type === "message") {
-        setLive((current) => new Map(current).set(frame.message.seq, frame.message));
-        countWhileHidden();
-      } else if (frame.type === "sent") {
-        setPending((current) =>
-          current.map((one) => (one.key === frame.key ? { ...one, seq: frame.seq } : one)),
-        );
-      } else if (frame.type === "refused" && frame.key) {
-        setPending((current) =>
-          current.map((one) => (one.key === frame.key ? { ...one, error: frame.error } : one)),
-        );
-      } else if (frame.type === "changed" || frame.type === "queue") {
-        if (frame.type === "queue") countWhileHidden();
-        void revalidate();
-      }
-    }
-
-    open();
+        if (reopened) void revalidate();
+      },
+      received(frame) {
+        if ("conversationId" in frame && frame.conversationId !== conversationId) return;
+        if (frame.type === "message") {
+          setLive((current) => new Map(current).set(frame.message.seq, frame.message));
+          countWhileHidden();
+        } else if (frame.type === "sent") {
+          setPending((current) =>
+            current.map((one) => (one.key === frame.key ? { ...one, seq: frame.seq } : one)),
+          );
+        } else if (frame.type === "refused" && frame.key) {
+          setPending((current) =>
+            current.map((one) => (one.key === frame.key ? { ...one, error: frame.error } : one)),
+          );
+        } else if (frame.type === "changed" || (frame.type === "queue" && !conversationId)) {
+          if (frame.type === "queue") countWhileHidden();
+          void revalidate();
+        }
+      },
+      dropped: () => setStatus("offline"),
+    });
+    channel.current = live;
     return () => {
-      stopped = true;
-      clearTimeout(timer);
-      socket.current?.close();
+      channel.current = null;
+      live.close(conversationId ? { type: "unwatch", conversationId } : undefined);
     };
-    // One socket per conversation; revalidate is stable enough for its purpose here.
+    // One subscription per conversation; revalidate is stable enough for its purpose here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [conversationId]);
 
@@ -125,9 +102,7 @@ export function useLiveChannel(watch: Watch) {
       if (!conversationId) return;
       const message = { key: newMessageKey(), body };
       setPending((current) => [...current, message]);
-      const ws = socket.current;
-      if (ws?.readyState === WebSocket.OPEN)
-        ws.send(JSON.stringify({ type: "send", conversationId, ...message } satisfies ClientFrame));
+      channel.current?.send({ type: "send", conversationId, ...message });
     },
     [conversationId],
   );
@@ -143,11 +118,7 @@ export function useLiveChannel(watch: Watch) {
       const message = pendingRef.current.find((one) => one.key === key);
       if (!message || !conversationId) return;
       setPending((current) => current.map((one) => (one.key === key ? { key, body: one.body } : one)));
-      const ws = socket.current;
-      if (ws?.readyState === WebSocket.OPEN)
-        ws.send(
-          JSON.stringify({ type: "send", conversationId, key, body: message.body } satisfies ClientFrame),
-        );
+      channel.current?.send({ type: "send", conversationId, key, body: message.body });
     },
     [conversationId],
   );
