@@ -55,6 +55,18 @@ function otherFeatures(name) {
       "A feature must not import another feature: compose them in the route, or move what they share down a layer (components, domain, utils).",
   };
 }
+/* Inside app/backend: consultations use the chat (a room's chat), never the other way round, and
+   the live channel's hub knows neither (they register with it: docs/decisions/020-one-live-channel.md). */
+const CONSULTATIONS = {
+  group: ["~/backend/consultations/**", "**/consultations/**"],
+  message: "The chat must not import consultations: consultations build on the chat.",
+};
+const LIVE_FEATURES = {
+  group: ["~/backend/chat/**", "~/backend/consultations/**", "**/chat/**", "**/consultations/**"],
+  message:
+    "The live hub knows no feature: a feature registers with it (backend/live/features.server.ts lists them).",
+};
+
 // zod must be configured before use (see app/utils/zod.ts).
 const ZOD = { name: "zod", message: 'Import { z } from "~/utils/zod".' };
 
@@ -97,6 +109,11 @@ export default tseslint.config(
   // and actions, and what only those use, out of the browser bundles.
   layer(["app/routes/**", "app/root.tsx", "app/entry.server.tsx", "app/load-context.ts"], []),
   layer(["app/backend/**"], [FEATURES, COMPONENTS, ROUTES]),
+  layer(["app/backend/chat/**"], [FEATURES, COMPONENTS, ROUTES, CONSULTATIONS]),
+  {
+    ...layer(["app/backend/live/**"], [FEATURES, COMPONENTS, ROUTES, LIVE_FEATURES]),
+    ignores: ["app/backend/live/features.server.ts", "**/*.test.ts"],
+  },
   layer(["app/features/**"], [SERVER_CODE, SERVER_PACKAGES, ROUTES]),
   // Inside a feature's folder, the same and no other feature (docs/decisions/010-code-layout.md).
   ...FEATURE_NAMES.map((name) =>

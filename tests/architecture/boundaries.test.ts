@@ -78,6 +78,21 @@ describe("the server/browser boundary", () => {
       "app/features/analysis/engine/x.ts",
       'import { PetForm } from "../../pets/pet-form";',
     ],
+    [
+      "the chat importing consultations",
+      "app/backend/chat/x.server.ts",
+      'import { findConsultation } from "~/backend/consultations/consultations.server";',
+    ],
+    [
+      "the live hub importing the chat",
+      "app/backend/live/x.server.ts",
+      'import { sendMessage } from "~/backend/chat/conversations.server";',
+    ],
+    [
+      "the live hub importing consultations by relative path",
+      "app/backend/live/x.server.ts",
+      'import { liveCall } from "../consultations/live-call.server";',
+    ],
   ])("refuses %s", async (_case, filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\nexport {};\n`)).toBe(1);
   });
@@ -97,6 +112,16 @@ describe("the server/browser boundary", () => {
       "server code importing domain code",
       "app/backend/x.server.ts",
       'import { petSchema } from "~/domain/pets";',
+    ],
+    [
+      "consultations importing the chat",
+      "app/backend/consultations/x.server.ts",
+      'import { closeRoomChat } from "~/backend/chat/conversations.server";',
+    ],
+    [
+      "the list of the live channel's features importing them",
+      "app/backend/live/features.server.ts",
+      'import { liveChat } from "~/backend/chat/live-chat.server";',
     ],
     [
       "the host importing server code",

@@ -37,6 +37,21 @@ test.describe("client bundles", () => {
     expect(withWebRtc.map(({ name }) => name)).toEqual([expect.stringMatching(/^room-[\w-]+\.js$/)]);
   });
 
+  test("keep the live channel's socket out of every prerendered page's first scripts", () => {
+    const withSocket = clientScripts()
+      .filter(({ text }) => text.includes("new WebSocket("))
+      .map(({ name }) => name);
+    expect(withSocket).toHaveLength(1);
+    const pages = fs
+      .readdirSync(path.join(ASSETS, ".."), { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".html"));
+    expect(pages).toEqual(expect.arrayContaining(["index.html", path.join("pricing", "index.html")]));
+    for (const file of pages) {
+      const html = fs.readFileSync(path.join(ASSETS, "..", file), "utf8");
+      for (const name of withSocket) expect(html, file).not.toContain(name);
+    }
+  });
+
   test("hold the breed knowledge base in exactly one chunk", () => {
     // A fact only the knowledge base holds (the Afghan Hound's health watch-points).
     const withKnowledge = clientScripts().filter(({ text }) => text.includes("anesthesia sensitivity"));

@@ -73,6 +73,8 @@ if (E2E_DATABASE_URL) {
       }, two!.databaseUrl);
 
       const ownerPage = await owner.context.newPage();
+      const ownerSockets: string[] = [];
+      ownerPage.on("websocket", (socket) => ownerSockets.push(new URL(socket.url()).pathname));
       await gotoHydrated(ownerPage, `/consultations/${consultationId}`);
       await ownerPage.getByRole("button", { name: "Join the call" }).click();
       await expect(ownerPage.getByTestId("call-phase")).toHaveText(/waiting for the other side/);
@@ -82,6 +84,8 @@ if (E2E_DATABASE_URL) {
       await vetPage.getByRole("button", { name: "Join the call" }).click();
       await expectRemoteVideoPlaying(vetPage);
       await expectRemoteVideoPlaying(ownerPage);
+      // The room's chat and its call share the page's one live channel.
+      expect(ownerSockets).toEqual(["/live"]);
 
       const stranger = await signedUp(browser, first, "Sam Stranger");
       const strangerPage = await stranger.context.newPage();

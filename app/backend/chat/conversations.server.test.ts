@@ -455,6 +455,32 @@ describe("the live channel", () => {
     }
   });
 
+  it("stops sending a conversation the page no longer shows, and sends it again when asked", async () => {
+    const hub = await startLiveHub();
+    try {
+      const owner = await addAccount("Uma");
+      const id = await opened(owner, (await addPet(owner.id)).id);
+      const ownerPage = page(hub, owner);
+      await ownerPage.connection.receive({ type: "watch", conversationId: id, after: 0 });
+      await until(() => ownerPage.seqs().length === 1);
+
+      await ownerPage.connection.receive({ type: "unwatch", conversationId: id });
+      const other = page(hub, owner);
+      await other.connection.receive({ type: "watch", conversationId: id, after: 1 });
+      expect(await sendMessage(owner, id, { body: "Still there?", key: key() })).toMatchObject({ ok: true });
+      // The notice came: the page still watching got the message, and a moment later this one still has not.
+      await until(() => other.seqs().length === 1);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(ownerPage.seqs()).toEqual([1]);
+
+      await ownerPage.connection.receive({ type: "watch", conversationId: id, after: 1 });
+      await until(() => ownerPage.seqs().length === 2);
+      expect(ownerPage.seqs()).toEqual([1, 2]);
+    } finally {
+      await hub.close();
+    }
+  });
+
   it("tells on-duty vets' consoles when the queue changes, and refuses strangers", async () => {
     const hub = await startLiveHub();
     try {
