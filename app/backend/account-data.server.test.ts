@@ -119,6 +119,7 @@ async function seedAccount(person: Person, other: Person) {
     reminderDaysAhead: 3,
     calendarToken: `${SECRETS.calendarToken}-${person.id}`,
     pushOff: ["reminders"],
+    pushQuiet: { from: "22:00", until: "07:00", timeZone: "Europe/Lisbon" },
   });
   await db.insert(schema.pushSubscription).values({
     userId: person.id,
@@ -269,6 +270,7 @@ describe("collectAccountData", () => {
       reminderDaysAhead: 3,
       calendarFeedEnabled: true,
       pushNotificationsOff: ["reminders"],
+      pushNotificationsQuietHours: { from: "22:00", until: "07:00", timeZone: "Europe/Lisbon" },
     });
     // The devices by name: an endpoint and its keys are credentials (they are not in the export).
     expect(exported.notificationDevices).toEqual([

@@ -183,6 +183,7 @@ export async function collectAccountData(userId: string, now = new Date()) {
       // The feed's secret is a credential like a session token: whether there is one, not what it is.
       calendarFeedEnabled: isNotNull(accountSettings.calendarToken),
       pushNotificationsOff: accountSettings.pushOff,
+      pushNotificationsQuietHours: accountSettings.pushQuiet,
       updatedAt: accountSettings.updatedAt,
     })
     .from(accountSettings)

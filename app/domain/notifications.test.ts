@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { allowedOrigins, deviceName, isAllowedEndpoint, pushKindsFor, pushOffFrom } from "./notifications";
+import {
+  allowedOrigins,
+  deviceName,
+  isAllowedEndpoint,
+  isUrgentKind,
+  pushKindsFor,
+  pushOffFrom,
+  QUIET_HOURS_ERRORS,
+  quietHoursEnd,
+  quietHoursFrom,
+} from "./notifications";
 
 describe("the endpoints the server may POST to", () => {
   const listed = allowedOrigins(" https://127.0.0.1:8443 ,http://127.0.0.1:80,not a url,https://push.test");
@@ -75,5 +85,67 @@ describe("the kinds", () => {
       "chat-owner",
       "consultation-bookings",
     ]);
+  });
+});
+
+describe("quiet hours", () => {
+  const form = (quietFrom: string, quietUntil: string) => {
+    const data = new FormData();
+    data.set("quietFrom", quietFrom);
+    data.set("quietUntil", quietUntil);
+    return data;
+  };
+
+  it("are read from the form with the account's zone; none when both are empty", () => {
+    expect(quietHoursFrom(form("22:00", "07:00"), "Europe/Paris")).toEqual({
+      ok: true,
+      quiet: { from: "22:00", until: "07:00", timeZone: "Europe/Paris" },
+    });
+    expect(quietHoursFrom(form("", ""), "UTC")).toEqual({ ok: true, quiet: null });
+    expect(quietHoursFrom(new FormData(), "UTC")).toEqual({ ok: true, quiet: null });
+  });
+
+  it.each([
+    ["22:00", "", QUIET_HOURS_ERRORS.half],
+    ["", "07:00", QUIET_HOURS_ERRORS.half],
+    ["22:00", "22:00", QUIET_HOURS_ERRORS.same],
+    ["25:00", "07:00", "Give a time as hours and minutes, e.g. 22:00."],
+    ["10pm", "07:00", "Give a time as hours and minutes, e.g. 22:00."],
+  ])("refuse %s to %s with a clear message", (from, until, error) => {
+    expect(quietHoursFrom(form(from, until), "UTC")).toEqual({ ok: false, error });
+  });
+
+  const night = { from: "22:00", until: "07:00", timeZone: "Europe/Paris" };
+
+  it("hold a notification over midnight until they end, on the account's wall clock", () => {
+    // 23:30 in Paris (UTC+1 in winter): held until 07:00 Paris the next morning.
+    expect(quietHoursEnd(new Date("2026-11-27T22:30:20Z"), night)).toEqual(new Date("2026-11-28T06:00:00Z"));
+    // 06:59 Paris: a minute to go.
+    expect(quietHoursEnd(new Date("2026-11-28T05:59:00Z"), night)).toEqual(new Date("2026-11-28T06:00:00Z"));
+  });
+
+  it("let it through outside them, at the very minute they end too", () => {
+    expect(quietHoursEnd(new Date("2026-11-28T06:00:00Z"), night)).toBeNull();
+    expect(quietHoursEnd(new Date("2026-11-27T20:59:00Z"), night)).toBeNull();
+    const afternoon = { from: "13:00", until: "15:00", timeZone: "UTC" };
+    expect(quietHoursEnd(new Date("2026-11-27T12:00:00Z"), afternoon)).toBeNull();
+    expect(quietHoursEnd(new Date("2026-11-27T13:30:00Z"), afternoon)).toEqual(
+      new Date("2026-11-27T15:00:00Z"),
+    );
+  });
+
+  it("end when the wall clock says so on a night the clocks change", () => {
+    // Paris moves from UTC+1 to UTC+2 at 02:00 on 28 March 2027: 07:00 that morning is 05:00 UTC.
+    expect(quietHoursEnd(new Date("2027-03-27T22:00:00Z"), night)).toEqual(new Date("2027-03-28T05:00:00Z"));
+    // And back on 31 October 2027: 07:00 is 06:00 UTC.
+    expect(quietHoursEnd(new Date("2027-10-30T21:00:00Z"), night)).toEqual(new Date("2027-10-31T06:00:00Z"));
+  });
+
+  it("never hold what is urgent: an emergency chat, a room opening", () => {
+    expect(isUrgentKind("chat-replies")).toBe(true);
+    expect(isUrgentKind("chat-queue")).toBe(true);
+    expect(isUrgentKind("consultation-room")).toBe(true);
+    expect(isUrgentKind("reminders")).toBe(false);
+    expect(isUrgentKind("consultation-bookings")).toBe(false);
   });
 });

@@ -1,49 +1,63 @@
 import { z } from "~/utils/zod";
 
 /**
- * Push notifications (Web Push): the kinds an account can turn off, and the rules a device's
- * subscription must meet before the server will ever POST to it.
+ * Push notifications (Web Push): the kinds an account can turn off, its quiet hours, and the
+ * rules a device's subscription must meet before the server will ever POST to it.
+ *
+ * An urgent kind (a pet in an emergency chat, a room opening) always comes at once; the others
+ * wait for the end of the account's quiet hours.
  */
 
 export const PUSH_KINDS = [
   {
     id: "chat-replies",
+    urgent: true,
     label: "Emergency chat: a vet takes your conversation, replies or ends it",
     audience: "everyone",
   },
   {
     id: "consultation-room",
+    urgent: true,
     label: "Video consultations: the room opens",
     audience: "everyone",
   },
   {
     id: "reminders",
+    urgent: false,
     label: "Reminders: a vaccine, treatment or check-up is due (when email reminders are on)",
     audience: "everyone",
   },
   {
     id: "family",
+    urgent: false,
     label: "Family sharing: someone accepts your invitation",
     audience: "everyone",
   },
   {
     id: "chat-queue",
+    urgent: true,
     label: "On duty: a new conversation is waiting",
     audience: "vet",
   },
   {
     id: "chat-owner",
+    urgent: true,
     label: "On duty: an owner writes in a conversation you took",
     audience: "vet",
   },
   {
     id: "consultation-bookings",
+    urgent: false,
     label: "Your consultations: booked, moved or cancelled",
     audience: "vet",
   },
 ] as const;
 
 export type PushKind = (typeof PUSH_KINDS)[number]["id"];
+
+export function isUrgentKind(kind: PushKind): boolean {
+  return PUSH_KINDS.some((one) => one.id === kind && one.urgent);
+}
 
 /** The kinds a page offers this account: a vet's as well as everyone's (a vet may own pets too). */
 export function pushKindsFor(isVet: boolean) {
@@ -171,4 +185,77 @@ export function deviceName(userAgent: string | null): string {
 /** The kinds form: each offered kind is a checkbox, ticked when on. */
 export function pushOffFrom(form: FormData, offered: readonly { id: string }[]): string[] {
   return offered.filter((kind) => form.get(kind.id) !== "on").map((kind) => kind.id);
+}
+
+/** Hours in which notifications that are not urgent wait: "22:00" to "07:00" in the account's zone. */
+export type QuietHours = { from: string; until: string; timeZone: string };
+
+export const QUIET_HOURS_ERRORS = {
+  half: "Give both when quiet hours start and when they end, or neither.",
+  same: "Quiet hours must start and end at different times.",
+} as const;
+
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Give a time as hours and minutes, e.g. 22:00.");
+
+/** The quiet hours of the notifications form (`quietFrom`, `quietUntil`): none when both are empty. */
+export function quietHoursFrom(
+  form: FormData,
+  timeZone: string,
+): { ok: true; quiet: QuietHours | null } | { ok: false; error: string } {
+  const from = String(form.get("quietFrom") ?? "").trim();
+  const until = String(form.get("quietUntil") ?? "").trim();
+  if (!from && !until) return { ok: true, quiet: null };
+  if (!from || !until) return { ok: false, error: QUIET_HOURS_ERRORS.half };
+  for (const time of [from, until]) {
+    const checked = clock.safeParse(time);
+    if (!checked.success) return { ok: false, error: checked.error.issues[0]!.message };
+  }
+  if (from === until) return { ok: false, error: QUIET_HOURS_ERRORS.same };
+  return { ok: true, quiet: { from, until, timeZone } };
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+const MINUTE_MS = 60_000;
+const DAY_MINUTES = 24 * 60;
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock in `timeZone` at `instant`, in minutes since midnight. */
+function wallMinutes(instant: Date, timeZone: string) {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    wallClocks.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
+  const part = (type: string) => Number(parts.find((one) => one.type === type)!.value);
+  return part("hour") * 60 + part("minute");
+}
+
+/**
+ * When the quiet hours `now` falls in end, or null when `now` is not in them. From "22:00" to
+ * "07:00" spans midnight. The end is where the wall clock of the account's zone shows `until`, so
+ * a change of daylight saving time in the night moves it as the clock on the wall moves.
+ */
+export function quietHoursEnd(now: Date, quiet: QuietHours): Date | null {
+  const from = minutesOf(quiet.from);
+  const until = minutesOf(quiet.until);
+  const inQuiet = (minutes: number) =>
+    from < until ? minutes >= from && minutes < until : minutes >= from || minutes < until;
+  const wallNow = wallMinutes(now, quiet.timeZone);
+  if (!inQuiet(wallNow)) return null;
+  const ahead = (minutes: number) => (((until - minutes) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
+  let end = Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS + ahead(wallNow) * MINUTE_MS;
+  // The clock was moved in between (daylight saving time): set it right by the shift it shows.
+  for (let tries = 0; tries < 2; tries += 1) {
+    const off = ahead(wallMinutes(new Date(end), quiet.timeZone));
+    if (off === 0) break;
+    end += (off > DAY_MINUTES / 2 ? off - DAY_MINUTES : off) * MINUTE_MS;
+  }
+  return new Date(end);
 }

@@ -34,7 +34,6 @@ export async function pushConversationWaiting(
       tag: `chat:${conversation.id}`,
     },
     `chat:${conversation.id}:opened`,
-    { urgent: true },
   );
 }
 
@@ -58,7 +57,6 @@ export async function pushOwnerWrote(
       tag: `chat:${conversation.id}`,
     },
     `chat:${conversation.id}:${seq}`,
-    { urgent: true },
   );
 }
 
@@ -96,6 +94,5 @@ export async function pushVetEvent(
       tag: `chat:${conversation.id}`,
     },
     `chat:${conversation.id}:${eventKey}`,
-    { urgent: true },
   );
 }

@@ -70,7 +70,7 @@ export async function pushRoomOpens(payload: unknown, now = new Date()) {
     tag: `consultation:${booked.id}`,
   };
   const event = `consultation:${booked.id}:opens:${startsAt}`;
-  await pushTo(db, await petPeople(db, booked.petId), "consultation-room", message, event, { urgent: true });
+  await pushTo(db, await petPeople(db, booked.petId), "consultation-room", message, event);
   if (booked.vetId)
     await pushTo(
       db,
@@ -81,6 +81,5 @@ export async function pushRoomOpens(payload: unknown, now = new Date()) {
         body: `Join from the consultation's page, with ${booked.petName}'s records beside the call.`,
       },
       event,
-      { urgent: true },
     );
 }

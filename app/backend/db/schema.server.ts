@@ -23,6 +23,7 @@ import { STAFF_ROLES } from "../../domain/staff";
 import { URGENCIES } from "../../domain/triage";
 import type { DayHours } from "../../domain/availability";
 import type { PhotoEvidence } from "../../domain/breed-evidence";
+import type { QuietHours } from "../../domain/notifications";
 
 /*
  * The database, in PostgreSQL's dialect (PGlite embedded, or a PostgreSQL server).
@@ -238,6 +239,8 @@ export const accountSettings = pgTable("account_settings", {
   calendarToken: text("calendar_token").unique(),
   /** The kinds of push notification this account turned off (domain/notifications.ts). */
   pushOff: jsonb("push_off").$type<string[]>().notNull().default([]),
+  /** When notifications that are not urgent wait (domain/notifications.ts); null: never. */
+  pushQuiet: jsonb("push_quiet").$type<QuietHours>(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

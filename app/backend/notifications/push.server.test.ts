@@ -2,7 +2,7 @@ import fs from "node:fs";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   openConversation,
@@ -26,7 +26,7 @@ import {
   startPushService,
   type PushService,
 } from "../../../tests/support/push-service";
-import { retryAfterSeconds, savePushOff, subscribe, vapidKeys } from "./push.server";
+import { retryAfterSeconds, savePushSettings, subscribe, vapidKeys } from "./push.server";
 
 /*
  * Push notifications from the emergency chat to a browser's push service on 127.0.0.1 (HTTPS,
@@ -175,7 +175,7 @@ describe("the emergency chat's notifications", () => {
     const pip = await petOf(owner, "Rex");
     const ownerPhone = await device(owner);
     const vetPhone = await device(vet);
-    await savePushOff(vet.id, ["chat-queue"]);
+    await savePushSettings(vet.id, { off: ["chat-queue"], quiet: null });
     const db = await getDb();
     await db.delete(pushSubscription).where(eq(pushSubscription.endpoint, ownerPhone.json.endpoint));
 
@@ -270,6 +270,49 @@ describe("family sharing's notification", () => {
     await runJobs();
     expect(phone.messages()).toEqual([
       expect.objectContaining({ title: "Jo Joiner joined your family on PawPal", url: "/family" }),
+    ]);
+  });
+});
+
+describe("quiet hours", () => {
+  /** "HH:MM" in UTC, `minutes` from now. */
+  const clockIn = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString().slice(11, 16);
+
+  it("hold what is not urgent until they end; an emergency chat comes through at once", async () => {
+    const owner = await signUp("Nell Night", { plan: "premium" });
+    const member = await signUp("Ned Night");
+    const vet = await vetOnDuty("Dr. Owl");
+    const db = await getDb();
+    await db.update(user).set({ emailVerified: true }).where(eq(user.id, member.id));
+    const phone = await device(owner);
+    await savePushSettings(owner.id, {
+      off: [],
+      quiet: { from: clockIn(-60), until: clockIn(60), timeZone: "UTC" },
+    });
+
+    expect(await inviteToFamily(owner, member.email)).toMatchObject({ ok: true });
+    const link = (await mailsTo(member.email)).at(-1)?.text ?? "";
+    expect((await acceptInvite(member, /\/family\/join\?token=([\w-]+)/.exec(link)![1]!)).ok).toBe(true);
+    const rex = await petOf(owner, "Rex");
+    const opened = await openConversation(owner, rex.id, { body: "Bleeding paw", key: key() }, []);
+    if (!opened.ok) throw new Error(opened.error);
+    await takeConversation(vet, opened.conversationId);
+    await runJobs();
+    expect(phone.messages().map((message) => message.title)).toEqual(["Dr. Owl took your conversation about Rex"]);
+
+    // The family news waits in the queue for the minute quiet hours end, then goes.
+    const [held] = await db
+      .select({ runAfter: job.runAfter })
+      .from(job)
+      .where(and(eq(job.userId, owner.id), eq(job.kind, "push")))
+      .orderBy(desc(job.runAfter))
+      .limit(1);
+    const end = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 60 * 60_000);
+    expect(Math.abs(held!.runAfter.getTime() - end.getTime())).toBeLessThanOrEqual(60_000);
+    await runDueJobs(JOB_HANDLERS, { now: held!.runAfter });
+    expect(phone.messages().map((message) => message.title)).toEqual([
+      "Dr. Owl took your conversation about Rex",
+      "Ned Night joined your family on PawPal",
     ]);
   });
 });

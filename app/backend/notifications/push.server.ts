@@ -15,10 +15,13 @@ import { enqueueJob, RetryLater, type Executor } from "~/backend/jobs/queue.serv
 import {
   allowedOrigins,
   isAllowedEndpoint,
+  isUrgentKind,
   PUSH_KINDS,
+  quietHoursEnd,
   type PushKind,
   type PushMessage,
   type PushSubscriptionKeys,
+  type QuietHours,
 } from "~/domain/notifications";
 
 /*
@@ -114,22 +117,27 @@ export async function removeDevice(userId: string, id: string): Promise<boolean>
 }
 
 /** The kinds this account turned off. */
-export async function pushOffOf(userId: string): Promise<string[]> {
+/** The kinds this account turned off, and its quiet hours. */
+export async function pushSettingsOf(userId: string): Promise<{ off: string[]; quiet: QuietHours | null }> {
   const db = await getDb();
   const [row] = await db
-    .select({ pushOff: accountSettings.pushOff })
+    .select({ off: accountSettings.pushOff, quiet: accountSettings.pushQuiet })
     .from(accountSettings)
     .where(eq(accountSettings.userId, userId));
-  return row?.pushOff ?? [];
+  return { off: row?.off ?? [], quiet: row?.quiet ?? null };
 }
 
-export async function savePushOff(userId: string, off: string[]) {
-  const known = off.filter((id) => PUSH_KINDS.some((kind) => kind.id === id));
+export async function savePushSettings(
+  userId: string,
+  settings: { off: string[]; quiet: QuietHours | null },
+) {
+  const off = settings.off.filter((id) => PUSH_KINDS.some((kind) => kind.id === id));
+  const values = { pushOff: off, pushQuiet: settings.quiet };
   const db = await getDb();
   await db
     .insert(accountSettings)
-    .values({ userId, pushOff: known })
-    .onConflictDoUpdate({ target: accountSettings.userId, set: { pushOff: known, updatedAt: new Date() } });
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: accountSettings.userId, set: { ...values, updatedAt: new Date() } });
 }
 
 type Reader = Pick<Database, "select">;
@@ -159,6 +167,7 @@ type PushPayload = { subscriptionId: string; message: PushMessage; urgent: boole
 /**
  * Queues `message` for every device of `userIds` whose account has `kind` on, in `tx` (the
  * transaction that stored what it tells). `event` names the event: queued twice, it goes once.
+ * A kind that is not urgent waits for the end of the account's quiet hours.
  */
 export async function pushTo(
   tx: Reader & Executor,
@@ -166,18 +175,30 @@ export async function pushTo(
   kind: PushKind,
   message: PushMessage,
   event: string,
-  { urgent = false } = {},
+  now = new Date(),
 ) {
   if (userIds.length === 0) return;
   const devices = await tx
-    .select({ id: pushSubscription.id, userId: pushSubscription.userId, pushOff: accountSettings.pushOff })
+    .select({
+      id: pushSubscription.id,
+      userId: pushSubscription.userId,
+      off: accountSettings.pushOff,
+      quiet: accountSettings.pushQuiet,
+    })
     .from(pushSubscription)
     .leftJoin(accountSettings, eq(accountSettings.userId, pushSubscription.userId))
     .where(inArray(pushSubscription.userId, [...new Set(userIds)]));
+  const urgent = isUrgentKind(kind);
   for (const device of devices) {
-    if (device.pushOff?.includes(kind)) continue;
+    if (device.off?.includes(kind)) continue;
     const payload: PushPayload = { subscriptionId: device.id, message, urgent };
-    await enqueueJob(PUSH_JOB, payload, { key: `push:${event}:${device.id}`, db: tx, userId: device.userId });
+    const runAfter = !urgent && device.quiet ? (quietHoursEnd(now, device.quiet) ?? undefined) : undefined;
+    await enqueueJob(PUSH_JOB, payload, {
+      key: `push:${event}:${device.id}`,
+      db: tx,
+      userId: device.userId,
+      runAfter,
+    });
   }
 }
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { PUSH_ERRORS } from "~/domain/notifications";
+import { PUSH_ERRORS, QUIET_HOURS_ERRORS } from "~/domain/notifications";
 import {
   answer,
   get,
@@ -165,6 +165,40 @@ describe("the device list and the kinds", () => {
       ["chat-owner", false],
       ["consultation-bookings", false],
     ]);
+  });
+
+  it("saves quiet hours on the clock of the zone the page gives; refuses half of them and changes nothing", async () => {
+    const night = await signUp("Nora Night");
+    const settings = async () => {
+      const { data } = await answer(loader, get("/account/notifications", night));
+      return { quiet: data.quiet, reminders: (data.kinds as { id: string; on: boolean }[])[2] };
+    };
+    expect((await settings()).quiet).toBeNull();
+    const saved = { intent: "kinds", reminders: "on", quietFrom: "22:30", quietUntil: "06:45" };
+    expect((await post(night, { ...saved, timeZone: "America/Chicago" })).status).toBe(200);
+    const expected = { from: "22:30", until: "06:45", timeZone: "America/Chicago" };
+    expect(await settings()).toEqual({
+      quiet: expected,
+      reminders: expect.objectContaining({ id: "reminders", on: true }),
+    });
+
+    for (const [fields, error] of [
+      [{ quietFrom: "22:30", quietUntil: "" }, QUIET_HOURS_ERRORS.half],
+      [{ quietFrom: "07:00", quietUntil: "07:00" }, QUIET_HOURS_ERRORS.same],
+      [{ quietFrom: "7pm", quietUntil: "07:00" }, "Give a time as hours and minutes, e.g. 22:00."],
+    ] as const) {
+      expect(await post(night, { intent: "kinds", timeZone: "UTC", ...fields })).toMatchObject({
+        status: 400,
+        data: { ok: false, error },
+      });
+    }
+    expect((await settings()).quiet).toEqual(expected);
+    // A zone the server does not know: the page's own (UTC here, no cookie) instead.
+    await post(night, { ...saved, timeZone: "Mars/Olympus" });
+    expect((await settings()).quiet).toEqual({ ...expected, timeZone: "UTC" });
+    // Both empty: none.
+    await post(night, { intent: "kinds", quietFrom: "", quietUntil: "" });
+    expect((await settings()).quiet).toBeNull();
   });
 
   it("refuses a form none of its forms sends, and a signed-out visitor is sent to sign in", async () => {

@@ -11,6 +11,7 @@ import {
   PUSH_ERRORS,
   pushKindsFor,
   pushOffFrom,
+  quietHoursFrom,
 } from "~/domain/notifications";
 import { ThisDevice } from "~/features/notifications/this-device";
 import { requireUser } from "~/backend/auth/session.server";
@@ -18,15 +19,18 @@ import { readForm, refuseForm } from "~/backend/forms.server";
 import {
   listDevices,
   pushAllowedOrigins,
-  pushOffOf,
+  pushSettingsOf,
   removeDevice,
-  savePushOff,
+  savePushSettings,
   subscribe,
   unsubscribe,
   vapidKeys,
 } from "~/backend/notifications/push.server";
 import { findVet } from "~/backend/staff/staff.server";
+import { isTimeZone } from "~/domain/availability";
 import { actionOrLoaderHeaders } from "~/utils/http";
+import { viewerTimeZone } from "~/utils/time-zone";
+import { useViewerTimeZone } from "~/utils/use-viewer-time-zone";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -45,10 +49,16 @@ export const headers = actionOrLoaderHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [devices, off, vet] = await Promise.all([listDevices(user.id), pushOffOf(user.id), findVet(user)]);
+  const [devices, settings, vet] = await Promise.all([
+    listDevices(user.id),
+    pushSettingsOf(user.id),
+    findVet(user),
+  ]);
   return data({
     vapidPublicKey: vapidKeys().publicKey,
-    kinds: pushKindsFor(Boolean(vet)).map((kind) => ({ ...kind, on: !off.includes(kind.id) })),
+    kinds: pushKindsFor(Boolean(vet)).map((kind) => ({ ...kind, on: !settings.off.includes(kind.id) })),
+    quiet: settings.quiet,
+    timeZone: viewerTimeZone(request),
     devices: devices.map((device) => ({ ...device, createdAt: device.createdAt.toISOString() })),
   });
 }
@@ -77,8 +87,14 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ intent, ok: true as const });
   }
   if (intent === "kinds") {
+    const zone = String(form.get("timeZone") ?? "");
+    const quiet = quietHoursFrom(form, isTimeZone(zone) ? zone : viewerTimeZone(request));
+    if (!quiet.ok) return data({ intent, ok: false as const, error: quiet.error }, { status: 400 });
     const vet = await findVet(user);
-    await savePushOff(user.id, pushOffFrom(form, pushKindsFor(Boolean(vet))));
+    await savePushSettings(user.id, {
+      off: pushOffFrom(form, pushKindsFor(Boolean(vet))),
+      quiet: quiet.quiet,
+    });
     return data({ intent, ok: true as const });
   }
   refuseForm();
@@ -86,6 +102,9 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
   const savingKinds = useSubmitting({ intent: "kinds" });
+  // Quiet hours are kept in the zone of the clock they are read on: this browser's.
+  const timeZone = useViewerTimeZone(loaderData.quiet?.timeZone ?? loaderData.timeZone);
+  const refused = actionData?.intent === "kinds" && !actionData.ok ? actionData.error : null;
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">Notifications</h1>
@@ -120,6 +139,40 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                   <span>{kind.label}</span>
                 </label>
               ))}
+              <fieldset className="space-y-3 border-t border-ink-100 pt-4">
+                <legend className="pt-4 font-semibold text-ink-900">Quiet hours</legend>
+                <p id="quiet-help" className="text-ink-700">
+                  Reminders, family news and booking changes wait until quiet hours end. An emergency chat and
+                  a consultation room opening always come through. Times are on the clock of {timeZone}; leave
+                  both empty for none.
+                </p>
+                <input type="hidden" name="timeZone" value={timeZone} />
+                <div className="flex flex-wrap gap-4">
+                  <label className="flex flex-col gap-1 text-ink-800">
+                    From
+                    <input
+                      type="time"
+                      name="quietFrom"
+                      defaultValue={loaderData.quiet?.from ?? ""}
+                      aria-describedby="quiet-help"
+                      aria-invalid={refused ? true : undefined}
+                      className="rounded-lg border border-ink-300 px-3 py-2"
+                    />
+                  </label>
+                  <label className="flex flex-col gap-1 text-ink-800">
+                    Until
+                    <input
+                      type="time"
+                      name="quietUntil"
+                      defaultValue={loaderData.quiet?.until ?? ""}
+                      aria-describedby="quiet-help"
+                      aria-invalid={refused ? true : undefined}
+                      className="rounded-lg border border-ink-300 px-3 py-2"
+                    />
+                  </label>
+                </div>
+              </fieldset>
+              {refused ? <FormMessage tone="error" title="Not saved" description={refused} /> : null}
               {actionData?.intent === "kinds" && actionData.ok ? (
                 <FormMessage tone="success" title="Saved" description="Your choices are saved." />
               ) : null}
