@@ -87,6 +87,10 @@ test("a vet sets hours; an owner books first available, gets the invitation, joi
   const booked = await bookFirstTime(ownerPage, "Biscuit scratches his ears all day.");
   expect(booked).toMatch(/ E[SD]T$/);
   await expect(ownerPage.getByText("Your consultation is booked.")).toBeVisible({ timeout: 15_000 });
+  // The moment to offer notifications: the room's opening can reach them with the page closed.
+  await expect(
+    ownerPage.getByRole("link", { name: "Get a notification when the room opens" }),
+  ).toHaveAttribute("href", "/account/notifications");
   const item = ownerPage.getByTestId("consultation").first();
   await expect(item).toContainText("Biscuit with Dr. Vera Video");
   await expect(item).toContainText(booked.replace(/ E[SD]T$/, ""));

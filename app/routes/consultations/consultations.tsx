@@ -261,16 +261,24 @@ export default function ConsultationsPage({ loaderData, actionData }: Route.Comp
           {loaderData.consultations.length === 0 ? (
             <p className="mt-3 text-ink-700">None yet.</p>
           ) : (
-            <ul className="mt-3 space-y-3">
-              {loaderData.consultations.map((one) => (
-                <ConsultationItem
-                  key={one.id}
-                  consultation={one}
-                  timeZone={timeZone}
-                  failed={changed?.id === one.id ? changed : undefined}
-                />
-              ))}
-            </ul>
+            <>
+              <ul className="mt-3 space-y-3">
+                {loaderData.consultations.map((one) => (
+                  <ConsultationItem
+                    key={one.id}
+                    consultation={one}
+                    timeZone={timeZone}
+                    failed={changed?.id === one.id ? changed : undefined}
+                  />
+                ))}
+              </ul>
+              <p className="mt-4 text-sm text-ink-700">
+                <Link to="/account/notifications" className="font-semibold text-brand-700 underline">
+                  Get a notification when the room opens
+                </Link>
+                , on your phone or this computer.
+              </p>
+            </>
           )}
         </section>
       </div>
