@@ -58,3 +58,39 @@ it("a job done keeps no payload (a sent mail's links go with it); a job to retry
   expect(done.payload).toEqual({});
   expect(retried.payload).toEqual({ text: secret, ok: false });
 });
+
+it("a runner wakes when a job commits, not at its next tick, also while a pass is running", async () => {
+  const ran: string[] = [];
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // Ticks an hour apart: only the wake can run these in time.
+  const runner = startJobRunner(
+    {
+      "wake-test": async (payload) => {
+        const { name } = payload as { name: string };
+        ran.push(name);
+        if (name === "first") await held;
+      },
+    },
+    60 * 60_000,
+  );
+  try {
+    await runner.listening;
+    const db = await getDb();
+    await db.transaction(async (tx) => {
+      await enqueueJob("wake-test", { name: "first" }, { db: tx });
+      // Not committed: no runner can see it yet.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(ran).toEqual([]);
+    });
+    await expect.poll(() => ran, { timeout: 5_000 }).toEqual(["first"]);
+    // Enqueued while the pass that runs "first" is still busy: run by the pass after it.
+    await enqueueJob("wake-test", { name: "second" });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    await expect.poll(() => ran, { timeout: 5_000 }).toEqual(["first", "second"]);
+  } finally {
+    release();
+    await runner.stop();
+  }
+});

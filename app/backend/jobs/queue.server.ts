@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/backend/db/client.server";
-import { getDb } from "~/backend/db/client.server";
+import { getDb, listenToDatabase, type Database, type Listener } from "~/backend/db/client.server";
 import { job } from "~/backend/db/schema.server";
 
 /*
@@ -14,7 +13,10 @@ export type JobHandler = (payload: unknown) => Promise<void>;
 export type JobHandlers = Record<string, JobHandler>;
 
 /** A transaction or the database itself: enqueue inside the transaction that stores what it is about. */
-export type Executor = Pick<Database, "insert">;
+export type Executor = Pick<Database, "insert" | "execute">;
+
+/** Announced when a job is enqueued, at its commit: every process's runner wakes and looks. */
+const JOBS_CHANNEL = "pawpal_jobs";
 
 export const MAX_ATTEMPTS = 8;
 /** How long a claim lasts: a process that dies mid-run releases its jobs after this. */
@@ -35,10 +37,6 @@ export function retryDelaySeconds(attempts: number) {
   return Math.min(30 * 2 ** (attempts - 1), 60 * 60);
 }
 
-// The runner of this process, woken after an enqueue. On globalThis: the server entry and the
-// React Router build are separate bundles that each include this module.
-const runner = globalThis as typeof globalThis & { __pawpalWakeJobs?: () => void };
-
 /** Where a job goes: its key, when, in which transaction, and the account it belongs to. */
 export type EnqueueOptions = {
   key?: string;
@@ -50,7 +48,7 @@ export type EnqueueOptions = {
 
 /**
  * Adds a job; with a key, a job already enqueued under it (done or not) makes this a no-op.
- * This process's runner is woken shortly after, so the job does not wait for its next tick.
+ * The runners of every process are woken when it commits, so it does not wait for their next tick.
  */
 export async function enqueueJob(
   kind: string,
@@ -65,8 +63,8 @@ export async function enqueueJob(
     // not be due for that pass.
     .values({ kind, payload, key, userId: userId ?? null, runAfter: runAfter ?? new Date() })
     .onConflictDoNothing({ target: job.key });
-  // Soon, not now: inside a transaction the job is visible only once it commits.
-  setTimeout(() => runner.__pawpalWakeJobs?.(), 50).unref();
+  // Inside a transaction, delivered when it commits: the moment the job becomes visible.
+  await executor.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
 }
 
 type ClaimedJob = { id: string; kind: string; payload: unknown; attempts: number };
@@ -144,28 +142,49 @@ export async function runDueJobs(
   }
 }
 
-/** Runs due jobs every `intervalMs` in this process until stopped. Passes never overlap. */
+/**
+ * Runs due jobs in this process until stopped: when a job is enqueued anywhere (woken through the
+ * database), and every `intervalMs` for jobs that fall due later. Passes never overlap; a wake
+ * during a pass runs one more after it.
+ */
 export function startJobRunner(handlers: JobHandlers, intervalMs = 5_000) {
   let running: Promise<unknown> | undefined;
+  let again = false;
   let stopped = false;
   const stopping = new AbortController();
   const pass = () => {
-    if (running || stopped) return;
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
     running = runDueJobs(handlers, { signal: stopping.signal })
       .catch((error: unknown) => console.error("[jobs] pass failed:", error))
-      .finally(() => (running = undefined));
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          pass();
+        }
+      });
   };
   const timer = setInterval(pass, intervalMs);
   timer.unref();
-  runner.__pawpalWakeJobs = pass;
+  // Without the wake (the database not listening yet, or its connection lost) the interval still runs them.
+  const listening: Promise<Listener | undefined> = listenToDatabase(JOBS_CHANNEL, pass, pass).catch((error: unknown) => {
+    console.error("[jobs] could not listen for new jobs:", error instanceof Error ? error.message : error);
+    return undefined;
+  });
   pass();
   return {
+    /** Settles once the runner listens for new jobs (or gave up listening). */
+    listening: listening.then(() => {}),
     /** Stops taking new passes and waits for the one running. */
     async stop() {
       stopped = true;
       stopping.abort();
-      runner.__pawpalWakeJobs = undefined;
       clearInterval(timer);
+      await (await listening)?.close();
       await running;
     },
   };
