@@ -7,7 +7,6 @@ import { pageIdSchema, signalDataSchema, type CallSide, type SignalData } from "
  * JSON frames, carrying what the chat and the consultation room each send and receive.
  */
 
-
 export const LIVE_PATH = "/live";
 
 const uuid = z.uuid();

@@ -181,7 +181,12 @@ export async function openConversation(
       photo: photo.jpeg,
       clientKey: first.key,
     });
-    await announce(tx, { topic: "conversation", conversationId: created!.id, newestSeq: 1, queueChanged: true });
+    await announce(tx, {
+      topic: "conversation",
+      conversationId: created!.id,
+      newestSeq: 1,
+      queueChanged: true,
+    });
     await pushConversationWaiting(tx, { id: created!.id, petId, urgency: triaged.triage.urgency });
     return { ok: true as const, conversationId: created!.id };
   });

@@ -93,7 +93,8 @@ class ChatPage {
     const watch = this.watches.get(notice.conversationId);
     if (!watch) return;
     if (notice.statusChanged) this.page.send({ type: "changed", conversationId: notice.conversationId });
-    if (notice.newestSeq !== undefined && notice.newestSeq > watch.after) void this.pump(notice.conversationId);
+    if (notice.newestSeq !== undefined && notice.newestSeq > watch.after)
+      void this.pump(notice.conversationId);
   }
 
   async recheckAccess() {

@@ -171,10 +171,12 @@ export function startJobRunner(handlers: JobHandlers, intervalMs = 5_000) {
   const timer = setInterval(pass, intervalMs);
   timer.unref();
   // Without the wake (the database not listening yet, or its connection lost) the interval still runs them.
-  const listening: Promise<Listener | undefined> = listenToDatabase(JOBS_CHANNEL, pass, pass).catch((error: unknown) => {
-    console.error("[jobs] could not listen for new jobs:", error instanceof Error ? error.message : error);
-    return undefined;
-  });
+  const listening: Promise<Listener | undefined> = listenToDatabase(JOBS_CHANNEL, pass, pass).catch(
+    (error: unknown) => {
+      console.error("[jobs] could not listen for new jobs:", error instanceof Error ? error.message : error);
+      return undefined;
+    },
+  );
   pass();
   return {
     /** Settles once the runner listens for new jobs (or gave up listening). */

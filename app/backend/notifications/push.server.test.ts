@@ -298,7 +298,9 @@ describe("quiet hours", () => {
     if (!opened.ok) throw new Error(opened.error);
     await takeConversation(vet, opened.conversationId);
     await runJobs();
-    expect(phone.messages().map((message) => message.title)).toEqual(["Dr. Owl took your conversation about Rex"]);
+    expect(phone.messages().map((message) => message.title)).toEqual([
+      "Dr. Owl took your conversation about Rex",
+    ]);
 
     // The family news waits in the queue for the minute quiet hours end, then goes.
     const [held] = await db
