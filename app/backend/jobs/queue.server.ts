@@ -64,7 +64,8 @@ export async function enqueueJob(
     .values({ kind, payload, key, userId: userId ?? null, runAfter: runAfter ?? new Date() })
     .onConflictDoNothing({ target: job.key });
   // Inside a transaction, delivered when it commits: the moment the job becomes visible.
-  await executor.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+  // (The payload is the kind, for a log: an empty one is not delivered by every client.)
+  await executor.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${kind})`);
 }
 
 type ClaimedJob = { id: string; kind: string; payload: unknown; attempts: number };
