@@ -12,7 +12,7 @@ import { expect, gotoHydrated, signUp, test } from "./support";
 
 test.use({ serviceWorkers: "allow", launchOptions: fullChromiumLaunchOptions });
 
-test("from the account page: turning on without a reachable push service says so; a push is shown as a notification naming the pet; the kinds are saved", async ({
+test("from the account page: turning on without a reachable push service says so; a push is shown as a notification naming the pet; the kinds and quiet hours are saved", async ({
   page,
   context,
   baseURL,
@@ -68,8 +68,20 @@ test("from the account page: turning on without a reachable push service says so
   const replies = kinds.getByRole("checkbox", { name: /a vet takes your conversation/ });
   await expect(replies).toBeChecked();
   await replies.uncheck();
+  // Half a range of quiet hours is refused, and what was typed stays to be finished.
+  await kinds.getByLabel("From").fill("22:00");
+  await kinds.getByRole("button", { name: "Save" }).click();
+  await expect(kinds.getByRole("alert")).toContainText(
+    "Give both when quiet hours start and when they end, or neither.",
+  );
+  await expect(kinds.getByLabel("From")).toHaveValue("22:00");
+  await kinds.getByLabel("Until").fill("07:00");
   await kinds.getByRole("button", { name: "Save" }).click();
   await expect(kinds.getByText("Your choices are saved.")).toBeVisible();
   await page.reload();
   await expect(page.getByRole("checkbox", { name: /a vet takes your conversation/ })).not.toBeChecked();
+  await expect(page.getByLabel("From")).toHaveValue("22:00");
+  await expect(page.getByLabel("Until")).toHaveValue("07:00");
+  // On the clock of the browser's zone (the test's browser runs in UTC unless told otherwise).
+  await expect(page.getByText(/Times are in the [\w/ ]+ time zone;/)).toBeVisible();
 });

@@ -143,8 +143,8 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                 <legend className="pt-4 font-semibold text-ink-900">Quiet hours</legend>
                 <p id="quiet-help" className="text-ink-700">
                   Reminders, family news and booking changes wait until quiet hours end. An emergency chat and
-                  a consultation room opening always come through. Times are on the clock of {timeZone}; leave
-                  both empty for none.
+                  a consultation room opening always come through. Times are in the{" "}
+                  {timeZone.replaceAll("_", " ")} time zone; leave both empty for none.
                 </p>
                 <input type="hidden" name="timeZone" value={timeZone} />
                 <div className="flex flex-wrap gap-4">
