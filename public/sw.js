@@ -71,10 +71,12 @@ self.addEventListener("push", (event) => {
 });
 
 // A click opens the notification's page: in a PawPal tab already showing it, or the first
-// PawPal tab (focused and sent there), or a new one.
+// PawPal tab (focused and sent there), or a new one. Only a page of this site: anything else
+// a push might carry opens the home page.
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const url = new URL(event.notification.data?.url || "/", self.location.origin).href;
+  const asked = new URL(event.notification.data?.url || "/", self.location.origin);
+  const url = asked.origin === self.location.origin ? asked.href : new URL("/", self.location.origin).href;
   event.waitUntil(
     self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
       const showing = windows.find((client) => client.url === url);
