@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ClientFrame, ServerFrame } from "~/domain/live";
+import type { ServerFrame } from "~/domain/live";
+import { FakeSocket } from "../../../tests/support/fake-web-socket";
 import type { CallSide, SignalData } from "~/domain/consultations";
 import { CallView } from "./call-view";
 
@@ -40,41 +41,6 @@ class FakeStream {
   }
   addTrack(track: FakeTrack) {
     this.tracks.push(track);
-  }
-}
-
-class FakeSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 3;
-  static all: FakeSocket[] = [];
-  readyState = FakeSocket.CONNECTING;
-  sent: ClientFrame[] = [];
-  closedByPage = false;
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as ClientFrame);
-  }
-  close() {
-    this.closedByPage = true;
-    this.readyState = FakeSocket.CLOSED;
-  }
-  /* The test's side: the server. */
-  accept() {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.();
-  }
-  receive(frame: ServerFrame) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-  drop() {
-    this.readyState = FakeSocket.CLOSED;
-    this.onclose?.();
   }
 }
 
