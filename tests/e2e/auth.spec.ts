@@ -125,6 +125,9 @@ test("the tabs work from the keyboard", async ({ page }) => {
   await expect(tab(page, "Sign Up")).toBeFocused();
   await page.keyboard.press("Home");
   await expect(tab(page, "Login")).toBeFocused();
+  // The router has shown Login's panel (a Tab pressed before would land in Sign Up's, then lose it).
+  await expect(page).not.toHaveURL(/tab=signup/);
+  await expect(panel(page, "Login")).toBeVisible();
 
   // One tab stop for the tab list, then into the open panel.
   await page.keyboard.press("Tab");
