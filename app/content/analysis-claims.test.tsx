@@ -95,6 +95,13 @@ describe("the committed evaluation run", () => {
     // The kind of every answer is known: the report's card says it.
     expect(rows.filter((row) => row.answer.kind === null)).toEqual([]);
   });
+
+  it("is dated as the browser's long US date would write it (without Intl on every page)", () => {
+    const long = (iso: string) =>
+      new Date(iso).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+    expect(ANALYSIS_CLAIMS.date).toBe(long(run.date));
+    expect(ANALYSIS_CLAIMS.isoDate).toBe(run.date.slice(0, 10));
+  });
 });
 
 describe("the stated figures", () => {

@@ -22,7 +22,30 @@ export function percentText(count: number, of: number) {
   return `${of ? Math.round((100 * count) / of) : 0}%`;
 }
 
-const measuredOn = new Date(date);
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/**
+ * "November 26, 2026" (as `toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" })`
+ * writes it), without Intl: this module is in every page's first scripts, and the first date
+ * format a page creates loads the locale's data, a long task on a phone (issue 31).
+ */
+function longUtcDate(iso: string) {
+  const day = new Date(iso);
+  return `${MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;
+}
 
 /** The data sets the site has been measured on, by the folder name the run records. */
 const DATASET_NAMES: Record<string, string> = { "oxford-pets": "the Oxford-IIIT Pet Dataset" };
@@ -39,7 +62,7 @@ export const ANALYSIS_CLAIMS = {
   /** What the photos are, in words: "the Oxford-IIIT Pet Dataset". */
   datasetName: DATASET_NAMES[dataset.name] ?? `the “${dataset.title ?? dataset.name}” photos`,
   /** The run's date, e.g. "November 26, 2026", and its ISO form. */
-  date: measuredOn.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" }),
+  date: longUtcDate(date),
   isoDate: date.slice(0, 10),
   /** Dog or cat told right. */
   species: percentText(species.right, species.photos),
