@@ -24,6 +24,7 @@ import {
   user,
   verification,
 } from "~/backend/db/schema.server";
+import { ownerAndFamily } from "~/backend/pets.server";
 import { vetTitleSql } from "~/backend/staff/staff.server";
 
 /**
@@ -289,12 +290,8 @@ export async function deleteAccount(userId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
     if (!found) return false;
-    const family = await tx
-      .select({ id: familyMember.memberId })
-      .from(familyMember)
-      .where(eq(familyMember.ownerId, userId));
     // Its open pages, and its family's of its pets, stop receiving at once (after the commit).
-    await announceAccessChanged(tx, [userId, ...family.map((member) => member.id)]);
+    await announceAccessChanged(tx, await ownerAndFamily(tx, userId));
     // Sent signed in, they are in the account's export: they go with it (decision 12).
     await tx.delete(contactMessage).where(eq(contactMessage.userId, userId));
     // Its pets first, with their chats: left to the user row's cascade, PostgreSQL could set a

@@ -87,6 +87,21 @@ export async function listAccessiblePets(userId: string): Promise<AccessiblePet[
  * a caller's transaction: on the embedded database (PGlite) a read outside an open transaction
  * waits for it to end.
  */
+/** An owner and the members of their family: the accounts that may open the owner's pets. */
+export async function ownerAndFamily(db: Pick<Database, "select">, ownerId: string): Promise<string[]> {
+  const members = await db
+    .select({ id: familyMember.memberId })
+    .from(familyMember)
+    .where(eq(familyMember.ownerId, ownerId));
+  return [ownerId, ...members.map((member) => member.id)];
+}
+
+/** The accounts that may open this pet (its owner and the owner's family): who hears of what happens to it. */
+export async function petPeople(db: Pick<Database, "select">, petId: string): Promise<string[]> {
+  const [owner] = await db.select({ id: pet.userId }).from(pet).where(eq(pet.id, petId));
+  return owner ? ownerAndFamily(db, owner.id) : [];
+}
+
 export async function findAccessiblePet(
   userId: string,
   petId: string,

@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { getDb, type Database } from "~/backend/db/client.server";
 import { analysisUse, familyInvite, familyMember, pet, subscription, user } from "~/backend/db/schema.server";
 import { enqueueJob } from "~/backend/jobs/queue.server";
+import { ownerAndFamily } from "~/backend/pets.server";
 import { queueMail } from "~/backend/mail/mailer.server";
 import { siteBaseUrl } from "~/utils/seo";
 import {
@@ -216,13 +217,11 @@ export const PLAN_SETTLE_JOB = "plan-settle";
  */
 export async function settlePlan(userId: string, now = new Date()) {
   const db = await getDb();
-  const family = await db
-    .select({ id: familyMember.memberId })
-    .from(familyMember)
-    .where(eq(familyMember.ownerId, userId));
+  // Read before members may leave: their pages are checked too.
+  const people = await ownerAndFamily(db, userId);
   await endWhatThePlanNoLongerAllows(userId, now);
   // Pages open under the former plan (a consultation's room, the family's) are checked again at once.
-  await announceAccessChanged(db, [userId, ...family.map((member) => member.id)]);
+  await announceAccessChanged(db, people);
 }
 
 async function endWhatThePlanNoLongerAllows(userId: string, now: Date) {

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Transaction } from "~/backend/db/client.server";
 import { pet } from "~/backend/db/schema.server";
-import { petPeople, pushTo, vetsOnDuty } from "~/backend/notifications/push.server";
+import { pushTo } from "~/backend/notifications/push.server";
+import { petPeople } from "~/backend/pets.server";
+import { vetsOnDuty } from "~/backend/staff/staff.server";
 import { vetTitle } from "~/domain/staff";
 import { URGENCY_LABELS, type Urgency } from "~/domain/triage";
 

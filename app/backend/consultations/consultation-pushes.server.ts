@@ -1,6 +1,7 @@
 import { getDb, type Transaction } from "~/backend/db/client.server";
 import { enqueueJob } from "~/backend/jobs/queue.server";
-import { petPeople, pushTo } from "~/backend/notifications/push.server";
+import { pushTo } from "~/backend/notifications/push.server";
+import { petPeople } from "~/backend/pets.server";
 import { roomOpensMinutes } from "./call-config.server";
 import { ROOM_CLOSES_MINUTES } from "~/domain/consultations";
 import { stillBookedFor, type Consultation } from "./consultations.server";

@@ -4,13 +4,7 @@ import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import webpush, { WebPushError } from "web-push";
 import { dataDir, getDb, type Database } from "~/backend/db/client.server";
-import {
-  accountSettings,
-  familyMember,
-  pet,
-  pushSubscription,
-  staffProfile,
-} from "~/backend/db/schema.server";
+import { accountSettings, pushSubscription } from "~/backend/db/schema.server";
 import { enqueueJob, RetryLater, type Executor } from "~/backend/jobs/queue.server";
 import {
   allowedOrigins,
@@ -116,7 +110,6 @@ export async function removeDevice(userId: string, id: string): Promise<boolean>
   return removed.length > 0;
 }
 
-/** The kinds this account turned off. */
 /** The kinds this account turned off, and its quiet hours. */
 export async function pushSettingsOf(userId: string): Promise<{ off: string[]; quiet: QuietHours | null }> {
   const db = await getDb();
@@ -141,26 +134,6 @@ export async function savePushSettings(
 }
 
 type Reader = Pick<Database, "select">;
-
-/** The pet's owner and the members of the owner's family: who hears of a conversation about it. */
-export async function petPeople(db: Reader, petId: string): Promise<string[]> {
-  const [owner] = await db.select({ id: pet.userId }).from(pet).where(eq(pet.id, petId));
-  if (!owner) return [];
-  const members = await db
-    .select({ id: familyMember.memberId })
-    .from(familyMember)
-    .where(eq(familyMember.ownerId, owner.id));
-  return [owner.id, ...members.map((member) => member.id)];
-}
-
-/** The vets on duty now. */
-export async function vetsOnDuty(db: Reader): Promise<string[]> {
-  const rows = await db
-    .select({ id: staffProfile.userId })
-    .from(staffProfile)
-    .where(and(eq(staffProfile.role, "vet"), eq(staffProfile.onDuty, true)));
-  return rows.map((row) => row.id);
-}
 
 type PushPayload = { subscriptionId: string; message: PushMessage; urgent: boolean };
 

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { data } from "react-router";
 import { getUser } from "~/backend/auth/session.server";
 import { announce, announceAccessChanged } from "~/backend/live/notices.server";
-import { getDb, type Transaction } from "~/backend/db/client.server";
+import { getDb, type Database, type Transaction } from "~/backend/db/client.server";
 import { staffProfile, user } from "~/backend/db/schema.server";
 import type { SessionUser } from "~/domain/auth";
 import type { Availability, DayHours } from "~/domain/availability";
@@ -178,13 +178,18 @@ export async function setOnDuty(vetId: string, onDuty: boolean) {
   });
 }
 
+const onDuty = () => and(eq(staffProfile.role, "vet"), eq(staffProfile.onDuty, true));
+
 export async function countVetsOnDuty(): Promise<number> {
   const db = await getDb();
-  const [row] = await db
-    .select({ n: count() })
-    .from(staffProfile)
-    .where(and(eq(staffProfile.role, "vet"), eq(staffProfile.onDuty, true)));
+  const [row] = await db.select({ n: count() }).from(staffProfile).where(onDuty());
   return row?.n ?? 0;
+}
+
+/** The vets on duty now (in `db`: the transaction that tells them of a waiting conversation). */
+export async function vetsOnDuty(db: Pick<Database, "select">): Promise<string[]> {
+  const rows = await db.select({ id: staffProfile.userId }).from(staffProfile).where(onDuty());
+  return rows.map((row) => row.id);
 }
 
 /** A vet's consultation hours as stored (domain/availability.ts). */

@@ -78,16 +78,19 @@ export function ThisDevice({ vapidPublicKey }: Props) {
 
   if (!hydrated) return <p className="text-ink-700">Turning notifications on needs JavaScript.</p>;
   const refused = fetcher.data?.error ?? problem;
+  // The browser subscribed but the server refused the subscription: not on, whatever the browser holds.
+  const shown =
+    state === "on" && fetcher.data?.intent === "subscribe" && fetcher.data.ok === false ? "off" : state;
   return (
     <div className="space-y-4">
-      {state === "unsupported" ? (
+      {shown === "unsupported" ? (
         <p className="text-ink-700">This browser cannot receive notifications from websites.</p>
-      ) : state === "denied" ? (
+      ) : shown === "denied" ? (
         <p className="text-ink-700">
           Notifications are blocked for PawPal in this browser: allow them in the site&apos;s settings, then
           come back here.
         </p>
-      ) : state === "on" ? (
+      ) : shown === "on" ? (
         <>
           <p className="text-ink-700">Notifications are on for this device.</p>
           <Button
@@ -103,7 +106,7 @@ export function ThisDevice({ vapidPublicKey }: Props) {
         <Button
           type="button"
           onClick={() => void turnOn()}
-          disabled={state === "checking" || fetcher.state !== "idle"}
+          disabled={shown === "checking" || fetcher.state !== "idle"}
         >
           Turn on notifications on this device
         </Button>

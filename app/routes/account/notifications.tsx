@@ -2,6 +2,7 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/notifications";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { BRAND } from "~/content/site";
@@ -100,6 +101,12 @@ export async function action({ request }: Route.ActionArgs) {
   refuseForm();
 }
 
+/** The quiet hours' two fields, and what each shows of the saved hours. */
+const QUIET_FIELDS = [
+  { name: "quietFrom", label: "From", stored: "from" },
+  { name: "quietUntil", label: "Until", stored: "until" },
+] as const;
+
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
   const savingKinds = useSubmitting({ intent: "kinds" });
   // Quiet hours are kept in the zone of the clock they are read on: this browser's.
@@ -148,28 +155,19 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                 </p>
                 <input type="hidden" name="timeZone" value={timeZone} />
                 <div className="flex flex-wrap gap-4">
-                  <label className="flex flex-col gap-1 text-ink-800">
-                    From
-                    <input
-                      type="time"
-                      name="quietFrom"
-                      defaultValue={loaderData.quiet?.from ?? ""}
-                      aria-describedby="quiet-help"
-                      aria-invalid={refused ? true : undefined}
-                      className="rounded-lg border border-ink-300 px-3 py-2"
-                    />
-                  </label>
-                  <label className="flex flex-col gap-1 text-ink-800">
-                    Until
-                    <input
-                      type="time"
-                      name="quietUntil"
-                      defaultValue={loaderData.quiet?.until ?? ""}
-                      aria-describedby="quiet-help"
-                      aria-invalid={refused ? true : undefined}
-                      className="rounded-lg border border-ink-300 px-3 py-2"
-                    />
-                  </label>
+                  {QUIET_FIELDS.map(({ name, label, stored }) => (
+                    <div key={name}>
+                      <Label htmlFor={name}>{label}</Label>
+                      <Input
+                        id={name}
+                        type="time"
+                        name={name}
+                        defaultValue={loaderData.quiet?.[stored] ?? ""}
+                        aria-describedby="quiet-help"
+                        aria-invalid={refused ? true : undefined}
+                      />
+                    </div>
+                  ))}
                 </div>
               </fieldset>
               {refused ? <FormMessage tone="error" title="Not saved" description={refused} /> : null}
