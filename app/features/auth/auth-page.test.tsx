@@ -169,8 +169,11 @@ describe("auth tabs", () => {
     await screen.findByRole("tabpanel", { name: "Login" });
     await user.type(within(loginPanel()).getByLabelText("Email"), "ada@example.com");
     await user.click(screen.getByRole("tab", { name: "Sign Up" }));
+    await screen.findByRole("tabpanel", { name: "Sign Up" });
     await user.click(screen.getByRole("tab", { name: "Login" }));
-    expect(within(loginPanel()).getByLabelText("Email")).toHaveValue("ada@example.com");
+    // The tabs follow the address: the router shows the panel once it has navigated.
+    const login = await screen.findByRole("tabpanel", { name: "Login" });
+    expect(within(login).getByLabelText("Email")).toHaveValue("ada@example.com");
   });
 
   it("shows the plan picked on the pricing page and sends it along", async () => {
