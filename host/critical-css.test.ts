@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { criticalCssFor } from "./critical-css";
+import { pageStylesFor } from "./critical-css";
 
 const SHEET = [
   ".card{padding:1rem}",
@@ -17,8 +17,10 @@ const SHEET = [
 const page = (classes: string) =>
   `<html><body><main class="${classes}"><a class="link">x</a></main></body></html>`;
 
-describe("criticalCssFor", () => {
-  const critical = criticalCssFor(SHEET);
+describe("pageStylesFor", () => {
+  const split = pageStylesFor(SHEET);
+  const critical = (html: string) => split.forPage(html).critical;
+  const rest = (html: string) => split.forPage(html).rest.css;
 
   it("keeps the rules of the classes the page uses, and drops the others", () => {
     const css = critical(page("card"));
@@ -49,5 +51,35 @@ describe("criticalCssFor", () => {
 
   it("answers the same pages with the same text", () => {
     expect(critical(page("card toast"))).toBe(critical(page("toast card")));
+  });
+
+  it("leaves every other rule to the rest, and nothing the page's markup matches", () => {
+    const css = rest(page("card"));
+    expect(css).toContain(".toast{color:red}");
+    expect(css).toContain(".toast{top:0}");
+    expect(css).toContain("md\\:flex");
+    expect(css).toContain(".group:hover .badge");
+    expect(css).not.toContain(".card");
+    expect(css).not.toContain("main{");
+    expect(css).not.toContain("--brand");
+    expect(css).not.toContain("@keyframes");
+    expect(css).not.toContain(".link:not(.active)");
+  });
+
+  it("splits the sheet without losing a rule: the two parts hold every rule of it", () => {
+    for (const classes of ["", "card", "group badge toast", "card toast md:flex group badge active link"]) {
+      const { critical, rest } = split.forPage(page(classes));
+      for (const rule of [".card{padding:1rem}", ".toast{top:0}", ".group:hover .badge{", "main{margin:0}"])
+        expect(critical + rest.css, `${rule} with "${classes}"`).toContain(rule);
+    }
+  });
+
+  it("names each rest by its rules, and answers it by that name", () => {
+    const card = split.forPage(page("card")).rest;
+    const toast = split.forPage(page("toast")).rest;
+    expect(card.id).not.toBe(toast.id);
+    expect(split.forPage(page("card")).rest.id).toBe(card.id);
+    expect(split.rest(card.id)).toBe(card.css);
+    expect(split.rest("0000000000000000")).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-import { Features, transform, type CustomAtRules, type TransformOptions } from "lightningcss";
+import crypto from "node:crypto";
+import { Features, transform, type CustomAtRules, type Selector, type TransformOptions } from "lightningcss";
 
 /**
  * Tailwind's own lightningcss settings (@tailwindcss/node), so that pruning its output changes
@@ -30,12 +31,26 @@ const ENTITY = new RegExp(Object.keys(ENTITIES).join("|"), "g");
 const MAX_CACHED = 200;
 
 /**
- * The part of a style sheet that one page's markup needs: every rule whose classes all appear
- * in the page's class attributes, and every rule that names no class (elements, variables,
- * keyframes, `:not(.x)`). Pages inline it for their first paint; the full sheet follows after
- * the first paint (first-paint.ts) for what scripts add later (toasts, dialogs, states).
+ * A page's share of a style sheet, in two parts that together hold every rule of it:
+ * - `critical`: every rule whose classes all appear in the page's class attributes, and every
+ *   rule that names no class (elements, variables, keyframes, `:not(.x)`). Inlined, it paints
+ *   the page as the whole sheet would.
+ * - `rest`: the rules that name a class the page's markup lacks, for what scripts add later
+ *   (toasts, dialogs, states) and the pages a visitor goes to next. Loaded after the first
+ *   paint. None of its rules matches an element of the page as sent, so adding it costs the
+ *   browser no restyling of the page (the whole sheet cost ~20 ms on a phone-sized home page
+ *   on our machine, 4x that in Lighthouse's simulation: most of its blocking time).
+ * `id` names the rest: the same class names give the same id.
  */
-export function criticalCssFor(sheet: string): (html: string) => string {
+export type PageStyles = { critical: string; rest: { id: string; css: string } };
+
+export type SheetSplitter = {
+  forPage: (html: string) => PageStyles;
+  /** A rest this process gave a page, by id (undefined once forgotten, or given by another process). */
+  rest: (id: string) => string | undefined;
+};
+
+export function pageStylesFor(sheet: string): SheetSplitter {
   const sheetClasses = new Set<string>();
   transform({
     filename: "sheet.css",
@@ -46,26 +61,51 @@ export function criticalCssFor(sheet: string): (html: string) => string {
       },
     },
   });
-  const cache = new Map<string, string>();
+  const cache = new Map<string, PageStyles>();
+  const rests = new Map<string, string>();
 
-  return (html) => {
+  const forPage = (html: string) => {
     const used = new Set<string>();
     for (const [, names] of html.matchAll(CLASS_ATTRIBUTE)) {
       for (const name of names!.replace(ENTITY, (entity) => ENTITIES[entity]!).split(/\s+/))
         if (sheetClasses.has(name)) used.add(name);
     }
     const key = [...used].sort().join(" ");
-    let css = cache.get(key);
-    if (css === undefined) {
-      css = transform({
+    let styles = cache.get(key);
+    if (styles === undefined) {
+      const lacksAClass = (selector: Selector) =>
+        selector.some((component) => component.type === "class" && !used.has(component.name));
+      const critical = transform({
         ...AS_TAILWIND_WROTE_IT,
         filename: "sheet.css",
         code: Buffer.from(sheet),
         unusedSymbols: [...sheetClasses].filter((name) => !used.has(name)),
       }).code.toString();
-      if (cache.size >= MAX_CACHED) cache.clear();
-      cache.set(key, css);
+      const rest = transform({
+        ...AS_TAILWIND_WROTE_IT,
+        filename: "sheet.css",
+        code: Buffer.from(sheet),
+        // Returning nothing keeps a rule as it is (lightningcss cannot read back some rules it wrote).
+        visitor: {
+          Rule: {
+            style: (rule) => (rule.value.selectors.some(lacksAClass) ? undefined : []),
+            keyframes: () => [],
+            property: () => [],
+            // The order of the layers is the inlined styles' to set.
+            "layer-statement": () => [],
+          },
+        },
+      }).code.toString();
+      const id = crypto.createHash("sha256").update(rest).digest("hex").slice(0, 16);
+      styles = { critical, rest: { id, css: rest } };
+      if (cache.size >= MAX_CACHED) {
+        cache.clear();
+        rests.clear();
+      }
+      cache.set(key, styles);
+      rests.set(id, rest);
     }
-    return css;
+    return styles;
   };
+  return { forPage, rest: (id) => rests.get(id) };
 }

@@ -5,14 +5,21 @@ const PAGE =
   '<html><head><link rel="modulepreload" href="/assets/entry.js"/><link rel="modulepreload" href="/assets/root.js"/>' +
   '<link rel="stylesheet" href="/assets/root.css"/></head><body><main>Hi</main>' +
   '<script type="module" async="">import "/assets/root.js";</script></body></html>';
-const sheets = (href: string) => (href === "/assets/root.css" ? "main{color:red}" : undefined);
+const sheets = (href: string) =>
+  href === "/assets/root.css"
+    ? { critical: "main{color:red}", rest: { id: "r1", css: ".x{color:blue}" } }
+    : undefined;
 
 describe("firstPaintHtml", () => {
-  it("inlines the stylesheet and keeps its link, disabled, for React to find", () => {
+  it("inlines what the page uses of the stylesheet and keeps its link, disabled, for React to find", () => {
     const html = firstPaintHtml(PAGE, sheets);
     expect(html).toContain(
       '<style>main{color:red}</style><link rel="stylesheet" href="/assets/root.css" disabled=""/>',
     );
+  });
+
+  it("links the rest of the stylesheet after the first paint, at the sheet's address", () => {
+    expect(firstPaintHtml(PAGE, sheets)).toContain(',["/assets/root.css?rest=r1"])</script>');
   });
 
   it("leaves a stylesheet it cannot read alone", () => {
@@ -25,7 +32,7 @@ describe("firstPaintHtml", () => {
     const seen: string[] = [];
     firstPaintHtml(PAGE, (href, html) => {
       seen.push(href, html);
-      return "";
+      return { critical: "", rest: { id: "", css: "" } };
     });
     expect(seen).toEqual(["/assets/root.css", PAGE]);
   });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
-import { criticalCssFor } from "./critical-css";
+import { pageStylesFor, type PageStyles, type SheetSplitter } from "./critical-css";
 import type { Locals } from "./security";
 
 const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/assets\/[^"]+\.css)"[^>]*?\/?>/g;
@@ -10,18 +10,18 @@ const MODULE_SCRIPT = /<script([^>]*) type="module"([^>]*)>([\s\S]*?)<\/script>/
 /** The type that keeps React Router's module script from running while the page parses. */
 const HELD_BACK = "text/x-module-after-paint";
 /**
- * Runs in the page right after the held-back module script `s`, with the preloads `p`; written
- * small because every page carries it. Once the first frame is painted (high-priority images,
- * e.g. the home page's illustration, decoded) it enables the full style sheet and adds the
- * preloads and the module script back, as React Router wrote them. Once the page has loaded and
- * is idle it registers the service worker (public/sw.js), so that its downloads never compete
- * with the page's own.
+ * Runs in the page right after the held-back module script `s`, with the preloads `p` and the
+ * style sheets `c`; written small because every page carries it. Once the first frame is painted
+ * (high-priority images, e.g. the home page's illustration, decoded) it adds the style sheets
+ * (the rules the page's markup does not use), the preloads and the module script back, as React
+ * Router wrote them. Once the page has loaded and is idle it registers the service worker
+ * (public/sw.js), so that its downloads never compete with the page's own.
  */
 const LOADER =
-  "(s,p,d=document)=>{" +
+  "(s,p,c,d=document)=>{" +
   "Promise.all([...d.querySelectorAll('img[fetchpriority=high]')].map(i=>i.decode().catch(()=>{})))" +
   ".then(()=>requestAnimationFrame(()=>setTimeout(()=>{" +
-  'for(const l of d.querySelectorAll("link[rel=stylesheet][disabled]"))l.disabled=false;' +
+  'for(const h of c){const l=d.createElement("link");l.rel="stylesheet";l.href=h;d.head.append(l)}' +
   'for(const h of p){const l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.append(l)}' +
   'const m=d.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;d.body.append(m)})));' +
   'addEventListener("load",()=>(window.requestIdleCallback||setTimeout)(()=>navigator.serviceWorker?.register("/sw.js").catch(()=>{})))}';
@@ -31,8 +31,9 @@ const LOADER =
  * shares the slow first round trips with it:
  * - the rules of the style sheet that the page's markup uses (critical-css.ts; ~5 KB with Brotli,
  *   so the page and its styles fit the first round trip) are inlined. The <link> stays, for React
- *   to find when it hydrates, `disabled` so that it does not block the paint; `LOADER` enables it
- *   after the first paint, for the classes scripts add later.
+ *   to find when it hydrates, `disabled` so that it is neither fetched nor blocks the paint.
+ *   `LOADER` links the rest of the sheet after the first paint (`restHref`), for the classes
+ *   scripts add later.
  * - the scripts (module preloads and React Router's module script) start loading right after
  *   the first frame is painted (`LOADER`), unchanged: the same preloads, so there is no
  *   waterfall, and the same module script text (so the same CSP hash).
@@ -42,17 +43,20 @@ const LOADER =
  */
 export function firstPaintHtml(html: string, stylesheet: StylesheetFor, nonce?: string) {
   const preloads: string[] = [];
+  const rests: string[] = [];
   return html
     .replace(STYLESHEET_LINK, (link, href: string) => {
-      const css = stylesheet(href, html);
-      return css === undefined ? link : `<style>${css}</style>${link.replace(/\/?>$/, ' disabled=""/>')}`;
+      const styles = stylesheet(href, html);
+      if (styles === undefined) return link;
+      rests.push(restHref(href, styles.rest.id));
+      return `<style>${styles.critical}</style>${link.replace(/\/?>$/, ' disabled=""/>')}`;
     })
     .replace(MODULE_PRELOAD, (_link, href: string) => {
       preloads.push(href);
       return "";
     })
     .replace(MODULE_SCRIPT, (_script, before: string, after: string, code: string) => {
-      const load = `(${LOADER})(document.currentScript.previousElementSibling,${JSON.stringify(preloads)})`;
+      const load = `(${LOADER})(document.currentScript.previousElementSibling,${JSON.stringify(preloads)},${JSON.stringify(rests)})`;
       return (
         `<script${before} type="${HELD_BACK}"${after}>${code}</script>` +
         `<script${nonce ? ` nonce="${nonce}"` : ""}>${load}</script>`
@@ -60,22 +64,40 @@ export function firstPaintHtml(html: string, stylesheet: StylesheetFor, nonce?: 
     });
 }
 
-/** What the page `html` needs of the style sheet at `href`; undefined when there is no such sheet. */
-export type StylesheetFor = (href: string, html: string) => string | undefined;
+/** The page `html`'s share of the style sheet at `href`; undefined when there is no such sheet. */
+export type StylesheetFor = (href: string, html: string) => PageStyles | undefined;
+
+/** Where a page's rest of a sheet is served: the sheet's own address, which answers the whole sheet when the rest is unknown. */
+const REST_PARAMETER = "rest";
+function restHref(href: string, id: string) {
+  return `${href}?${REST_PARAMETER}=${id}`;
+}
 
 /**
  * Reads each of the build's style sheets once (they are fingerprinted, so they never change
- * under a name) and answers the part of it a page needs.
+ * under a name): `forPage` splits it for a page, and `restHandler` serves the rests it gave.
  */
-export function stylesheetReader(clientDir: string): StylesheetFor {
-  const sheets = new Map<string, ((html: string) => string) | undefined>();
-  return (href, html) => {
+export function stylesheetReader(clientDir: string): { forPage: StylesheetFor; restHandler: RequestHandler } {
+  const sheets = new Map<string, SheetSplitter | undefined>();
+  const splitter = (href: string) => {
     if (!sheets.has(href)) {
       const file = path.join(clientDir, href);
-      const inside = file.startsWith(clientDir + path.sep) && fs.existsSync(file);
-      sheets.set(href, inside ? criticalCssFor(fs.readFileSync(file, "utf8")) : undefined);
+      const inside = file.startsWith(clientDir + path.sep) && fs.existsSync(file) && href.endsWith(".css");
+      sheets.set(href, inside ? pageStylesFor(fs.readFileSync(file, "utf8")) : undefined);
     }
-    return sheets.get(href)?.(html);
+    return sheets.get(href);
+  };
+  return {
+    forPage: (href, html) => splitter(href)?.forPage(html),
+    // A rest this process did not give (another server's page, or one from before a restart)
+    // falls through to the whole sheet: more rules than asked, never fewer.
+    restHandler: (req, res, next) => {
+      const id = req.query[REST_PARAMETER];
+      const css = typeof id === "string" ? splitter(req.baseUrl + req.path)?.rest(id) : undefined;
+      if (css === undefined) return next();
+      res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      res.type("css").send(css);
+    },
   };
 }
 

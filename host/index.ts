@@ -45,9 +45,15 @@ export async function createApp() {
   app.use(compression());
   app.use(CSP_REPORT_PATH, cspReportHandler());
 
-  // Fingerprinted build output never changes under the same name.
+  // Fingerprinted build output never changes under the same name. A page's rest of a style
+  // sheet (first-paint.ts) is asked of the sheet's own address.
   const assetsDir = path.join(CLIENT_DIR, "assets");
-  app.use("/assets", precompressedStatic(assetsDir, "public, max-age=31536000, immutable"));
+  const stylesheets = stylesheetReader(CLIENT_DIR);
+  app.use(
+    "/assets",
+    stylesheets.restHandler,
+    precompressedStatic(assetsDir, "public, max-age=31536000, immutable"),
+  );
   app.use(
     "/assets",
     express.static(assetsDir, { immutable: true, maxAge: "1y", etag: false, lastModified: false }),
@@ -67,8 +73,7 @@ export async function createApp() {
   // rendered, which shows it.
   const isPersonal = (req: express.Request) =>
     hasSessionCookie(req.headers.cookie) || parseFlash(req.headers.cookie) !== null;
-  const stylesheet = stylesheetReader(CLIENT_DIR);
-  app.use(prerenderedPageHandler(CLIENT_DIR, isPersonal, siteBaseUrl(), stylesheet));
+  app.use(prerenderedPageHandler(CLIENT_DIR, isPersonal, siteBaseUrl(), stylesheets.forPage));
   const publicFiles = express.static(CLIENT_DIR, {
     index: false,
     redirect: false,
@@ -86,7 +91,7 @@ export async function createApp() {
     refuseCrossSiteWrites(),
     // The chat's forms may carry a photo; every other form is small.
     limitRequestBodies((path) => (isChatFormPath(path) ? CHAT_FORM_BYTES : MAX_FORM_BYTES)),
-    firstPaintStream(stylesheet),
+    firstPaintStream(stylesheets.forPage),
   );
   app.use(staffPagesHiddenFromOthers(), privateUnlessRouteSaysOtherwise());
   app.all(

@@ -91,7 +91,17 @@ self.addEventListener("notificationclick", (event) => {
 async function cacheFirst(request) {
   const cached = await caches.match(request, { ignoreVary: true });
   if (cached) return cached;
-  const response = await fetch(request);
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    // A page's rest of a style sheet (the sheet's address with ?rest=, host/first-paint.ts) that
+    // was never fetched online: the whole sheet, cached on install, holds every rule of it.
+    const url = new URL(request.url);
+    const whole = url.search && (await caches.match(url.origin + url.pathname, { ignoreVary: true }));
+    if (whole) return whole;
+    throw error;
+  }
   // Build and model files are the same for every visitor.
   if (response.status === 200) await put(request, response.clone());
   return response;

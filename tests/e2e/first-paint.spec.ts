@@ -79,12 +79,24 @@ async function open(page: Page, path: string, fullSheet: boolean) {
   if (!fullSheet) await page.route("**/assets/*.css", (route) => route.abort());
   await page.goto(path);
   if (fullSheet) {
-    // Enabled after the first paint by the page's own inline script, then loaded.
-    await page.waitForFunction(() =>
-      [...document.styleSheets].some((sheet) => (sheet.ownerNode as Element | null)?.tagName === "LINK"),
-    );
+    // The rest of the sheet, linked after the first paint by the page's own inline script, then
+    // the whole sheet, which the page keeps disabled.
+    await page.waitForFunction(linkedSheetsAre, 1);
+    await page.evaluate(() => {
+      for (const link of document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet][disabled]"))
+        link.disabled = false;
+    });
+    await page.waitForFunction(linkedSheetsAre, 2);
   }
   return page;
+}
+
+/** In the page: whether `count` style sheets from <link>s have loaded. */
+function linkedSheetsAre(count: number) {
+  const linked = [...document.styleSheets].filter(
+    (sheet) => (sheet.ownerNode as Element | null)?.tagName === "LINK",
+  );
+  return linked.length === count;
 }
 
 /** The inlined rules hold every media query's rules: each page is compared at a desktop's and a phone's width. */
@@ -106,3 +118,74 @@ for (const path of PAGES) {
     }
   });
 }
+
+/**
+ * In the page, once its rest of the sheet has loaded: every rule of the inlined styles, of the
+ * rest and of the whole sheet (fetched and read the same way), as "conditions › selector" lines,
+ * and the rules of the rest that match an element of the page.
+ */
+async function sheetsOfPage() {
+  const lines = (rules: CSSRuleList, within = ""): string[] =>
+    [...rules].flatMap((rule) => {
+      // Selectors only: the inlined rules are the same, minified again (the tests above compare what they do).
+      if (rule instanceof CSSStyleRule) return [`${within} › ${rule.selectorText}`];
+      if (rule instanceof CSSMediaRule) return lines(rule.cssRules, `${within} @media ${rule.conditionText}`);
+      if (rule instanceof CSSSupportsRule)
+        return lines(rule.cssRules, `${within} @supports ${rule.conditionText}`);
+      if (rule instanceof CSSLayerBlockRule) return lines(rule.cssRules, `${within} @layer ${rule.name}`);
+      return [`${within} › ${rule.cssText}`];
+    });
+  const styleRules = (rules: CSSRuleList): CSSStyleRule[] =>
+    [...rules].flatMap((rule) =>
+      rule instanceof CSSStyleRule
+        ? [rule]
+        : rule instanceof CSSGroupingRule
+          ? styleRules(rule.cssRules)
+          : [],
+    );
+  const sheets = [...document.styleSheets];
+  const rest = sheets.find((sheet) => sheet.ownerNode instanceof HTMLLinkElement)!;
+  const whole = new CSSStyleSheet();
+  whole.replaceSync(await (await fetch(rest.href!.replace(/\?.*$/, ""))).text());
+  return {
+    restHref: rest.href!,
+    inlined: sheets
+      .filter((sheet) => sheet.ownerNode instanceof HTMLStyleElement)
+      .flatMap((sheet) => lines(sheet.cssRules)),
+    rest: lines(rest.cssRules),
+    whole: lines(whole.cssRules),
+    // Pseudo-elements are left out of the selector (querySelector takes none): the element is what matters.
+    matched: styleRules(rest.cssRules)
+      .map((rule) => rule.selectorText.replace(/::[a-z-]+(\([^)]*\))?|:(before|after)\b/g, ""))
+      .filter((selector) => {
+        try {
+          return selector.trim() !== "" && document.querySelector(selector) !== null;
+        } catch {
+          return false;
+        }
+      }),
+  };
+}
+
+test("the rest of the sheet, linked after the first paint, matches nothing on the page and leaves no rule out", async ({
+  page,
+}) => {
+  await page.route("**/assets/*.js", (route) => route.abort());
+  for (const path of ["/", "/pricing", "/auth"]) {
+    await page.goto(path);
+    await page.waitForFunction(linkedSheetsAre, 1);
+    const { restHref, inlined, rest, whole, matched } = await page.evaluate(sheetsOfPage);
+    expect(restHref, path).toMatch(/\/assets\/root-[\w-]+\.css\?rest=[0-9a-f]{16}$/);
+    expect(matched, `${path}: rules of the rest that match the page as sent`).toEqual([]);
+    const together = new Set([...inlined, ...rest]);
+    expect(
+      whole.filter((line) => !together.has(line)),
+      `${path}: rules in neither part`,
+    ).toEqual([]);
+    // Not the whole sheet (which the server answers for a rest it does not know): nothing twice.
+    expect(
+      rest.filter((line) => inlined.includes(line)),
+      `${path}: rules both inlined and in the rest`,
+    ).toEqual([]);
+  }
+});

@@ -20,6 +20,26 @@ test("scripts are served Brotli-compressed and cached for a year", async ({ requ
   expect(response.headers()["cache-control"]).toContain("immutable");
 });
 
+test("a page's rest of the style sheet is served as CSS, cached for a year; a rest the server does not know gets the whole sheet", async ({
+  request,
+}) => {
+  for (const page of ["/", "/no-such-page"]) {
+    const html = await (await request.get(page)).text();
+    const rest = html.match(/\/assets\/root-[\w-]+\.css\?rest=[0-9a-f]{16}/)?.[0];
+    expect(rest, page).toBeTruthy();
+    const whole = await (await request.get(rest!.replace(/\?.*/, ""))).text();
+    const response = await request.get(rest!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("text/css");
+    expect(response.headers()["cache-control"]).toContain("immutable");
+    const css = await response.text();
+    expect(css.length, page).toBeGreaterThan(1000);
+    expect(css.length, page).toBeLessThan(whole.length);
+    const unknown = await request.get(rest!.replace(/rest=\w+/, "rest=0000000000000000"));
+    expect(await unknown.text()).toBe(whole);
+  }
+});
+
 test("paths outside the build cannot be read", async ({ request }) => {
   const response = await request.get("/assets/..%2f..%2fpackage.json");
   expect(response.status()).toBe(404);
