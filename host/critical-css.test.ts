@@ -20,7 +20,7 @@ const page = (classes: string) =>
 describe("pageStylesFor", () => {
   const split = pageStylesFor(SHEET);
   const critical = (html: string) => split.forPage(html).critical;
-  const rest = (html: string) => split.forPage(html).rest.css;
+  const rest = (html: string) => split.rest(split.forPage(html).restId)!;
 
   it("keeps the rules of the classes the page uses, and drops the others", () => {
     const css = critical(page("card"));
@@ -68,18 +68,20 @@ describe("pageStylesFor", () => {
 
   it("splits the sheet without losing a rule: the two parts hold every rule of it", () => {
     for (const classes of ["", "card", "group badge toast", "card toast md:flex group badge active link"]) {
-      const { critical, rest } = split.forPage(page(classes));
+      const { critical, restId } = split.forPage(page(classes));
       for (const rule of [".card{padding:1rem}", ".toast{top:0}", ".group:hover .badge{", "main{margin:0}"])
-        expect(critical + rest.css, `${rule} with "${classes}"`).toContain(rule);
+        expect(critical + split.rest(restId), `${rule} with "${classes}"`).toContain(rule);
     }
   });
 
-  it("names each rest by its rules, and answers it by that name", () => {
-    const card = split.forPage(page("card")).rest;
-    const toast = split.forPage(page("toast")).rest;
-    expect(card.id).not.toBe(toast.id);
-    expect(split.forPage(page("card")).rest.id).toBe(card.id);
-    expect(split.rest(card.id)).toBe(card.css);
+  it("names each rest by the page's classes, and answers only the rests it named", () => {
+    const card = split.forPage(page("card")).restId;
+    const toast = split.forPage(page("toast")).restId;
+    expect(card).toMatch(/^[0-9a-f]{16}$/);
+    expect(card).not.toBe(toast);
+    expect(split.forPage(page("card")).restId).toBe(card);
+    expect(split.rest(card)).toContain(".toast");
+    expect(split.rest(toast)).toContain(".card");
     expect(split.rest("0000000000000000")).toBeUndefined();
   });
 });

@@ -35,18 +35,18 @@ const MAX_CACHED = 200;
  * - `critical`: every rule whose classes all appear in the page's class attributes, and every
  *   rule that names no class (elements, variables, keyframes, `:not(.x)`). Inlined, it paints
  *   the page as the whole sheet would.
- * - `rest`: the rules that name a class the page's markup lacks, for what scripts add later
- *   (toasts, dialogs, states) and the pages a visitor goes to next. Loaded after the first
- *   paint. None of its rules matches an element of the page as sent, so adding it costs the
- *   browser no restyling of the page (the whole sheet cost ~20 ms on a phone-sized home page
- *   on our machine, 4x that in Lighthouse's simulation: most of its blocking time).
- * `id` names the rest: the same class names give the same id.
+ * - the rest, named by `restId` (the same class names give the same id): the rules that name a
+ *   class the page's markup lacks, for what scripts add later (toasts, dialogs, states) and the
+ *   pages a visitor goes to next. Loaded after the first paint. None of its rules matches an
+ *   element of the page as sent, so adding it costs the browser no restyling of the page (the
+ *   whole sheet cost 13–37 ms on the phone-sized home page here, 4x that in Lighthouse's
+ *   simulation). Written when first asked for, so that starting the server costs no more.
  */
-export type PageStyles = { critical: string; rest: { id: string; css: string } };
+export type PageStyles = { critical: string; restId: string };
 
 export type SheetSplitter = {
   forPage: (html: string) => PageStyles;
-  /** A rest this process gave a page, by id (undefined once forgotten, or given by another process). */
+  /** A rest this process named for a page (undefined once forgotten, or named by another process). */
   rest: (id: string) => string | undefined;
 };
 
@@ -61,7 +61,8 @@ export function pageStylesFor(sheet: string): SheetSplitter {
       },
     },
   });
-  const cache = new Map<string, PageStyles>();
+  const pages = new Map<string, PageStyles>();
+  const classesOfRest = new Map<string, ReadonlySet<string>>();
   const rests = new Map<string, string>();
 
   const forPage = (html: string) => {
@@ -71,17 +72,35 @@ export function pageStylesFor(sheet: string): SheetSplitter {
         if (sheetClasses.has(name)) used.add(name);
     }
     const key = [...used].sort().join(" ");
-    let styles = cache.get(key);
+    let styles = pages.get(key);
     if (styles === undefined) {
-      const lacksAClass = (selector: Selector) =>
-        selector.some((component) => component.type === "class" && !used.has(component.name));
       const critical = transform({
         ...AS_TAILWIND_WROTE_IT,
         filename: "sheet.css",
         code: Buffer.from(sheet),
         unusedSymbols: [...sheetClasses].filter((name) => !used.has(name)),
       }).code.toString();
-      const rest = transform({
+      const restId = crypto.createHash("sha256").update(key).digest("hex").slice(0, 16);
+      if (pages.size >= MAX_CACHED) {
+        pages.clear();
+        classesOfRest.clear();
+        rests.clear();
+      }
+      styles = { critical, restId };
+      pages.set(key, styles);
+      classesOfRest.set(restId, used);
+    }
+    return styles;
+  };
+
+  const rest = (id: string) => {
+    const used = classesOfRest.get(id);
+    if (used === undefined) return undefined;
+    let css = rests.get(id);
+    if (css === undefined) {
+      const lacksAClass = (selector: Selector) =>
+        selector.some((component) => component.type === "class" && !used.has(component.name));
+      css = transform({
         ...AS_TAILWIND_WROTE_IT,
         filename: "sheet.css",
         code: Buffer.from(sheet),
@@ -96,16 +115,10 @@ export function pageStylesFor(sheet: string): SheetSplitter {
           },
         },
       }).code.toString();
-      const id = crypto.createHash("sha256").update(rest).digest("hex").slice(0, 16);
-      styles = { critical, rest: { id, css: rest } };
-      if (cache.size >= MAX_CACHED) {
-        cache.clear();
-        rests.clear();
-      }
-      cache.set(key, styles);
-      rests.set(id, rest);
+      rests.set(id, css);
     }
-    return styles;
+    return css;
   };
-  return { forPage, rest: (id) => rests.get(id) };
+
+  return { forPage, rest };
 }

@@ -48,7 +48,7 @@ export function firstPaintHtml(html: string, stylesheet: StylesheetFor, nonce?: 
     .replace(STYLESHEET_LINK, (link, href: string) => {
       const styles = stylesheet(href, html);
       if (styles === undefined) return link;
-      rests.push(restHref(href, styles.rest.id));
+      rests.push(restHref(href, styles.restId));
       return `<style>${styles.critical}</style>${link.replace(/\/?>$/, ' disabled=""/>')}`;
     })
     .replace(MODULE_PRELOAD, (_link, href: string) => {
