@@ -1,26 +1,34 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
 import type { TestProject } from "vitest/node";
 
 /*
  * Vitest's global setup: the embedded database with every migration applied, made once per run
  * and saved as a data folder's tarball, which each test file's PGlite starts from
  * (tests/support/test-database.ts). Starting PGlite from scratch and migrating takes a couple
- * of seconds per file; loading the folder, a fraction of that.
+ * of seconds per file; loading the folder, a fraction of that. With TEST_DATABASE_URL, the same
+ * on the PostgreSQL server: a migrated database that each file's database is created from
+ * (~30 ms instead of ~250 ms of migrating).
  */
 
 declare module "vitest" {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** With TEST_DATABASE_URL: the migrated database on that server each file's database copies. */
+    postgresTemplate: string;
   }
 }
 
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DATABASE_URL) return;
+  if (process.env.TEST_DATABASE_URL) return postgresTemplate(project, process.env.TEST_DATABASE_URL);
   const client = new PGlite();
   await migrate(drizzle({ client }), { migrationsFolder: "drizzle" });
   const tarball = await client.dumpDataDir("none");
@@ -30,4 +38,30 @@ export default async function setup(project: TestProject) {
   fs.writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
   project.provide("pgliteTemplate", file);
   return () => fs.rmSync(folder, { recursive: true, force: true });
+}
+
+async function postgresTemplate(project: TestProject, serverUrl: string) {
+  // One per project of the run (Vitest calls this setup for each).
+  const name = `test_template_${randomUUID().replaceAll("-", "")}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  // Closed before any file copies it: PostgreSQL copies only a database no one is connected to.
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  try {
+    await migrateNodePostgres(drizzleNodePostgres({ client: pool }), { migrationsFolder: "drizzle" });
+  } finally {
+    await pool.end();
+  }
+  project.provide("postgresTemplate", name);
+  return () => admin(`drop database if exists ${name}`);
 }

@@ -1,6 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -19,7 +18,8 @@ let connection: Promise<TestConnection> | undefined;
 const CLOSE_TEST_DATABASE = Symbol.for("pawpal.closeTestDatabase");
 
 /**
- * A real PostgreSQL with our migrations applied, one per test file, made on first use. Unit
+ * A real PostgreSQL with our migrations applied, one per test file, made on first use from the
+ * run's migrated template (tests/support/test-database-template.ts). Unit
  * tests get it in place of the server's connection (tests/setup-unit.ts).
  *
  * PGlite in memory by default; with TEST_DATABASE_URL (a PostgreSQL server, as
@@ -66,7 +66,7 @@ async function onServer(serverUrl: string): Promise<TestConnection> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name} template ${inject("postgresTemplate")}`);
   } finally {
     await admin.end();
   }
@@ -74,7 +74,6 @@ async function onServer(serverUrl: string): Promise<TestConnection> {
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
   const db = drizzleNodePostgres({ client: pool, schema });
-  await migrateNodePostgres(db, { migrationsFolder: "drizzle" });
   return {
     db: db as unknown as Database,
     close: () => pool.end(),
