@@ -19,6 +19,7 @@ import { findPetForVet } from "~/backend/pets.server";
 import { countVetsOnDuty } from "~/backend/staff/staff.server";
 import { emergencyLinesFor } from "~/backend/country.server";
 import { NotFound } from "~/components/layout/not-found";
+import { CareSessionPage } from "~/components/chat/care-session-page";
 import { Card } from "~/components/ui/card";
 import { PlanLocked } from "~/components/ui/plan-locked";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -173,120 +174,15 @@ function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
   const open = conversation.status !== "ended";
 
   return (
-    <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-8 sm:px-6 lg:py-12">
-      <div className={side === "vet" ? "mx-auto grid max-w-6xl gap-6 lg:grid-cols-5" : "mx-auto max-w-3xl"}>
-        <div className="min-w-0 space-y-4 lg:col-span-3">
-          <nav aria-label="Chat" className="text-sm">
-            <Link
-              to={side === "vet" ? "/vet" : "/chat"}
-              className="font-semibold text-brand-800 underline underline-offset-4"
-            >
-              ← {side === "vet" ? "Vet console" : "All conversations"}
-            </Link>
-          </nav>
-          <header>
-            <h1 className="text-3xl font-extrabold tracking-tight text-ink-900">
-              Emergency chat about {pet.name}
-            </h1>
-            <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-ink-700">
-              <span className="font-semibold" data-testid="chat-status">
-                {STATUS_TEXT[conversation.status]}
-              </span>
-              {loaderData.vet ? (
-                <span>
-                  with {loaderData.vet.displayName}, licensed in {loaderData.vet.region}
-                </span>
-              ) : null}
-              {hydrated ? (
-                <span className="text-sm text-ink-600" role="status">
-                  {live.status === "live"
-                    ? "Live"
-                    : live.status === "offline"
-                      ? "Reconnecting…"
-                      : "Connecting…"}
-                </span>
-              ) : null}
-            </p>
-            <Triage urgency={conversation.urgency} signs={conversation.signs} side={side} />
-            {side === "owner" && conversation.status !== "ended" ? (
-              <p className="mt-3 text-sm text-ink-700">
-                Stepping away?{" "}
-                <Link to="/account/notifications" className="font-semibold text-brand-700 underline">
-                  Get a notification when the vet replies
-                </Link>
-                , even with this page closed.
-              </p>
-            ) : null}
-          </header>
-
-          {onDutyNow ? (
-            <p
-              className="rounded-xl bg-brand-50 px-4 py-3 font-semibold text-brand-900 ring-1 ring-brand-200"
-              data-testid="vet-on-duty"
-            >
-              A vet is on duty and will answer soon.
-            </p>
-          ) : null}
-
-          {helpNow || goNow ? (
-            <Card className="bg-red-50 ring-red-200" data-testid={goNow ? "go-now-help" : "no-vet-help"}>
-              <h2 className="text-xl font-bold text-red-900">
-                {goNow
-                  ? "What you ticked means: go to a vet now."
-                  : loaderData.owner?.vetsOnDuty === 0
-                    ? "No vet is on duty right now."
-                    : "No vet has answered yet."}
-              </h2>
-              <p className="mt-1 text-ink-800">
-                {!goNow
-                  ? `Your conversation stays in the queue and a vet will answer as soon as one can. If ${pet.name} is in danger, do not wait:`
-                  : loaderData.owner?.vetsOnDuty === 0
-                    ? `No vet is on duty right now. Your conversation stays in the queue, but do not wait: take ${pet.name} to the nearest emergency clinic now.`
-                    : `A vet on duty will answer here too, but do not wait for them: take ${pet.name} to the nearest emergency clinic now.`}
-              </p>
-              <div className="mt-4">
-                <LinesViewContext value={loaderData.owner!.lines}>
-                  <EmergencyHelp species={pet.type === "other" ? undefined : pet.type} />
-                </LinesViewContext>
-              </div>
-            </Card>
-          ) : null}
-
-          <Card className="p-4 sm:p-6">
-            <MessageLog
-              conversationId={conversation.id}
-              messages={live.messages}
-              pending={live.pending}
-              mine={side}
-              timeZone={timeZone}
-              onDismiss={live.dismiss}
-              onRetry={live.retry}
-            />
-          </Card>
-
-          {conversation.status === "ended" && conversation.summary ? (
-            <Card>
-              <h2 className="text-xl font-bold text-ink-900">The vet's summary</h2>
-              <p className="mt-2 whitespace-pre-wrap text-ink-800">{conversation.summary}</p>
-              <p className="mt-2 text-sm text-ink-600">It is in {pet.name}'s records as a vet visit.</p>
-            </Card>
-          ) : null}
-
-          {open && loaderData.owner?.locked ? <PlanLocked sentence={loaderData.owner.locked} /> : null}
-          {open && !loaderData.owner?.locked && (side === "owner" || conversation.status === "active") ? (
-            <Composer
-              messageKey={loaderData.key}
-              send={live.status === "live" ? live.send : null}
-              failed={resultFor(actionData, "send")}
-              photos={side === "owner"}
-            />
-          ) : null}
-          {side === "vet" && conversation.status === "active" ? (
-            <EndForm ends="conversation" petName={pet.name} result={resultFor(actionData, "end")} />
-          ) : null}
-        </div>
-
-        {side === "vet" && "records" in loaderData ? (
+    <CareSessionPage
+      back={
+        side === "vet"
+          ? { to: "/vet", label: "Vet console", navigation: "Chat" }
+          : { to: "/chat", label: "All conversations", navigation: "Chat" }
+      }
+      title={`Emergency chat about ${pet.name}`}
+      panel={
+        side === "vet" && "records" in loaderData ? (
           <VetPetPanel
             pet={pet}
             records={loaderData.records}
@@ -295,9 +191,108 @@ function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
             carePlan={loaderData.carePlan}
             carePlanBasis={loaderData.carePlanBasis}
           />
-        ) : null}
-      </div>
-    </div>
+        ) : undefined
+      }
+      about={
+        <>
+          <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-ink-700">
+            <span className="font-semibold" data-testid="chat-status">
+              {STATUS_TEXT[conversation.status]}
+            </span>
+            {loaderData.vet ? (
+              <span>
+                with {loaderData.vet.displayName}, licensed in {loaderData.vet.region}
+              </span>
+            ) : null}
+            {hydrated ? (
+              <span className="text-sm text-ink-600" role="status">
+                {live.status === "live"
+                  ? "Live"
+                  : live.status === "offline"
+                    ? "Reconnecting…"
+                    : "Connecting…"}
+              </span>
+            ) : null}
+          </p>
+          <Triage urgency={conversation.urgency} signs={conversation.signs} side={side} />
+          {side === "owner" && conversation.status !== "ended" ? (
+            <p className="mt-3 text-sm text-ink-700">
+              Stepping away?{" "}
+              <Link to="/account/notifications" className="font-semibold text-brand-700 underline">
+                Get a notification when the vet replies
+              </Link>
+              , even with this page closed.
+            </p>
+          ) : null}
+        </>
+      }
+    >
+      {onDutyNow ? (
+        <p
+          className="rounded-xl bg-brand-50 px-4 py-3 font-semibold text-brand-900 ring-1 ring-brand-200"
+          data-testid="vet-on-duty"
+        >
+          A vet is on duty and will answer soon.
+        </p>
+      ) : null}
+
+      {helpNow || goNow ? (
+        <Card className="bg-red-50 ring-red-200" data-testid={goNow ? "go-now-help" : "no-vet-help"}>
+          <h2 className="text-xl font-bold text-red-900">
+            {goNow
+              ? "What you ticked means: go to a vet now."
+              : loaderData.owner?.vetsOnDuty === 0
+                ? "No vet is on duty right now."
+                : "No vet has answered yet."}
+          </h2>
+          <p className="mt-1 text-ink-800">
+            {!goNow
+              ? `Your conversation stays in the queue and a vet will answer as soon as one can. If ${pet.name} is in danger, do not wait:`
+              : loaderData.owner?.vetsOnDuty === 0
+                ? `No vet is on duty right now. Your conversation stays in the queue, but do not wait: take ${pet.name} to the nearest emergency clinic now.`
+                : `A vet on duty will answer here too, but do not wait for them: take ${pet.name} to the nearest emergency clinic now.`}
+          </p>
+          <div className="mt-4">
+            <LinesViewContext value={loaderData.owner!.lines}>
+              <EmergencyHelp species={pet.type === "other" ? undefined : pet.type} />
+            </LinesViewContext>
+          </div>
+        </Card>
+      ) : null}
+
+      <Card className="p-4 sm:p-6">
+        <MessageLog
+          conversationId={conversation.id}
+          messages={live.messages}
+          pending={live.pending}
+          mine={side}
+          timeZone={timeZone}
+          onDismiss={live.dismiss}
+          onRetry={live.retry}
+        />
+      </Card>
+
+      {conversation.status === "ended" && conversation.summary ? (
+        <Card>
+          <h2 className="text-xl font-bold text-ink-900">The vet's summary</h2>
+          <p className="mt-2 whitespace-pre-wrap text-ink-800">{conversation.summary}</p>
+          <p className="mt-2 text-sm text-ink-600">It is in {pet.name}'s records as a vet visit.</p>
+        </Card>
+      ) : null}
+
+      {open && loaderData.owner?.locked ? <PlanLocked sentence={loaderData.owner.locked} /> : null}
+      {open && !loaderData.owner?.locked && (side === "owner" || conversation.status === "active") ? (
+        <Composer
+          messageKey={loaderData.key}
+          send={live.status === "live" ? live.send : null}
+          failed={resultFor(actionData, "send")}
+          photos={side === "owner"}
+        />
+      ) : null}
+      {side === "vet" && conversation.status === "active" ? (
+        <EndForm ends="conversation" petName={pet.name} result={resultFor(actionData, "end")} />
+      ) : null}
+    </CareSessionPage>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Link, redirect, useRevalidator } from "react-router";
+import { data, isRouteErrorResponse, redirect, useRevalidator } from "react-router";
 import type { Route } from "./+types/room";
 import { requireUser } from "~/backend/auth/session.server";
 import { petAllows } from "~/backend/billing/plans.server";
@@ -14,6 +14,7 @@ import { listRecordsForVet } from "~/backend/pet-records.server";
 import { findPetForVet } from "~/backend/pets.server";
 import { availabilityOf } from "~/backend/staff/staff.server";
 import { NotFound } from "~/components/layout/not-found";
+import { CareSessionPage } from "~/components/chat/care-session-page";
 import { Card } from "~/components/ui/card";
 import { PlanLocked } from "~/components/ui/plan-locked";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -168,101 +169,15 @@ function RoomPage({ loaderData, actionData }: Route.ComponentProps) {
   const booked = consultation.status === "booked";
 
   return (
-    <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-8 sm:px-6 lg:py-12">
-      <div className={vetPanel ? "mx-auto grid max-w-6xl gap-6 lg:grid-cols-5" : "mx-auto max-w-3xl"}>
-        <div className="min-w-0 space-y-4 lg:col-span-3">
-          <nav aria-label="Consultations" className="text-sm">
-            <Link
-              to={side === "vet" ? "/vet" : "/consultations"}
-              className="font-semibold text-brand-800 underline underline-offset-4"
-            >
-              ← {side === "vet" ? "Vet console" : "All consultations"}
-            </Link>
-          </nav>
-          <header>
-            <h1 className="text-3xl font-extrabold tracking-tight text-ink-900">
-              Video consultation about {consultation.petName}
-            </h1>
-            <p className="mt-2 text-ink-700">
-              {consultation.when} with {side === "vet" ? loaderData.otherName : consultation.vetName}
-              {side === "owner" && consultation.vetRegion ? `, licensed in ${consultation.vetRegion}` : ""}
-            </p>
-            <p className="mt-1 text-ink-700">
-              <span className="font-semibold">Reason:</span> {consultation.reason}
-            </p>
-          </header>
-
-          {loaderData.locked ? <PlanLocked sentence={loaderData.locked} /> : null}
-          {!loaderData.locked && booked && state === "not-yet" ? (
-            <Card data-testid="room-not-open">
-              <p className="text-ink-800">
-                The room opens at <strong>{loaderData.opensAt}</strong>, a few minutes before the
-                consultation. Come back then, or keep this page open: it opens by itself.
-              </p>
-            </Card>
-          ) : null}
-          {!loaderData.locked && booked && state === "open" ? (
-            hydrated ? (
-              <CallView
-                consultationId={consultation.id}
-                side={side}
-                otherName={loaderData.otherName}
-                startsAt={consultation.startsAt}
-                iceServers={loaderData.iceServers}
-                onClosed={() => void revalidate()}
-              />
-            ) : (
-              <Card>
-                <p className="text-ink-800">
-                  The video call needs JavaScript. Without it, write in the chat below and the{" "}
-                  {side === "vet" ? "owner" : "vet"} reads it live.
-                </p>
-              </Card>
-            )
-          ) : null}
-          {booked && state === "closed" ? (
-            <Card>
-              <p className="text-ink-800">This consultation's room is closed.</p>
-            </Card>
-          ) : null}
-          {consultation.status === "cancelled" ? (
-            <Card>
-              <p className="text-ink-800">This consultation was cancelled.</p>
-            </Card>
-          ) : null}
-          {consultation.status === "ended" ? (
-            <Card data-testid="consultation-notes">
-              <h2 className="text-xl font-bold text-ink-900">The vet's notes</h2>
-              <p className="mt-2 whitespace-pre-wrap text-ink-800">{consultation.notes}</p>
-              <p className="mt-2 text-sm text-ink-600">
-                They are in {consultation.petName}'s records as a vet visit.
-              </p>
-            </Card>
-          ) : null}
-
-          {consultation.conversationId && !loaderData.locked ? (
-            <RoomChat
-              conversationId={consultation.conversationId}
-              messages={loaderData.messages}
-              side={side}
-              open={booked && state !== "closed"}
-              messageKey={loaderData.key}
-              action={`/consultations/${consultation.id}`}
-              failed={resultFor(actionData, "send")}
-              timeZone={loaderData.timeZone}
-            />
-          ) : null}
-
-          {/* The vet ends it from the room's opening on (also after it closed), not before. */}
-          {side === "vet" && booked && state !== "not-yet" ? (
-            <EndForm
-              ends="consultation"
-              petName={consultation.petName}
-              result={resultFor(actionData, "end")}
-            />
-          ) : null}
-        </div>
-        {vetPanel ? (
+    <CareSessionPage
+      back={
+        side === "vet"
+          ? { to: "/vet", label: "Vet console", navigation: "Consultations" }
+          : { to: "/consultations", label: "All consultations", navigation: "Consultations" }
+      }
+      title={`Video consultation about ${consultation.petName}`}
+      panel={
+        vetPanel ? (
           <VetPetPanel
             pet={vetPanel.pet}
             records={vetPanel.records}
@@ -271,9 +186,86 @@ function RoomPage({ loaderData, actionData }: Route.ComponentProps) {
             carePlan={vetPanel.carePlan}
             carePlanBasis={vetPanel.carePlanBasis}
           />
-        ) : null}
-      </div>
-    </div>
+        ) : undefined
+      }
+      about={
+        <>
+          <p className="mt-2 text-ink-700">
+            {consultation.when} with {side === "vet" ? loaderData.otherName : consultation.vetName}
+            {side === "owner" && consultation.vetRegion ? `, licensed in ${consultation.vetRegion}` : ""}
+          </p>
+          <p className="mt-1 text-ink-700">
+            <span className="font-semibold">Reason:</span> {consultation.reason}
+          </p>
+        </>
+      }
+    >
+      {loaderData.locked ? <PlanLocked sentence={loaderData.locked} /> : null}
+      {!loaderData.locked && booked && state === "not-yet" ? (
+        <Card data-testid="room-not-open">
+          <p className="text-ink-800">
+            The room opens at <strong>{loaderData.opensAt}</strong>, a few minutes before the consultation.
+            Come back then, or keep this page open: it opens by itself.
+          </p>
+        </Card>
+      ) : null}
+      {!loaderData.locked && booked && state === "open" ? (
+        hydrated ? (
+          <CallView
+            consultationId={consultation.id}
+            side={side}
+            otherName={loaderData.otherName}
+            startsAt={consultation.startsAt}
+            iceServers={loaderData.iceServers}
+            onClosed={() => void revalidate()}
+          />
+        ) : (
+          <Card>
+            <p className="text-ink-800">
+              The video call needs JavaScript. Without it, write in the chat below and the{" "}
+              {side === "vet" ? "owner" : "vet"} reads it live.
+            </p>
+          </Card>
+        )
+      ) : null}
+      {booked && state === "closed" ? (
+        <Card>
+          <p className="text-ink-800">This consultation's room is closed.</p>
+        </Card>
+      ) : null}
+      {consultation.status === "cancelled" ? (
+        <Card>
+          <p className="text-ink-800">This consultation was cancelled.</p>
+        </Card>
+      ) : null}
+      {consultation.status === "ended" ? (
+        <Card data-testid="consultation-notes">
+          <h2 className="text-xl font-bold text-ink-900">The vet's notes</h2>
+          <p className="mt-2 whitespace-pre-wrap text-ink-800">{consultation.notes}</p>
+          <p className="mt-2 text-sm text-ink-600">
+            They are in {consultation.petName}'s records as a vet visit.
+          </p>
+        </Card>
+      ) : null}
+
+      {consultation.conversationId && !loaderData.locked ? (
+        <RoomChat
+          conversationId={consultation.conversationId}
+          messages={loaderData.messages}
+          side={side}
+          open={booked && state !== "closed"}
+          messageKey={loaderData.key}
+          action={`/consultations/${consultation.id}`}
+          failed={resultFor(actionData, "send")}
+          timeZone={loaderData.timeZone}
+        />
+      ) : null}
+
+      {/* The vet ends it from the room's opening on (also after it closed), not before. */}
+      {side === "vet" && booked && state !== "not-yet" ? (
+        <EndForm ends="consultation" petName={consultation.petName} result={resultFor(actionData, "end")} />
+      ) : null}
+    </CareSessionPage>
   );
 }
 
