@@ -3,7 +3,7 @@ import type { Route } from "./+types/plans";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select } from "~/components/ui/field";
-import { FormMessage } from "~/components/ui/form-message";
+import { StaffOutcome } from "~/features/admin/staff-outcome";
 import { BRAND } from "~/content/site";
 import { PLAN_IDS, PLAN_NAMES, readPlanId } from "~/domain/plans";
 import { requireStaffFor } from "~/backend/staff/staff.server";
@@ -51,14 +51,7 @@ export default function StaffPlans({ actionData, loaderData }: Route.ComponentPr
         For accounts that do not pay through Stripe (payments not set up, a gift, a partner). A paid Stripe
         subscription is changed in Stripe, not here.
       </p>
-      {actionData ? (
-        <FormMessage
-          tone={actionData.ok ? "success" : "error"}
-          title={actionData.ok ? "Done." : "Nothing changed."}
-          description={actionData.ok ? actionData.message : actionData.error}
-          className="mt-6"
-        />
-      ) : null}
+      <StaffOutcome outcome={actionData} className="mt-6" />
       <Card className="mt-8">
         <Form method="post" className="space-y-4" aria-label="Set plan">
           <input type="hidden" name="intent" value="set-plan" />

@@ -6,7 +6,7 @@ import { listStaff, requireStaffFor } from "~/backend/staff/staff.server";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select } from "~/components/ui/field";
-import { FormMessage } from "~/components/ui/form-message";
+import { StaffOutcome } from "~/features/admin/staff-outcome";
 import { BRAND } from "~/content/site";
 import { STAFF_ROLE_LABELS, STAFF_ROLES } from "~/domain/staff";
 import { STAFF_LIMITS } from "~/domain/staff-profile";
@@ -103,14 +103,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
       </div>
 
       <h2 className="mt-10 text-2xl font-bold text-ink-900">Add or change a staff account</h2>
-      {actionData ? (
-        <FormMessage
-          tone={actionData.ok ? "success" : "error"}
-          title={actionData.ok ? "Done." : "Nothing changed."}
-          description={actionData.ok ? actionData.message : actionData.error}
-          className="mt-4"
-        />
-      ) : null}
+      <StaffOutcome outcome={actionData} className="mt-4" />
       <Card className="mt-4">
         <Form method="post" className="grid gap-4 sm:grid-cols-2" aria-label="Add or change staff">
           <input type="hidden" name="intent" value="set-staff" />
