@@ -3,10 +3,8 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 const SHELL_MODULES = [
-  // Not the signed-in menu or the error screens: they are fetched when a page shows them
-  // (components/ui/deferred.tsx).
-  /\/app\/components\/layout\/(?!user-menu|not-found|error-screen)/,
-  /\/app\/components\/ui\/(button|icon|toaster|card|badge|section|use-hydrated|deferred)\.tsx?$/,
+  /\/app\/components\/layout\//,
+  /\/app\/components\/ui\/(button|icon|toaster|card|badge|section|use-hydrated)\.tsx?$/,
   // Not zod, the form helpers, the nearby search (its answer's schema), the viewer's time zone
   // and its hook (it checks zones with the availability rules), the time formats (chat and
   // consultation pages only) or the auth texts (which need the auth schemas): zod is for pages

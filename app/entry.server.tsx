@@ -3,13 +3,12 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
-import { deferredComponentsLoaded } from "~/components/ui/deferred";
 import { NonceContext } from "~/utils/nonce";
 
 export const streamTimeout = 5_000;
 
 /** React Router's default Node entry, plus the CSP nonce the server put in the load context. */
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -19,9 +18,6 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // The components whose code browsers fetch later are rendered in the page at once: never a
-  // placeholder that only a script fills in (components/ui/deferred.tsx). Loaded at start-up.
-  await deferredComponentsLoaded();
   const nonce = (loadContext as { cspNonce?: string } | undefined)?.cspNonce ?? "";
 
   return new Promise<Response>((resolve, reject) => {
@@ -41,10 +37,6 @@ export default async function handleRequest(
       </NonceContext>,
       {
         nonce: nonce || undefined,
-        // A finished <Suspense> boundary stays where it is in the page. By default, in a page of
-        // over 12.8 KB, React moves one of over 500 bytes to the end, hidden, for a script to put
-        // back: visitors without JavaScript would lose e.g. the signed-in menu (decision 2).
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

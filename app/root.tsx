@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { Toaster } from "~/components/ui/toaster";
 import type { Route } from "./+types/root";
@@ -10,8 +10,8 @@ import { staffRoleOf } from "~/backend/staff/staff.server";
 import { staffLinksFor } from "~/domain/staff";
 import { FlashMessage } from "~/components/layout/flash-message";
 import { takeFlash } from "~/backend/flash.server";
-import type { RefusalDetails } from "~/components/layout/error-screen";
-import { deferred } from "~/components/ui/deferred";
+import { ErrorScreen, type RefusalDetails } from "~/components/layout/error-screen";
+import { NotFound } from "~/components/layout/not-found";
 import { useNonce } from "~/utils/nonce";
 import { siteBaseUrl } from "~/utils/seo";
 import "./app.css";
@@ -87,22 +87,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-// The error screens are fetched when a page fails in the browser (the server renders them in the
-// page; a failure after a click shows an empty main area for the moment the code takes to arrive).
-const NotFound = deferred(
-  () => import("~/components/layout/not-found"),
-  (module) => module.NotFound,
-);
-const ErrorScreen = deferred(
-  () => import("~/components/layout/error-screen"),
-  (module) => module.ErrorScreen,
-);
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <Suspense fallback={null}>{errorScreen(error)}</Suspense>;
-}
-
-function errorScreen(error: unknown) {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <NotFound />;
     // A request refused by the server's form reader (backend/forms.server.ts), or by the

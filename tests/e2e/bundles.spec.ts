@@ -58,20 +58,17 @@ test.describe("client bundles", () => {
     expect(withKnowledge.map(({ name }) => name)).toHaveLength(1);
   });
 
-  test("give the home page at most 100 KiB of JavaScript (Brotli), without zod", () => {
+  test("give the home page at most 101 KiB of JavaScript (Brotli), without zod", () => {
     const page = fs.readFileSync(path.join(ASSETS, "..", "index.html"), "utf8");
     const scripts = [
       ...new Set([...page.matchAll(/rel="modulepreload" href="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!)),
     ];
     expect(scripts.length).toBeGreaterThan(2);
-    // The Brotli copy the server sends; a file too small to gain from it has none and goes as it is.
-    const sentSize = (name: string) => {
-      const file = path.join(ASSETS, name);
-      return fs.statSync(fs.existsSync(`${file}.br`) ? `${file}.br` : file).size;
-    };
-    const kib = scripts.reduce((sum, name) => sum + sentSize(name), 0) / 1024;
+    const kib =
+      scripts.reduce((sum, name) => sum + fs.statSync(path.join(ASSETS, `${name}.br`)).size, 0) / 1024;
     test.info().annotations.push({ type: "home page JavaScript", description: `${kib.toFixed(1)} KiB` });
-    expect(kib).toBeLessThanOrEqual(100);
+    // 100 KiB until issue 28 put "Emergency?" and the staff links in every page's header (decision 2).
+    expect(kib).toBeLessThanOrEqual(101);
     // zod's own error text: the schemas belong to the pages with forms.
     for (const name of scripts) {
       expect(fs.readFileSync(path.join(ASSETS, name), "utf8"), name).not.toContain("Invalid input");

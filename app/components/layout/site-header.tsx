@@ -1,18 +1,11 @@
 import { Icon } from "~/components/ui/icon";
-import { Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import type { SessionUser } from "~/domain/auth";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { BRAND, NAV_LINKS } from "~/content/site";
 import { cn } from "~/utils/cn";
-import { deferred } from "~/components/ui/deferred";
-
-// The signed-in menus: visitors never need them, so their code is fetched only for an account
-// (the server renders them in the page). Each sits in a <Suspense> that was there before the
-// visitor signed in: the header keeps "Login / Signup" until the menu's code has arrived.
-const loadUserMenu = () => import("~/components/layout/user-menu");
-const UserMenu = deferred(loadUserMenu, (module) => module.UserMenu);
-const MobileUserItems = deferred(loadUserMenu, (module) => module.MobileUserItems);
+import { MobileUserItems, UserMenu } from "~/components/layout/user-menu";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -90,15 +83,13 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center gap-2">
           <EmergencyLink />
-          <Suspense fallback={null}>
-            {user ? (
-              <UserMenu name={user.name} />
-            ) : (
-              <Link className={cn(buttonVariants({ size: "sm" }), "max-md:hidden")} to="/auth">
-                Login / Signup
-              </Link>
-            )}
-          </Suspense>
+          {user ? (
+            <UserMenu name={user.name} />
+          ) : (
+            <Link className={cn(buttonVariants({ size: "sm" }), "max-md:hidden")} to="/auth">
+              Login / Signup
+            </Link>
+          )}
           <Button
             data-menu-toggle
             variant="ghost"
@@ -152,21 +143,19 @@ function MobileNavItems({
           </NavLink>
         </li>
       ))}
-      <Suspense fallback={null}>
-        {user ? (
-          <MobileUserItems
-            name={user.name}
-            navLinkClass={mobileNavLinkClass}
-            onNavigate={onNavigate ?? (() => {})}
-          />
-        ) : (
-          <li className="pt-2">
-            <Link className={cn(buttonVariants(), "w-full")} to="/auth" onClick={onNavigate}>
-              Login / Signup
-            </Link>
-          </li>
-        )}
-      </Suspense>
+      {user ? (
+        <MobileUserItems
+          name={user.name}
+          navLinkClass={mobileNavLinkClass}
+          onNavigate={onNavigate ?? (() => {})}
+        />
+      ) : (
+        <li className="pt-2">
+          <Link className={cn(buttonVariants(), "w-full")} to="/auth" onClick={onNavigate}>
+            Login / Signup
+          </Link>
+        </li>
+      )}
     </ul>
   );
 }
