@@ -93,7 +93,8 @@ export function stylesheetReader(clientDir: string): { forPage: StylesheetFor; r
     // falls through to the whole sheet: more rules than asked, never fewer.
     restHandler: (req, res, next) => {
       const id = req.query[REST_PARAMETER];
-      const css = typeof id === "string" ? splitter(req.baseUrl + req.path)?.rest(id) : undefined;
+      // Only a sheet a page was given a rest of: an address never read stays unread (and uncached).
+      const css = typeof id === "string" ? sheets.get(req.baseUrl + req.path)?.rest(id) : undefined;
       if (css === undefined) return next();
       res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
       res.type("css").send(css);

@@ -38,6 +38,8 @@ test("a page's rest of the style sheet is served as CSS, cached for a year; a re
     const unknown = await request.get(rest!.replace(/rest=\w+/, "rest=0000000000000000"));
     expect(await unknown.text()).toBe(whole);
   }
+  // A sheet no page was given: a plain 404, as for any missing asset.
+  expect((await request.get("/assets/no-such-sheet.css?rest=0123456789abcdef")).status()).toBe(404);
 });
 
 test("paths outside the build cannot be read", async ({ request }) => {
