@@ -11,6 +11,8 @@ import { claimFolder, FolderInUseError, openFolder } from "./pglite-folder.serve
  * `npm run db:backup` and `db:restore` as an operator runs them, against a data folder this
  * test process holds open the way the server does (openFolder is what the server's connection
  * uses): the backup is asked of the holder, the restore refused while it holds the folder.
+ * The built server holds its folder through this same openFolder: a copy of the first test
+ * against a started server (36 s of the browser tests) proved nothing more, and is gone.
  */
 
 const TIMEOUT = 120_000;
