@@ -1,10 +1,10 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterEach, beforeEach, expect, it } from "vitest";
+import { runScript } from "../../tests/support/run-script";
 import { openFolder } from "./db/pglite-folder.server";
 
 /*
@@ -20,21 +20,12 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 function remindersRun(args: string[]) {
-  return new Promise<{ code: number; output: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      ["--import", "tsx", "scripts/reminders-run.ts", ...args],
-      // BASE_URL set as on a server: Vitest puts its own ("/") into process.env.
-      {
-        env: {
-          ...process.env,
-          DATABASE_URL: undefined,
-          DATA_DIR: dataDir,
-          BASE_URL: "https://pawpal.example",
-        },
-      },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, output: stdout + stderr }),
-    );
+  // BASE_URL set as on a server: Vitest puts its own ("/") into process.env.
+  return runScript("reminders-run", args, {
+    ...process.env,
+    DATABASE_URL: undefined,
+    DATA_DIR: dataDir,
+    BASE_URL: "https://pawpal.example",
   });
 }
 

@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { BuiltServer } from "../support/built-server";
 import { withPostgres } from "../support/postgres-admin";
+import { runScript } from "../support/run-script";
 import { startTwoServers, stopTwoServers, type TwoServers } from "../support/two-servers";
 import { expect, test } from "./support";
 
@@ -140,15 +140,16 @@ if (E2E_DATABASE_URL) {
       }, two!.databaseUrl);
       /** `npm run reminders:run -- --now 2020-03-01`, beside the running servers. */
       const remindersRun = () =>
-        new Promise<number | null>((resolve) => {
-          const child = spawn(
-            process.execPath,
-            ["--import", "tsx", "scripts/reminders-run.ts", "--now", "2020-03-01"],
-            { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: two!.databaseUrl }, stdio: "ignore" },
-          );
-          child.once("exit", resolve);
+        runScript("reminders-run", ["--now", "2020-03-01"], {
+          ...process.env,
+          DATA_DIR: dataDir,
+          DATABASE_URL: two!.databaseUrl,
         });
-      expect(await Promise.all([remindersRun(), remindersRun()])).toEqual([0, 0]);
+      const runs = await Promise.all([remindersRun(), remindersRun()]);
+      expect(
+        runs.map(({ code }) => code),
+        runs.map(({ output }) => output).join("\n"),
+      ).toEqual([0, 0]);
 
       const outbox = path.join(dataDir, "outbox");
       const reminders = () =>

@@ -1,10 +1,10 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterEach, describe, expect, it } from "vitest";
+import { runScript } from "../../../tests/support/run-script";
 import { claimFolder, FolderInUseError, openFolder } from "./pglite-folder.server";
 
 /*
@@ -26,20 +26,7 @@ function tempDataDir() {
 
 /** Runs one of the scripts with DATA_DIR set; its exit code and what it printed. */
 function run(script: "db-backup" | "db-restore", args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number; output: string }>((resolve) => {
-    const childEnv: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATABASE_URL: undefined,
-      DATA_DIR: dataDir,
-      ...env,
-    };
-    execFile(
-      process.execPath,
-      ["--import", "tsx", `scripts/${script}.ts`, ...args],
-      { env: childEnv },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, output: stdout + stderr }),
-    );
-  });
+  return runScript(script, args, { ...process.env, DATABASE_URL: undefined, DATA_DIR: dataDir, ...env });
 }
 
 /** Opens the folder with PawPal's tables, as the server would. */

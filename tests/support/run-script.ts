@@ -1,0 +1,45 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { build } from "esbuild";
+
+export type ScriptName = "db-backup" | "db-restore" | "reminders-run";
+
+/** Bundles, by script, for this test process: written once, then started as often as a test needs. */
+const bundles = new Map<ScriptName, Promise<string>>();
+
+/**
+ * scripts/<name>.ts in one file, bundled by esbuild as `npm run build` bundles the server (its
+ * packages left to node_modules, so the file sits inside it). Not run through tsx as `npm run`
+ * does: tsx compiles the script's ~100 modules again at every start (~2.5 s of CPU), and the
+ * tests that use this start a script a dozen times; the code that runs is the same.
+ */
+function bundled(name: ScriptName): Promise<string> {
+  let file = bundles.get(name);
+  if (!file) {
+    const outfile = path.resolve("node_modules", ".cache", "pawpal-scripts", `${name}-${process.pid}.mjs`);
+    file = build({
+      entryPoints: [`scripts/${name}.ts`],
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      packages: "external",
+      outfile,
+      logLevel: "warning",
+    }).then(() => outfile);
+    bundles.set(name, file);
+  }
+  return file;
+}
+
+/**
+ * Runs scripts/<name>.ts as an operator's `npm run <name>` does, with `env` as its whole
+ * environment, in the repository's root: its exit code and what it printed.
+ */
+export async function runScript(name: ScriptName, args: string[], env: NodeJS.ProcessEnv) {
+  const file = await bundled(name);
+  return new Promise<{ code: number; output: string }>((resolve) => {
+    execFile(process.execPath, [file, ...args], { env }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, output: stdout + stderr }),
+    );
+  });
+}
