@@ -56,12 +56,13 @@ function serviceWorkerVersion(buildDir: string) {
   return /"version":"([^"]+)"/.exec(source)![1]!;
 }
 
-test("the site is installable, and after one visit the Features page loads and analyses a photo with the network off", async ({
+test("the site is installable; after one visit the Features page loads and analyses a photo with the network off; the next deploy replaces the service worker and its caches", async ({
   page,
   context,
   request,
 }) => {
-  const server = await startServer(await freePort());
+  const port = await freePort();
+  const server = await startServer(port);
   await gotoHydrated(page, `${server.origin}/features`);
   await expect(page.getByText(READY)).toBeVisible({ timeout: ANALYSIS_TIMEOUT });
   await expectNoA11yViolations(page, "ready to work offline");
@@ -112,17 +113,13 @@ test("the site is installable, and after one visit the Features page loads and a
   await uploadInput.setInputFiles(testPhotos.byName["dog-porch-bicycle"]);
   await expect(result).toBeVisible({ timeout: ANALYSIS_TIMEOUT });
   await expect(result.getByTestId("species")).toHaveText("Dog");
-});
 
-test("a new deploy replaces the service worker and its caches", async ({ page }) => {
-  const port = await freePort();
+  // Back online, the next deploy at the same address: the same site, built again, so its
+  // service worker carries a new version.
   const current = serviceWorkerVersion(BUILD_DIR);
-  let server = await startServer(port);
-  await gotoHydrated(page, `${server.origin}/`);
   const cacheNames = () => page.evaluate(() => caches.keys());
-  await expect.poll(cacheNames, { timeout: 30_000 }).toEqual([`pawpal-${current}`]);
-
-  // The next deploy: the same site, built again, so its service worker carries a new version.
+  expect(await cacheNames()).toEqual([`pawpal-${current}`]);
+  await context.setOffline(false);
   const nextBuild = `${BUILD_DIR}-next-deploy-${test.info().parallelIndex}`;
   fs.rmSync(nextBuild, { recursive: true, force: true });
   fs.cpSync(BUILD_DIR, nextBuild, { recursive: true });
@@ -132,15 +129,13 @@ test("a new deploy replaces the service worker and its caches", async ({ page })
       worker,
       fs.readFileSync(worker, "utf8").replace(`"version":"${current}"`, '"version":"next"'),
     );
-    await stopServer(servers.pop()!);
-    server = await startServer(port, { buildDir: nextBuild });
-
-    await gotoHydrated(page, `${server.origin}/`);
+    const next = await startServer(port, { buildDir: nextBuild });
+    await gotoHydrated(page, `${next.origin}/`);
     await expect.poll(cacheNames, { timeout: 30_000 }).toEqual(["pawpal-next"]);
     const cachedHome = await page.evaluate(async () => (await caches.match("/")) !== undefined);
     expect(cachedHome).toBe(true);
   } finally {
-    await stopServer(servers.pop()!);
+    for (const server of servers.splice(0)) await stopServer(server);
     fs.rmSync(nextBuild, { recursive: true, force: true });
   }
 });
