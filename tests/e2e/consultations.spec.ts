@@ -26,7 +26,7 @@ test.use({
 // The first test books "first available": no other vet of this file may have hours yet.
 test.describe.configure({ mode: "serial" });
 
-/** A zone where it is daytime now, so a vet's 00:00–23:45 day holds the next half hour. */
+/** A zone where it is daytime now, so a vet's hours from now on end the same day. */
 function daytimeZone() {
   const hour = new Date().getUTCHours();
   return hour >= 6 && hour < 18 ? "UTC" : "Asia/Tokyo";
@@ -41,12 +41,29 @@ async function vetWithHours(browser: Browser, displayName: string) {
   return context;
 }
 
-/** Every day 00:00–23:45 in a daytime zone, posted as the /vet hours form posts it. */
+/**
+ * Every day, the three hours from now (the quarter hour begun) in a daytime zone, posted as the
+ * /vet hours form posts it: the next half hour is free, and two weeks of this vet's times are a
+ * few hundred choices, not the thousand-odd of whole days (each page with them cost seconds).
+ */
 async function setHours(request: APIRequestContext) {
-  const form: Record<string, string> = { intent: "hours", timeZone: daytimeZone() };
+  const timeZone = daytimeZone();
+  const [hour = 0, minute = 0] = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  })
+    .format(new Date())
+    .split(":")
+    .map(Number);
+  const start = hour * 60 + minute - (minute % 15);
+  const clock = (minutes: number) =>
+    `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+  const form: Record<string, string> = { intent: "hours", timeZone };
   for (let weekday = 0; weekday < 7; weekday += 1) {
-    form[`start-${weekday}`] = "00:00";
-    form[`end-${weekday}`] = "23:45";
+    form[`start-${weekday}`] = clock(start);
+    form[`end-${weekday}`] = clock(start + 180);
   }
   const saved = await request.post("/vet", { form });
   expect(saved.status(), await saved.text()).toBe(200);
@@ -265,7 +282,7 @@ test("two owners book the same time at once: one booking, the other is shown the
   const moveForm = mine.getByRole("form", { name: "Move the consultation" });
   // Fourteen days of free times, loaded on a busy machine.
   await expect(moveForm).toBeVisible({ timeout: 15_000 });
-  // Every day of the 14 ahead with free times, not the first 48 of them (half a day of this vet's).
+  // Every day of the 14 ahead with free times, not the first 48 of them (four days of this vet's).
   expect(await moveForm.locator("details").count()).toBeGreaterThanOrEqual(14);
   const otherDay = moveForm.locator("details").nth(2);
   await otherDay.evaluate((day) => ((day as HTMLDetailsElement).open = true));
