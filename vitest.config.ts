@@ -9,27 +9,55 @@ const TEST_FILES = [
   "tests/architecture/**/*.test.ts",
 ];
 
-const SERVER_IMPORT = /from "(~\/backend\/|\.\.?\/[^"]*\.server")/;
+/** The module every database access goes through (getDb): code that cannot reach it never touches one. */
+const DATABASE_MODULE = path.resolve("app/backend/db/client.server.ts");
+const IMPORT = /(?:from|import\()\s*"([^"]+)"/g;
+const importsOf = new Map<string, string[]>();
 
-/** Imports server code itself, or through a module of tests/support that does (route-requests.ts signs up). */
-function reachesServerCode(source: string): boolean {
-  if (SERVER_IMPORT.test(source)) return true;
-  return [...source.matchAll(/from "(?:\.\.\/)+tests\/support\/([\w-]+)"/g)].some(([, name]) =>
-    SERVER_IMPORT.test(fs.readFileSync(`tests/support/${name}.ts`, "utf8")),
-  );
+/** The files of this repository that `file` imports (~/… and relative paths; packages are left out). */
+function localImports(file: string): string[] {
+  let found = importsOf.get(file);
+  if (found === undefined) {
+    found = [...fs.readFileSync(file, "utf8").matchAll(IMPORT)].flatMap(([, specifier]) => {
+      const base = specifier!.startsWith("~/")
+        ? path.resolve("app", specifier!.slice(2))
+        : specifier!.startsWith(".")
+          ? path.resolve(path.dirname(file), specifier!)
+          : undefined;
+      if (base === undefined) return [];
+      const target = [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find(
+        (candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
+      );
+      return target ? [target] : [];
+    });
+    importsOf.set(file, found);
+  }
+  return found;
+}
+
+/** Whether `file`'s imports, followed through the repository's modules, reach the database's module. */
+function reachesDatabase(file: string): boolean {
+  const seen = new Set([path.resolve(file)]);
+  for (const current of seen) {
+    for (const imported of localImports(current)) {
+      if (imported === DATABASE_MODULE) return true;
+      seen.add(imported);
+    }
+  }
+  return false;
 }
 
 /**
- * With TEST_DATABASE_URL (`npm run test:postgres`), only the test files that reach server code
- * run, each on a database of its own on that PostgreSQL server: the same integration tests prove
- * the code on both databases. Files about PGlite itself (its folder lock, backups, the operator
- * scripts on the embedded database) stay in the PGlite run.
+ * With TEST_DATABASE_URL (`npm run test:postgres`), only the test files whose code reaches the
+ * database run, each on a database of its own on that PostgreSQL server: the same integration
+ * tests prove the code on both databases. Files about PGlite itself (its folder lock, backups,
+ * the operator scripts on the embedded database) stay in the PGlite run.
  */
 function databaseTestFiles(): string[] {
-  return testFilesOnDisk().filter((file) => {
-    const source = fs.readFileSync(file, "utf8");
-    return reachesServerCode(source) && !/drizzle-orm\/pglite|pglite-folder/.test(source);
-  });
+  return testFilesOnDisk().filter(
+    (file) =>
+      reachesDatabase(file) && !/drizzle-orm\/pglite|pglite-folder/.test(fs.readFileSync(file, "utf8")),
+  );
 }
 
 /** Every test file under app, host and tests/support, by its path. */

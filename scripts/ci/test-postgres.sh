@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm run test:postgres`: what must also hold on a PostgreSQL server, against a throwaway one
-# (scripts/with-postgres.sh): every test file that reaches server code, each on a database of its
+# (scripts/with-postgres.sh): every test file whose code reaches the database, each on one of its
 # own (vitest.config.ts), then the browser tests that need PostgreSQL itself: two server processes
 # on one database, and the database going down and coming back.
 set -euo pipefail
