@@ -58,6 +58,18 @@ test.describe("client bundles", () => {
     expect(withKnowledge.map(({ name }) => name)).toHaveLength(1);
   });
 
+  test("ask V8 to compile every page script while it streams in, not at first call", () => {
+    // The hint counts only on a file's first line (vite.config.ts, decision 6). Not the analysis
+    // worker, nor React Router's whole route manifest, which pages do not load (they discover routes).
+    const pageScripts = clientScripts().filter(
+      ({ name }) => !name.startsWith("analysis.worker") && !name.startsWith("manifest-"),
+    );
+    expect(pageScripts.length).toBeGreaterThan(5);
+    for (const { name, text } of pageScripts) {
+      expect(text.startsWith("//# allFunctionsCalledOnLoad\n"), name).toBe(true);
+    }
+  });
+
   test("give the home page at most 101 KiB of JavaScript (Brotli), without zod", () => {
     const page = fs.readFileSync(path.join(ASSETS, "..", "index.html"), "utf8");
     const scripts = [
