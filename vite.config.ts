@@ -38,8 +38,12 @@ function compileFunctionsAtLoad(): Plugin {
         for (const chunk of Object.values(bundle)) {
           if (chunk.type !== "chunk") continue;
           chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
-          // Every line of the source map moves down one.
-          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+          // SOURCEMAP=1: every line of the map moves down one.
+          const map = bundle[`${chunk.fileName}.map`];
+          if (map?.type === "asset" && typeof map.source === "string") {
+            const parsed = JSON.parse(map.source) as { mappings: string };
+            map.source = JSON.stringify({ ...parsed, mappings: `;${parsed.mappings}` });
+          }
         }
       },
     },
