@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LOCATION_ERRORS, locationQuerySchema, nearbyResponseSchema, osmUrl } from "./nearby";
+import { LOCATION_ERRORS, locationQuerySchema, nearbyResponseSchema } from "./nearby";
+import { osmUrl } from "./nearby-places";
 
 describe("locationQuerySchema", () => {
   it("accepts decimal degrees and gives numbers", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { vetsToGoTo, wallClockIn, type Place } from "./nearby";
+import type { Place } from "./nearby";
+import { vetsToGoTo, wallClockIn } from "./nearby-places";
 
 const vet = (id: number, name: string, lat: number, extra: Partial<Place> = {}): Place => ({
   id: `node/${id}`,

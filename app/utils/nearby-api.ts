@@ -3,7 +3,7 @@
  * by the analysis report's nearby services and the emergency page's open vets.
  */
 import { roundPoint, type LatLon } from "~/domain/geo";
-import { nearbyErrorSchema, nearbyResponseSchema, type NearbyResponse } from "~/domain/nearby";
+import type { NearbyResponse } from "~/domain/nearby";
 
 /** What the page says when it cannot search; each says why in plain words and what to do. */
 export const NEARBY_ERRORS = {
@@ -78,6 +78,11 @@ async function askNearby(url: string, signal?: AbortSignal): Promise<NearbyRespo
     throw new NearbyError(NEARBY_ERRORS.offline);
   }
   const body: unknown = await response.json().catch(() => undefined);
+  // The answer's schemas (and zod) are fetched with the first answer, not with the page: the
+  // emergency page's first scripts stay without them. The service worker caches them on install.
+  const { nearbyErrorSchema, nearbyResponseSchema } = await import("~/domain/nearby").catch(() => {
+    throw new NearbyError(NEARBY_ERRORS.offline);
+  });
   if (!response.ok)
     throw new NearbyError(nearbyErrorSchema.safeParse(body).data?.error ?? NEARBY_ERRORS.failed);
   const parsed = nearbyResponseSchema.safeParse(body);

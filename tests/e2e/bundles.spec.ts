@@ -58,6 +58,27 @@ test.describe("client bundles", () => {
     expect(withKnowledge.map(({ name }) => name)).toHaveLength(1);
   });
 
+  test("keep zod out of the emergency pages' first scripts (the answer's schemas come with the answer)", () => {
+    // React Router's manifest lists each route's module and the chunks it imports at start.
+    const manifestFile = fs.readdirSync(ASSETS).find((name) => /^manifest-[\w-]+\.js$/.test(name))!;
+    const manifestText = fs.readFileSync(path.join(ASSETS, manifestFile), "utf8");
+    const manifest = JSON.parse(
+      manifestText.slice(manifestText.indexOf("{"), manifestText.lastIndexOf("}") + 1),
+    ) as {
+      routes: Record<string, { module: string; imports?: string[] }>;
+    };
+    for (const id of ["routes/emergency/emergency", "routes/emergency/vets-near"]) {
+      const route = manifest.routes[id]!;
+      const files = [route.module, ...(route.imports ?? [])];
+      expect(files.length, id).toBeGreaterThan(2);
+      for (const file of files) {
+        const text = fs.readFileSync(path.join(ASSETS, path.basename(file)), "utf8");
+        // zod's own error text (the whole file would be the failure message otherwise).
+        expect(text.includes("Invalid input"), `zod in ${file}, a first script of ${id}`).toBe(false);
+      }
+    }
+  });
+
   test("ask V8 to compile every page script while it streams in, not at first call", () => {
     // The hint counts only on a file's first line (vite.config.ts, decision 6). Not the analysis
     // worker, nor React Router's whole route manifest, which pages do not load (they discover routes).

@@ -2,15 +2,13 @@ import { consumeRateLimit, RATE_LIMITS, tooManyRequests } from "~/backend/rate-l
 import { siteBaseUrl } from "~/utils/seo";
 import { pointKey, roundPoint, sortByDistance, type LatLon } from "~/domain/geo";
 import {
-  wallClockIn,
   locationQuerySchema,
   nearQuerySchema,
-  vetsToGoTo,
   type NamedPlace,
   type NearbyResponse,
   type Place,
-  type VetSearch,
 } from "~/domain/nearby";
+import { vetsToGoTo, wallClockIn, type VetSearch } from "~/domain/nearby-places";
 import { geocode, GeocodeFailure, GEOCODE_MESSAGES, resetGeocodeState } from "./geocode.server";
 import { buildOverpassQuery, parseOverpassResponse } from "./overpass.server";
 import { TtlCache } from "./ttl-cache.server";

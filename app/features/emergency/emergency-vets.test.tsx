@@ -2,7 +2,8 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { vetsToGoTo, type NearbyResponse, type Place, type VetSearch } from "~/domain/nearby";
+import type { NearbyResponse, Place } from "~/domain/nearby";
+import { vetsToGoTo, type VetSearch } from "~/domain/nearby-places";
 import { NEARBY_ERRORS } from "~/utils/nearby-api";
 import { EmergencyVets, VetSearchContext } from "./emergency-vets";
 

@@ -7,7 +7,7 @@ import { Icon } from "~/components/ui/icon";
 import { Spinner } from "~/components/ui/spinner";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatMiles, kmToMiles } from "~/domain/geo";
-import { osmUrl, wallClockIn, vetsToGoTo, type VetSearch, type VetToGoTo } from "~/domain/nearby";
+import { osmUrl, wallClockIn, vetsToGoTo, type VetSearch, type VetToGoTo } from "~/domain/nearby-places";
 import {
   currentPosition,
   fetchNearbyPlaces,

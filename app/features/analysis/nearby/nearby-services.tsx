@@ -7,7 +7,8 @@ import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/utils/cn";
 import { formatMiles, kmToMiles, sortByDistance } from "~/domain/geo";
 import { currentPosition, fetchNearbyPlaces, NEARBY_ERRORS, NearbyError } from "~/utils/nearby-api";
-import { osmUrl, PLACE_KINDS, takesVisits, type Place, type PlaceKind } from "~/domain/nearby";
+import { PLACE_KINDS, type Place, type PlaceKind } from "~/domain/nearby";
+import { osmUrl, takesVisits } from "~/domain/nearby-places";
 import { telUrl } from "~/domain/appointments";
 import { BookVisit } from "./book-visit";
 
