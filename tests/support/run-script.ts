@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 
@@ -27,8 +28,30 @@ function bundled(name: ScriptName): Promise<string> {
       logLevel: "warning",
     }).then(() => outfile);
     bundles.set(name, file);
+    removeBundlesOfEndedProcesses(path.dirname(outfile));
   }
   return file;
+}
+
+/**
+ * Each test process bundles its own (two writing one file would race); Vitest ends its worker
+ * processes without an exit event, so the bundles of processes that are gone are removed here.
+ */
+function removeBundlesOfEndedProcesses(folder: string) {
+  for (const entry of fs.existsSync(folder) ? fs.readdirSync(folder) : []) {
+    const pid = Number(/-(\d+)\.mjs$/.exec(entry)?.[1]);
+    if (pid && !isRunning(pid)) fs.rmSync(path.join(folder, entry), { force: true });
+  }
+}
+
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /**
