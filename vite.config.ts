@@ -10,6 +10,8 @@ const SHELL_MODULES = [
   // consultation pages only) or the auth texts (which need the auth schemas): zod is for pages
   // with forms, not every page (the bundles test keeps it off the home page).
   /\/app\/(utils\/(?!zod|forms|nearby-api|time-zone|use-viewer-time-zone|format-time)|content\/(?!auth|verify-email))/,
+  // What the signed-in account's plan opens (a type and one test), for the home page and others.
+  /\/app\/domain\/account-access\.ts$/,
   /\/node_modules\/clsx\//,
   // react-dom's small non-client half (flushSync), which React Router loads on every page anyway.
   /\/node_modules\/react-dom\/(index\.js|cjs\/react-dom\.production\.js)/,
@@ -50,8 +52,29 @@ function compileFunctionsAtLoad(): Plugin {
   };
 }
 
+/**
+ * React Router's package exports only its development build (remix-run/react-router#12532, open
+ * as #14102): its development warnings, and the code that writes them, in every page's shell.
+ * The browser build takes the production build the package ships beside it (the same code with
+ * those warnings off; -0.5 KiB of Brotli on every page). Both entry points, so that one copy of
+ * the router and its contexts is loaded; the server keeps the package's own choice.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const dist = new URL("./node_modules/react-router/dist/production/", import.meta.url).pathname;
+  const files: Record<string, string> = { "react-router": "index.mjs", "react-router/dom": "dom-export.mjs" };
+  return {
+    name: "pawpal:react-router-production",
+    apply: "build",
+    enforce: "pre",
+    resolveId(source, _importer, options) {
+      if (options.ssr || !(source in files)) return null;
+      return dist + files[source];
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), compileFunctionsAtLoad()],
+  plugins: [reactRouterProductionBuild(), tailwindcss(), reactRouter(), compileFunctionsAtLoad()],
   build: {
     // SOURCEMAP=1 npm run build: to see what a chunk is made of.
     sourcemap: process.env.SOURCEMAP === "1",

@@ -1,11 +1,11 @@
 import { Icon } from "~/components/ui/icon";
-import { useEffect, useState } from "react";
-import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
+import { Link, NavLink, useRouteLoaderData } from "react-router";
 import type { SessionUser } from "~/domain/auth";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { BRAND, NAV_LINKS } from "~/content/site";
 import { cn } from "~/utils/cn";
 import { MobileUserItems, UserMenu } from "~/components/layout/user-menu";
+import { usePageMenu } from "~/components/layout/use-page-menu";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -50,21 +50,8 @@ function EmergencyLink() {
 }
 
 export function SiteHeader() {
-  const { pathname } = useLocation();
-  // The menu stays open only on the page where it was opened: any navigation closes it.
-  const [openOnPath, setOpenOnPath] = useState<string | null>(null);
-  const menuOpen = openOnPath === pathname;
-  const setMenuOpen = (open: boolean) => setOpenOnPath(open ? pathname : null);
+  const [menuOpen, setMenuOpen] = usePageMenu();
   const user = useRouteLoaderData<{ user: SessionUser | null }>("root")?.user;
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpenOnPath(null);
-    };
-    window.addEventListener("keydown", closeOnEscape);
-    return () => window.removeEventListener("keydown", closeOnEscape);
-  }, [menuOpen]);
 
   return (
     <header data-site-header className="sticky top-0 z-40 border-b border-ink-100 bg-white/95 backdrop-blur">
@@ -113,16 +100,26 @@ export function SiteHeader() {
         <MobileNavItems user={user} onNavigate={() => setMenuOpen(false)} />
       </nav>
       {/* Without JavaScript the button above cannot open the menu: a native disclosure does, closed at first. */}
-      <details data-nojs-menu className="hidden md:hidden!">
-        <summary className="absolute top-3 right-4 grid size-10 cursor-pointer list-none place-items-center rounded-full text-ink-800 hover:bg-ink-100 sm:right-6 [&::-webkit-details-marker]:hidden">
-          <Icon name="menu" className="size-6!" />
-          <span className="sr-only">Menu</span>
-        </summary>
-        <nav aria-label="Main" className="border-t border-ink-100 bg-white px-4 pb-4">
-          <MobileNavItems user={user} />
-        </nav>
-      </details>
+      <noscript>{import.meta.env.SSR && <NoScriptMenu user={user} />}</noscript>
     </header>
+  );
+}
+
+/**
+ * The phone menu for visitors without JavaScript, inside <noscript>: only the server renders it
+ * (a browser that runs scripts never parses it, and the client bundle leaves it out).
+ */
+function NoScriptMenu({ user }: { user: SessionUser | null | undefined }) {
+  return (
+    <details className="md:hidden">
+      <summary className="absolute top-3 right-4 grid size-10 cursor-pointer list-none place-items-center rounded-full text-ink-800 hover:bg-ink-100 sm:right-6 [&::-webkit-details-marker]:hidden">
+        <Icon name="menu" className="size-6!" />
+        <span className="sr-only">Menu</span>
+      </summary>
+      <nav aria-label="Main" className="border-t border-ink-100 bg-white px-4 pb-4">
+        <MobileNavItems user={user} />
+      </nav>
+    </details>
   );
 }
 

@@ -66,3 +66,55 @@ describe("the signed-in menu's staff pages", () => {
     }
   });
 });
+
+describe("the desktop account menu", () => {
+  function renderMenu() {
+    const Stub = createRoutesStub([
+      {
+        id: "root",
+        path: "/",
+        Component: () => (
+          <>
+            <UserMenu name="Ana" />
+            <button type="button">elsewhere</button>
+          </>
+        ),
+      },
+    ]);
+    render(<Stub hydrationData={{ loaderData: { root: { user: {}, staffLinks: [] } } }} />);
+    const button = screen.getByRole("button", { name: /account menu/ });
+    const menu = document.getElementById("user-menu")!;
+    return { button, menu };
+  }
+
+  it("opens and closes with its button", () => {
+    const { button, menu } = renderMenu();
+    expect(menu).toHaveClass("hidden");
+    fireEvent.click(button);
+    expect(button).toHaveAttribute("aria-expanded", "true");
+    expect(menu).not.toHaveClass("hidden");
+    fireEvent.click(button);
+    expect(menu).toHaveClass("hidden");
+  });
+
+  it("closes with Escape and gives the focus back to its button", () => {
+    const { button, menu } = renderMenu();
+    fireEvent.click(button);
+    within(menu).getByRole("link", { name: "My pets" }).focus();
+    fireEvent.keyDown(window, { key: "Escape" });
+    expect(menu).toHaveClass("hidden");
+    expect(button).toHaveFocus();
+  });
+
+  it("closes when the pointer or the focus goes elsewhere", () => {
+    const { button, menu } = renderMenu();
+    fireEvent.click(button);
+    fireEvent.pointerDown(within(menu).getByRole("link", { name: "My pets" }));
+    expect(menu).not.toHaveClass("hidden");
+    fireEvent.pointerDown(screen.getByRole("button", { name: "elsewhere" }));
+    expect(menu).toHaveClass("hidden");
+    fireEvent.click(button);
+    fireEvent.focusIn(screen.getByRole("button", { name: "elsewhere" }));
+    expect(menu).toHaveClass("hidden");
+  });
+});

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
+import { useRef } from "react";
+import { Form, Link, NavLink, useRouteLoaderData } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import type { StaffPageLink } from "~/domain/staff";
 import { cn } from "~/utils/cn";
+import { usePageMenu } from "./use-page-menu";
 
 /** The signed-in account's own pages, in both menus. */
 const ACCOUNT_LINKS = [
@@ -28,32 +29,9 @@ function useStaffLinks(): readonly StaffPageLink[] {
 
 /** The signed-in visitor's name and menu in the header (desktop): a disclosure button. */
 export function UserMenu({ name }: { name: string }) {
-  const { pathname } = useLocation();
-  // Like the phone menu: open only on the page where it was opened.
-  const [openOnPath, setOpenOnPath] = useState<string | null>(null);
-  const open = openOnPath === pathname;
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpenOnPath(null);
-      buttonRef.current?.focus();
-    };
-    const closeOnOutside = (event: PointerEvent | FocusEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpenOnPath(null);
-    };
-    window.addEventListener("keydown", closeOnEscape);
-    document.addEventListener("pointerdown", closeOnOutside);
-    document.addEventListener("focusin", closeOnOutside);
-    return () => {
-      window.removeEventListener("keydown", closeOnEscape);
-      document.removeEventListener("pointerdown", closeOnOutside);
-      document.removeEventListener("focusin", closeOnOutside);
-    };
-  }, [open]);
+  const [open, setOpen] = usePageMenu({ within: rootRef, onEscape: () => buttonRef.current?.focus() });
 
   return (
     <div ref={rootRef} className="relative max-md:hidden">
@@ -64,7 +42,7 @@ export function UserMenu({ name }: { name: string }) {
         size="sm"
         aria-expanded={open}
         aria-controls="user-menu"
-        onClick={() => setOpenOnPath(open ? null : pathname)}
+        onClick={() => setOpen(!open)}
       >
         <span className="max-w-24 truncate lg:max-w-40">{name}</span>
         <Icon name="chevron-down" className={cn("transition-transform", open && "rotate-180")} />
@@ -77,25 +55,32 @@ export function UserMenu({ name }: { name: string }) {
           open ? "block" : "hidden",
         )}
       >
-        <UserMenuItems name={name} onNavigate={() => setOpenOnPath(null)} />
+        <UserMenuItems name={name} onNavigate={() => setOpen(false)} />
       </div>
-      {/* Without JavaScript the button cannot open the menu: a native disclosure does (root's noscript styles). */}
-      <details data-nojs-open className="hidden">
-        <summary
-          className={cn(
-            buttonVariants({ variant: "secondary", size: "sm" }),
-            "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
-          )}
-        >
-          <span className="max-w-24 truncate lg:max-w-40">{name}</span>
-          <Icon name="chevron-down" />
-          <span className="sr-only">, account menu</span>
-        </summary>
-        <div className="absolute top-full right-0 mt-2 w-56 rounded-xl bg-white p-2 shadow-lg ring-1 ring-ink-100">
-          <UserMenuItems name={name} onNavigate={() => {}} />
-        </div>
-      </details>
+      {/* Without JavaScript the button cannot open the menu (root's noscript styles hide it): a native disclosure does. */}
+      <noscript>{import.meta.env.SSR && <NoScriptUserMenu name={name} />}</noscript>
     </div>
+  );
+}
+
+/** Only the server renders it, inside <noscript> (see NoScriptMenu in site-header.tsx). */
+function NoScriptUserMenu({ name }: { name: string }) {
+  return (
+    <details>
+      <summary
+        className={cn(
+          buttonVariants({ variant: "secondary", size: "sm" }),
+          "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+        )}
+      >
+        <span className="max-w-24 truncate lg:max-w-40">{name}</span>
+        <Icon name="chevron-down" />
+        <span className="sr-only">, account menu</span>
+      </summary>
+      <div className="absolute top-full right-0 mt-2 w-56 rounded-xl bg-white p-2 shadow-lg ring-1 ring-ink-100">
+        <UserMenuItems name={name} onNavigate={() => {}} />
+      </div>
+    </details>
   );
 }
 
