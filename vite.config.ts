@@ -10,7 +10,7 @@ const SHELL_MODULES = [
   // consultation pages only) or the auth texts (which need the auth schemas): zod is for pages
   // with forms, not every page (the bundles test keeps it off the home page).
   /\/app\/(utils\/(?!zod|forms|nearby-api|time-zone|use-viewer-time-zone|format-time)|content\/(?!auth|verify-email))/,
-  // What the signed-in account's plan opens (a type and one test), for the home page and others.
+  // What the signed-in account's plan opens (its types and isPaying), for the home page and others.
   /\/app\/domain\/account-access\.ts$/,
   /\/node_modules\/clsx\//,
   // react-dom's small non-client half (flushSync), which React Router loads on every page anyway.

@@ -57,7 +57,7 @@ export function UserMenu({ name }: { name: string }) {
       >
         <UserMenuItems name={name} onNavigate={() => setOpen(false)} />
       </div>
-      {/* Without JavaScript the button cannot open the menu (root's noscript styles hide it): a native disclosure does. */}
+      {/* Without JavaScript the button cannot open the menu (page-frame.tsx's noscript styles hide it): a native disclosure does. */}
       <noscript>{import.meta.env.SSR && <NoScriptUserMenu name={name} />}</noscript>
     </div>
   );
