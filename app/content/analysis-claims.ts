@@ -57,7 +57,7 @@ export const ANALYSIS_CLAIMS = {
   dogs: dataset.dogs,
   cats: dataset.cats,
   breeds: dataset.breeds,
-  /** The data set's folder name in ../shared/photos (its source is cited on /accuracy). */
+  /** The data set's folder name among the shared photo folders that eval:breeds reads (its source is cited on /accuracy). */
   dataset: dataset.name,
   /** What the photos are, in words: "the Oxford-IIIT Pet Dataset". */
   datasetName: DATASET_NAMES[dataset.name] ?? `the “${dataset.title ?? dataset.name}” photos`,
