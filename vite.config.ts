@@ -67,7 +67,7 @@ function reactRouterProductionBuild(): Plugin {
     apply: "build",
     enforce: "pre",
     resolveId(source, _importer, options) {
-      if (options.ssr || !(source in files)) return null;
+      if (options.ssr || !Object.hasOwn(files, source)) return null;
       return dist + files[source];
     },
   };
