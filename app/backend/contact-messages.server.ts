@@ -4,7 +4,8 @@ import { getDb } from "~/backend/db/client.server";
 import { contactMessage, user } from "~/backend/db/schema.server";
 import { enqueueJob } from "~/backend/jobs/queue.server";
 import { queueMail, sendMail, supportEmail } from "~/backend/mail/mailer.server";
-import type { ContactValues, InboxMessage, InboxRow } from "~/domain/contact";
+import type { InboxMessage, InboxRow } from "~/domain/contact";
+import type { ContactValues } from "~/domain/contact-schemas";
 
 /*
  * The contact_message table: messages stored and mailed as they arrive, and the staff inbox

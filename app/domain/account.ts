@@ -1,5 +1,6 @@
 import { z } from "~/utils/zod";
-import { AUTH_ERRORS, AUTH_LIMITS, signupSchema } from "./auth";
+import { AUTH_ERRORS, AUTH_LIMITS } from "./auth";
+import { signupSchema } from "./auth-schemas";
 
 /** Account settings (/account): the forms' schemas, shared by the browser and the action. */
 

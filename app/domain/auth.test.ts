@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseWithSchema } from "~/utils/forms";
-import {
-  AUTH_ERRORS,
-  AUTH_LIMITS,
-  forgotPasswordSchema,
-  isPasswordMismatch,
-  loginSchema,
-  SIGNUP_PET_CHOICES,
-  resetPasswordSchema,
-  signupSchema,
-  storedPetType,
-} from "./auth";
+import { AUTH_ERRORS, AUTH_LIMITS, isPasswordMismatch, SIGNUP_PET_CHOICES, storedPetType } from "./auth";
+import { forgotPasswordSchema, loginSchema, resetPasswordSchema, signupSchema } from "./auth-schemas";
 
 const login = { email: "ada@example.com", password: "biscuit-2024" };
 const signup = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseWithSchema } from "~/utils/forms";
-import { CONTACT_ERRORS, CONTACT_LIMITS, contactHref, contactPrefill, contactSchema } from "./contact";
+import { CONTACT_ERRORS, CONTACT_LIMITS, contactHref, contactPrefill } from "./contact";
+import { contactSchema } from "./contact-schemas";
 
 const valid = {
   name: "Ada Lovelace",

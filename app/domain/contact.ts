@@ -1,6 +1,3 @@
-import { z } from "~/utils/zod";
-import { multiLine, singleLine } from "./text";
-
 /** Longest accepted values; the form's maxLength attributes use the same numbers. */
 export const CONTACT_LIMITS = {
   name: 100,
@@ -20,34 +17,6 @@ export const CONTACT_ERRORS = {
   messageRequired: "Please write your message.",
   messageTooLong: `Please shorten your message to ${CONTACT_LIMITS.message} characters or fewer.`,
 } as const;
-
-/** A required, trimmed text value with a length limit. */
-function requiredText(limit: number, required: string, tooLong: string) {
-  return z.string({ error: required }).trim().min(1, required).max(limit, tooLong);
-}
-
-/** Made by the form when it renders (letters, digits, dashes); anything else is ignored. */
-const SUBMISSION_KEY = /^[A-Za-z0-9-]{16,64}$/;
-
-/** The contact form, checked the same way in the browser and in the route action. */
-export const contactSchema = z.object({
-  name: singleLine(
-    requiredText(CONTACT_LIMITS.name, CONTACT_ERRORS.nameRequired, CONTACT_ERRORS.nameTooLong),
-  ),
-  email: requiredText(CONTACT_LIMITS.email, CONTACT_ERRORS.emailRequired, CONTACT_ERRORS.emailTooLong).pipe(
-    z.email(CONTACT_ERRORS.emailInvalid),
-  ),
-  subject: singleLine(
-    requiredText(CONTACT_LIMITS.subject, CONTACT_ERRORS.subjectRequired, CONTACT_ERRORS.subjectTooLong),
-  ),
-  message: multiLine(
-    requiredText(CONTACT_LIMITS.message, CONTACT_ERRORS.messageRequired, CONTACT_ERRORS.messageTooLong),
-  ),
-  /** Lets a retried post store one message (see backend/contact-messages.server.ts). */
-  submissionKey: z.string().regex(SUBMISSION_KEY).optional().catch(undefined),
-});
-
-export type ContactValues = z.output<typeof contactSchema>;
 
 /** What a link may fill in on the contact form: `/contact?subject=…&message=…` (contactHref). */
 export type ContactPrefill = { subject?: string; message?: string };
@@ -85,8 +54,6 @@ export function contactHref(prefill: ContactPrefill): string {
   const search = query.toString();
   return search ? `/contact?${search}#contact-form-title` : "/contact";
 }
-
-export type ContactField = Exclude<keyof ContactValues, "submissionKey">;
 
 /** A message as the staff inbox lists it (dates as ISO strings). */
 export type InboxRow = {

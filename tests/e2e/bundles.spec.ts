@@ -58,7 +58,8 @@ test.describe("client bundles", () => {
     expect(withKnowledge.map(({ name }) => name)).toHaveLength(1);
   });
 
-  test("keep zod out of the emergency pages' first scripts (the answer's schemas come with the answer)", () => {
+  test("keep zod out of the first scripts of the emergency, sign-in and contact pages", () => {
+    // The emergency answer's schemas come with the answer; a form's schema, when it is first used.
     // React Router's manifest lists each route's module and the chunks it imports at start.
     const manifestFile = fs.readdirSync(ASSETS).find((name) => /^manifest-[\w-]+\.js$/.test(name))!;
     const manifestText = fs.readFileSync(path.join(ASSETS, manifestFile), "utf8");
@@ -67,7 +68,8 @@ test.describe("client bundles", () => {
     ) as {
       routes: Record<string, { module: string; imports?: string[] }>;
     };
-    for (const id of ["routes/emergency/emergency", "routes/emergency/vets-near"]) {
+    const routes = ["emergency/emergency", "emergency/vets-near", "auth/auth", "marketing/contact"];
+    for (const id of routes.map((route) => `routes/${route}`)) {
       const route = manifest.routes[id]!;
       const files = [route.module, ...(route.imports ?? [])];
       expect(files.length, id).toBeGreaterThan(2);

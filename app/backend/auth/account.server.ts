@@ -7,7 +7,8 @@ import { queueMail } from "~/backend/mail/mailer.server";
 import { enqueueJob } from "~/backend/jobs/queue.server";
 import { createPet } from "~/backend/pets.server";
 import { consumeRateLimit } from "~/backend/rate-limit.server";
-import { storedPetType, type LoginValues, type SessionUser, type SignupValues } from "~/domain/auth";
+import { storedPetType, type SessionUser } from "~/domain/auth";
+import type { LoginValues, SignupValues } from "~/domain/auth-schemas";
 import { siteBaseUrl } from "~/utils/seo";
 
 /**

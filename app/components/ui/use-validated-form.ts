@@ -30,13 +30,20 @@ type ValidatedFormOptions<Output, Field extends string> = {
 };
 
 /**
+ * A form's schema, or a function that imports it: a page whose first scripts should not carry zod
+ * (the sign-in and contact pages) passes `() => import("~/domain/…-schemas").then(…)`, and the
+ * schema is loaded when the visitor first focuses or touches the form.
+ */
+export type SchemaSource<Schema> = Schema | (() => Promise<Schema>);
+
+/**
  * Client-side half of a progressively enhanced form: checks with the same zod schema as the
  * action before anything is sent, shows one error per field, moves focus to the first
  * problem, re-checks a field as it is corrected, and clears the form after a success.
  * Without JavaScript none of this runs: the action's answer renders the same errors.
  */
 export function useValidatedForm<Schema extends z.ZodType<Record<string, unknown>>>(
-  schema: Schema,
+  source: SchemaSource<Schema>,
   {
     result,
     onValid,
@@ -49,6 +56,10 @@ export function useValidatedForm<Schema extends z.ZodType<Record<string, unknown
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors<Field>>(() => (result && !result.ok ? result.errors : {}));
   const [focusRequest, setFocusRequest] = useState(0);
+  // A ref, not state: a submission held back while the schema loads is checked with it at once.
+  const schema = useRef<Schema | undefined>(typeof source === "function" ? undefined : source);
+  const loading = useRef<Promise<Schema>>(undefined);
+  const sendUnchecked = useRef(false);
 
   // A new answer from the action replaces the errors shown (set while rendering, not in an effect).
   const [shownResult, setShownResult] = useState(result);
@@ -75,8 +86,44 @@ export function useValidatedForm<Schema extends z.ZodType<Record<string, unknown
     if (focusRequest > 0) focusFirstError();
   }, [focusRequest]);
 
+  function loadSchema(): Promise<Schema> {
+    if (schema.current) return Promise.resolve(schema.current);
+    loading.current ??= (source as () => Promise<Schema>)().then(
+      (loaded) => (schema.current = loaded),
+      (error: unknown) => {
+        loading.current = undefined;
+        throw error;
+      },
+    );
+    return loading.current;
+  }
+
+  function startLoading() {
+    // A load that fails is tried again when the form is sent.
+    if (!schema.current) loadSchema().catch(() => undefined);
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const parsed = parseWithSchema(schema, new FormData(event.currentTarget));
+    if (sendUnchecked.current) {
+      sendUnchecked.current = false;
+      return;
+    }
+    if (!schema.current) {
+      // Sent before the schema arrived: held back until it has, then submitted again, with the
+      // same button. If it cannot load (the network dropped), the action checks it alone.
+      event.preventDefault();
+      const form = event.currentTarget;
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      void loadSchema().then(
+        () => form.requestSubmit(submitter),
+        () => {
+          sendUnchecked.current = true;
+          form.requestSubmit(submitter);
+        },
+      );
+      return;
+    }
+    const parsed = parseWithSchema(schema.current, new FormData(event.currentTarget));
     if (!parsed.success) {
       event.preventDefault();
       setErrors(parsed.errors);
@@ -91,8 +138,8 @@ export function useValidatedForm<Schema extends z.ZodType<Record<string, unknown
   /** Once a field shows an error, it is re-checked as the visitor corrects it. */
   function onChange(event: FormEvent<HTMLFormElement>) {
     const name = (event.target as HTMLInputElement).name as Field;
-    if (!name || !errors[name]) return;
-    const parsed = parseWithSchema(schema, new FormData(event.currentTarget));
+    if (!name || !errors[name] || !schema.current) return;
+    const parsed = parseWithSchema(schema.current, new FormData(event.currentTarget));
     const fieldError = parsed.success ? undefined : parsed.errors[name];
     setErrors((current) => ({ ...current, [name]: fieldError }));
   }
@@ -107,6 +154,9 @@ export function useValidatedForm<Schema extends z.ZodType<Record<string, unknown
       noValidate: hydrated,
       onSubmit,
       onChange,
+      // The first focus or touch starts loading a schema that is not here yet.
+      onFocus: startLoading,
+      onPointerDown: startLoading,
     },
   };
 }

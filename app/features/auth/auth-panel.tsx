@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { TabList, TabPanel } from "~/components/ui/tabs";
 import type { FormReply } from "~/utils/forms";
-import type { LoginField, SignupField } from "~/domain/auth";
+import type { LoginField, SignupField } from "~/domain/auth-schemas";
 import type { SocialFlags } from "./auth-result";
 import { PLAN_IDS, type PlanId } from "~/domain/plans";
 import { LoginForm } from "./login-form";

@@ -9,9 +9,13 @@ import { socialNotConfigured, SOCIAL_PROVIDERS } from "~/content/auth";
 import type { SocialFlags } from "./auth-result";
 import type { FormReply } from "~/utils/forms";
 import { EmailField } from "./email-field";
-import { AUTH_LIMITS, loginSchema, type LoginField } from "~/domain/auth";
+import { AUTH_LIMITS } from "~/domain/auth";
+import type { LoginField } from "~/domain/auth-schemas";
 
 const FIELD_IDS: Record<LoginField, string> = { email: "login-email", password: "login-password" };
+
+/** Loaded when the form is first used: the sign-in page's first scripts carry no zod. */
+const loadLoginSchema = () => import("~/domain/auth-schemas").then((schemas) => schemas.loginSchema);
 
 type LoginFormProps = {
   result: FormReply<LoginField> | undefined;
@@ -28,7 +32,7 @@ export function LoginForm({ result, social, socialError }: LoginFormProps) {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo");
   const submitting = useSubmitting({ intent: "login" });
-  const { errors, hydrated, formProps } = useValidatedForm(loginSchema, { result });
+  const { errors, hydrated, formProps } = useValidatedForm(loadLoginSchema, { result });
   const values = result && !result.ok ? result.values : {};
   const formError = result && !result.ok ? result.formError : undefined;
 

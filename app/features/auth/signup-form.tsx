@@ -11,7 +11,8 @@ import { PASSWORD_MISMATCH, PET_TYPE_OPTIONS } from "~/content/auth";
 import { FormError } from "~/components/ui/form-error";
 import type { FormReply } from "~/utils/forms";
 import { EmailField } from "./email-field";
-import { AUTH_LIMITS, isPasswordMismatch, signupSchema, type SignupField } from "~/domain/auth";
+import { AUTH_LIMITS, isPasswordMismatch } from "~/domain/auth";
+import type { SignupField } from "~/domain/auth-schemas";
 import { PLAN_NAMES, type PlanId } from "~/domain/plans";
 
 type SignupFormProps = {
@@ -29,6 +30,9 @@ const FIELD_IDS: Record<Exclude<SignupField, "plan">, string> = {
   petType: "signup-pet-type",
 };
 
+/** Loaded when the form is first used: the sign-in page's first scripts carry no zod. */
+const loadSignupSchema = () => import("~/domain/auth-schemas").then((schemas) => schemas.signupSchema);
+
 const inlineLinkClass = "font-semibold text-brand-800 underline underline-offset-4";
 
 /**
@@ -39,7 +43,7 @@ export function SignupForm({ result, plan }: SignupFormProps) {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo");
   const submitting = useSubmitting({ intent: "signup" });
-  const { errors, hydrated, formProps } = useValidatedForm(signupSchema, {
+  const { errors, hydrated, formProps } = useValidatedForm(loadSignupSchema, {
     result,
     onInvalid: (fieldErrors) => {
       if (isPasswordMismatch(fieldErrors)) {

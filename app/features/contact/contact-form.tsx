@@ -10,13 +10,8 @@ import { ErrorSummary, errorSummaryItems, FormMessage } from "~/components/ui/fo
 import { toast } from "~/components/ui/toaster";
 import { CONTACT_SUCCESS } from "./contact-content";
 import { HONEYPOT_FIELD } from "~/domain/honeypot";
-import {
-  CONTACT_LIMITS,
-  contactPrefill,
-  contactSchema,
-  type ContactField,
-  type ContactPrefill,
-} from "~/domain/contact";
+import { CONTACT_LIMITS, contactPrefill, type ContactPrefill } from "~/domain/contact";
+import type { ContactField } from "~/domain/contact-schemas";
 
 /** What the contact route's action answers. */
 export type ContactActionData = { ok: true } | FormReply<ContactField>;
@@ -35,6 +30,9 @@ type ContactFormProps = {
   prefill?: ContactPrefill;
 };
 
+/** Loaded when the form is first used: the contact page's first scripts carry no zod. */
+const loadContactSchema = () => import("~/domain/contact-schemas").then((schemas) => schemas.contactSchema);
+
 const PREFILLED = ["subject", "message"] as const;
 
 /**
@@ -45,7 +43,7 @@ export function ContactForm({ result, prefill = {} }: ContactFormProps) {
   const submitting = useSubmitting();
   const submissionKey = useRef<HTMLInputElement>(null);
   const { search } = useLocation();
-  const { errors, hydrated, formRef, formProps } = useValidatedForm(contactSchema, {
+  const { errors, hydrated, formRef, formProps } = useValidatedForm(loadContactSchema, {
     result,
     onValid: (values) => {
       // One key per message, kept when the same message is sent again (after no answer came),

@@ -6,7 +6,8 @@ import { Card } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { BRAND, CONTACT } from "~/content/site";
 import { ContactForm } from "~/features/contact/contact-form";
-import { CONTACT_LIMITS, contactPrefill, contactSchema } from "~/domain/contact";
+import { CONTACT_LIMITS, contactPrefill } from "~/domain/contact";
+import { contactSchema } from "~/domain/contact-schemas";
 import {
   ContactInfoCards,
   EmergencySupport,
