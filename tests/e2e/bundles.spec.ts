@@ -58,7 +58,7 @@ test.describe("client bundles", () => {
     expect(withKnowledge.map(({ name }) => name)).toHaveLength(1);
   });
 
-  test("keep zod out of the first scripts of the emergency, sign-in and contact pages", () => {
+  test("keep zod out of the first scripts of the emergency, sign-in, password and contact pages", () => {
     // The emergency answer's schemas come with the answer; a form's schema, when it is first used.
     // React Router's manifest lists each route's module and the chunks it imports at start.
     const manifestFile = fs.readdirSync(ASSETS).find((name) => /^manifest-[\w-]+\.js$/.test(name))!;
@@ -68,7 +68,14 @@ test.describe("client bundles", () => {
     ) as {
       routes: Record<string, { module: string; imports?: string[] }>;
     };
-    const routes = ["emergency/emergency", "emergency/vets-near", "auth/auth", "marketing/contact"];
+    const routes = [
+      "emergency/emergency",
+      "emergency/vets-near",
+      "auth/auth",
+      "account/forgot-password",
+      "account/reset-password",
+      "marketing/contact",
+    ];
     for (const id of routes.map((route) => `routes/${route}`)) {
       const route = manifest.routes[id]!;
       const files = [route.module, ...(route.imports ?? [])];

@@ -40,9 +40,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ ok: true as const });
 }
 
+/** Loaded when the form is first used: the page's first scripts carry no zod. */
+const loadSchema = () => import("~/domain/auth-schemas").then((schemas) => schemas.forgotPasswordSchema);
+
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const submitting = useSubmitting();
-  const { errors, formProps } = useValidatedForm(forgotPasswordSchema, { result: actionData });
+  const { errors, formProps } = useValidatedForm(loadSchema, { result: actionData });
   const failed = actionData && !actionData.ok ? actionData : undefined;
 
   return (

@@ -63,9 +63,12 @@ function InvalidLink() {
   );
 }
 
+/** Loaded when the form is first used: the page's first scripts carry no zod. */
+const loadSchema = () => import("~/domain/auth-schemas").then((schemas) => schemas.resetPasswordSchema);
+
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const submitting = useSubmitting();
-  const { errors, hydrated, formProps } = useValidatedForm(resetPasswordSchema, {
+  const { errors, hydrated, formProps } = useValidatedForm(loadSchema, {
     result: actionData,
     onInvalid: (fieldErrors) => {
       if (isPasswordMismatch(fieldErrors)) {
