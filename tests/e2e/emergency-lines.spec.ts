@@ -1,6 +1,13 @@
 import { COUNTRY_LINES, isPhoneLine } from "../../app/domain/emergency-lines";
 import { fictionalRangeOf } from "../support/fictional-phone-numbers";
-import { expect, expectNoA11yViolations, expectNoHorizontalScroll, gotoHydrated, test } from "./support";
+import {
+  expect,
+  expectNoA11yViolations,
+  expectNoHorizontalScroll,
+  gotoHydrated,
+  keepScreenshot,
+  test,
+} from "./support";
 
 /*
  * The emergency lines by country (domain/emergency-lines.ts): /emergency shows the lines of the
@@ -25,7 +32,7 @@ test.describe("without JavaScript, on a phone", () => {
       lines.getByRole("link", { name: "Call Animal Poisons Helpline: 1300 869 738" }),
     ).toHaveAttribute("href", "tel:+611300869738");
     await expectNoHorizontalScroll(page);
-    await page.screenshot({ path: test.info().outputPath("lines-au.png"), fullPage: true });
+    await keepScreenshot(page, "lines-au", { fullPage: true });
 
     await lines.getByLabel("Your country", { exact: true }).selectOption({ label: "United Kingdom" });
     await lines.getByRole("button", { name: "Show lines" }).click();
@@ -51,7 +58,7 @@ test.describe("without JavaScript, on a phone", () => {
     );
     await expect(poison.getByRole("link", { name: /^Call/ })).toHaveCount(0);
     await expectNoHorizontalScroll(page);
-    await page.screenshot({ path: test.info().outputPath("lines-gb.png"), fullPage: true });
+    await keepScreenshot(page, "lines-gb", { fullPage: true });
 
     // Remembered: a "go now" answer on the next visit has the chosen country's lines.
     await page.goto("/emergency?species=dog&sign=collapse");
@@ -88,7 +95,7 @@ test.describe("the contact page (prerendered, the same for everyone)", () => {
       open.getByRole("link", { name: "Call RSPCA cruelty and advice line: 0300 1234 999" }),
     ).toBeVisible();
     await box.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath("contact-gb.png"), fullPage: true });
+    await keepScreenshot(page, "contact-gb", { fullPage: true });
     await expectNoA11yViolations(page, "contact page, UK lines open");
   });
 });

@@ -4,6 +4,7 @@ import {
   expectNoA11yViolations,
   expectNoHorizontalScroll,
   freshClientAddress,
+  keepScreenshot,
   test,
 } from "./support";
 
@@ -15,13 +16,11 @@ import {
  */
 test.use({ javaScriptEnabled: false });
 
-const shot = (name: string, project: string) => `test-results/emergency-vets-no-js/${project}-${name}.png`;
-
 /**
  * The accessibility scan needs scripts in the page: the same address, at the same width, opened
  * with JavaScript (the server renders the same search into it).
  */
-async function scanWithJavaScript(browser: Browser, page: Page, context: string, screenshot: string) {
+async function scanWithJavaScript(browser: Browser, page: Page, context: string, screenshotName: string) {
   const scripted = await browser.newContext({
     javaScriptEnabled: true,
     viewport: page.viewportSize(),
@@ -31,7 +30,7 @@ async function scanWithJavaScript(browser: Browser, page: Page, context: string,
     const other = await scripted.newPage();
     await other.goto(page.url());
     await other.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    await other.screenshot({ path: screenshot });
+    await keepScreenshot(other, screenshotName);
     await expectNoA11yViolations(other, context);
   } finally {
     await scripted.close();
@@ -41,8 +40,8 @@ async function scanWithJavaScript(browser: Browser, page: Page, context: string,
 test("from 'go now', a postcode lists the vets to go to now, nearest first, with phones @phone", async ({
   page,
   browser,
-}, testInfo) => {
-  // Two pages, three screenshots and an accessibility scan.
+}) => {
+  // Two pages and an accessibility scan.
   test.slow();
   await page.goto("/emergency?species=dog&sign=chocolate");
   const answer = page.getByRole("region", { name: "Emergency — go now" });
@@ -78,12 +77,12 @@ test("from 'go now', a postcode lists the vets to go to now, nearest first, with
   // The list is in view after the search (#vets), the page fits, and nothing fails a scan.
   await expect(items.nth(0)).toBeInViewport();
   await expectNoHorizontalScroll(page);
-  await page.screenshot({ path: shot("found", testInfo.project.name) });
-  await page.screenshot({ path: shot("found-full", testInfo.project.name), fullPage: true });
-  await scanWithJavaScript(browser, page, "vets near a postcode", shot("found-js", testInfo.project.name));
+  await keepScreenshot(page, "found");
+  await keepScreenshot(page, "found-full", { fullPage: true });
+  await scanWithJavaScript(browser, page, "vets near a postcode", "found-js");
 });
 
-test("says there is no such place, and points to the lines @phone", async ({ page, browser }, testInfo) => {
+test("says there is no such place, and points to the lines @phone", async ({ page, browser }) => {
   await page.goto("/emergency/vets");
   const search = page.getByRole("search", { name: "Vets near a town or postcode" });
   await search.getByRole("searchbox", { name: "Town or postcode" }).fill("Atlantis");
@@ -98,6 +97,6 @@ test("says there is no such place, and points to the lines @phone", async ({ pag
   await expect(page.getByRole("list", { name: "Vets to go to now" })).toHaveCount(0);
   await expect(page.getByTestId("emergency-lines")).toBeVisible();
   await expectNoHorizontalScroll(page);
-  await page.screenshot({ path: shot("no-such-place", testInfo.project.name) });
-  await scanWithJavaScript(browser, page, "no such place", shot("no-such-place-js", testInfo.project.name));
+  await keepScreenshot(page, "no-such-place");
+  await scanWithJavaScript(browser, page, "no such place", "no-such-place-js");
 });

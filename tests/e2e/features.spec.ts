@@ -12,6 +12,7 @@ import {
   gotoHydrated,
   holdAnalysisResults,
   isPhone,
+  keepScreenshot,
   makePng,
   test,
 } from "./support";
@@ -78,10 +79,7 @@ test("the features page shows the demo, six features, the extras, the video plac
   await expect(page.getByRole("link", { name: "View Pricing Plans" })).toHaveAttribute("href", "/pricing");
   await expectNoHorizontalScroll(page);
   await expectNoA11yViolations(page, "idle");
-  await page.screenshot({
-    path: `/tmp/shots/features-idle-${page.viewportSize()?.width}.png`,
-    fullPage: true,
-  });
+  await keepScreenshot(page, "features-idle", { fullPage: true });
 });
 
 test(
@@ -188,10 +186,7 @@ test("while analysing: preview, spinner and disabled buttons; no accessibility v
   await expect(result).not.toContainText(SAMPLE_LABEL);
   await expect(page.getByText(DONE_TOAST)).toBeVisible();
   await expectNoA11yViolations(page, "result");
-  await page.screenshot({
-    path: `/tmp/shots/features-result-${page.viewportSize()?.width}.png`,
-    fullPage: true,
-  });
+  await keepScreenshot(page, "features-result", { fullPage: true });
 });
 
 test("Upload Photo opens the file picker for images", async ({ page }) => {

@@ -5,7 +5,7 @@ import {
   expectNoA11yViolations,
   expectNoHorizontalScroll,
   gotoHydrated,
-  isPhone,
+  keepScreenshot,
   signUp,
   test,
 } from "./support";
@@ -82,7 +82,7 @@ test("the pet's page: details, care plan from the breed, and a printout without 
   await expect(region(page, "Weight log")).toContainText("No weights logged yet.");
   // Scanned at load, at both widths, in viewports.spec.ts.
   await expectNoHorizontalScroll(page);
-  await page.screenshot({ path: test.info().outputPath("pet-page.png"), fullPage: true });
+  await keepScreenshot(page, "pet-page", { fullPage: true });
 
   await page.emulateMedia({ media: "print" });
   await expect(page.locator("header[data-site-header]")).toBeHidden();
@@ -91,7 +91,7 @@ test("the pet's page: details, care plan from the breed, and a printout without 
   await expect(page.getByRole("link", { name: "Edit Bella" })).toBeHidden();
   await expect(plan.getByRole("heading", { name: "Care schedule" })).toBeVisible();
   await expect(region(page, "Vaccinations")).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath("pet-page-print.png"), fullPage: true });
+  await keepScreenshot(page, "pet-page-print", { fullPage: true });
 });
 
 test("each kind of record is added, edited and removed; the weight chart and its table", async ({ page }) => {
@@ -164,7 +164,7 @@ test("each kind of record is added, edited and removed; the weight chart and its
   await form.getByRole("button", { name: "Add note" }).click();
   await expect(region(page, "Symptoms and notes")).toContainText("Scratching her left ear");
   await expectNoA11yViolations(page, "pet page with records");
-  await page.screenshot({ path: test.info().outputPath("pet-records.png"), fullPage: true });
+  await keepScreenshot(page, "pet-records", { fullPage: true });
 
   // Edit the vet visit.
   await page.getByRole("link", { name: "Edit Limping, Apr 1, 2025" }).click();
@@ -196,7 +196,7 @@ test("each kind of record is added, edited and removed; the weight chart and its
     page.getByRole("img", { name: /^One entry: 12.5 kg \(27.6 lb\) on Jun 10, 2025\./ }),
   ).toBeVisible();
   await expectNoHorizontalScroll(page);
-  await page.screenshot({ path: test.info().outputPath("pet-records-after.png"), fullPage: true });
+  await keepScreenshot(page, "pet-records-after", { fullPage: true });
 });
 
 test("invalid input shows errors beside the fields, and nothing is sent", async ({ page }) => {
@@ -308,8 +308,5 @@ test("looks right at this width", { tag: "@phone" }, async ({ page }) => {
   await gotoHydrated(page, `/pets/${id}`);
   await expect(page.getByTestId("weight-chart").locator("circle")).toHaveCount(3);
   await expectNoHorizontalScroll(page);
-  await page.screenshot({
-    path: test.info().outputPath(`pet-page-${isPhone(page) ? 390 : 1280}.png`),
-    fullPage: true,
-  });
+  await keepScreenshot(page, "pet-page-chart", { fullPage: true });
 });

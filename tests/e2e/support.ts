@@ -223,6 +223,26 @@ export async function expectNoHorizontalScroll(page: Page) {
   expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
 }
 
+/**
+ * A screenshot to look at, under the test's output folder, when E2E_SCREENSHOTS is set
+ * (`E2E_SCREENSHOTS=1 npx playwright test SPEC`): nothing checks it, so the suite does not pay
+ * for it otherwise (a full-page one costs a second or more of Chromium's time).
+ */
+export async function keepScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  // A page opened at an anchor scrolls there smoothly; taken mid-way, the shot shows unpainted tiles.
+  // Read from here: a page without JavaScript runs no timers of its own.
+  let previous: number | undefined;
+  let current = await page.evaluate(() => window.scrollY);
+  while (current !== previous) {
+    await new Promise((wait) => setTimeout(wait, 150));
+    previous = current;
+    current = await page.evaluate(() => window.scrollY);
+  }
+  const project = test.info().project.name;
+  await page.screenshot({ path: test.info().outputPath(`${project}-${name}.png`), ...options });
+}
+
 /** The staff account the browser tests' server starts with (see playwright.config.ts). */
 export { STAFF } from "./staff";
 
