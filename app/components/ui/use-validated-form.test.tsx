@@ -94,6 +94,22 @@ describe("useValidatedForm with a schema loaded on first use", () => {
     expect(loader).toHaveBeenCalledTimes(1);
   });
 
+  it("sends a submission pressed twice while the schema loads once", async () => {
+    const user = userEvent.setup();
+    const { loader, arrive } = slowLoader(schema);
+    const received = renderForm(loader);
+
+    await user.type(screen.getByLabelText("Pet name"), "Biscuit");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    arrive();
+
+    await waitFor(() => expect(received).toEqual([{ name: "Biscuit", intent: "save" }]));
+    // Nothing else is on its way: a second copy would have been sent along with the first.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(received).toHaveLength(1);
+  });
+
   it("lets the action check a submission when the schema cannot load, and tries again next time", async () => {
     const user = userEvent.setup();
     const { loader, arrive } = slowLoader(new Error("offline"));

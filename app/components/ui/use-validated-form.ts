@@ -59,6 +59,7 @@ export function useValidatedForm<Schema extends z.ZodType<Record<string, unknown
   // A ref, not state: a submission held back while the schema loads is checked with it at once.
   const schema = useRef<Schema | undefined>(typeof source === "function" ? undefined : source);
   const loading = useRef<Promise<Schema>>(undefined);
+  const heldBack = useRef(false);
   const sendUnchecked = useRef(false);
 
   // A new answer from the action replaces the errors shown (set while rendering, not in an effect).
@@ -110,16 +111,21 @@ export function useValidatedForm<Schema extends z.ZodType<Record<string, unknown
     }
     if (!schema.current) {
       // Sent before the schema arrived: held back until it has, then submitted again, with the
-      // same button. If it cannot load (the network dropped), the action checks it alone.
+      // same button (a second press meanwhile is the same submission). If it cannot load (the
+      // network dropped), the action checks it alone.
       event.preventDefault();
+      if (heldBack.current) return;
+      heldBack.current = true;
       const form = event.currentTarget;
       const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      const submitAgain = (checked: boolean) => {
+        heldBack.current = false;
+        sendUnchecked.current = !checked;
+        form.requestSubmit(submitter);
+      };
       void loadSchema().then(
-        () => form.requestSubmit(submitter),
-        () => {
-          sendUnchecked.current = true;
-          form.requestSubmit(submitter);
-        },
+        () => submitAgain(true),
+        () => submitAgain(false),
       );
       return;
     }
