@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, expectNoHorizontalScroll, test } from "./support";
 
 const SUCCESS_TITLE = "Message Sent!";
@@ -135,6 +135,13 @@ test("an empty message shows an error beside every field and sends nothing", asy
     await expect(field(page, label)).toHaveAccessibleDescription(message);
   }
   await expect(field(page, "Your Name")).toBeFocused();
+  // Scrolled to, the field shows with its label below the sticky header, not under it.
+  const edge = (locator: Locator, side: "top" | "bottom") =>
+    locator.evaluate((element, which) => element.getBoundingClientRect()[which], side);
+  const headerBottom = await edge(page.locator("header[data-site-header]"), "bottom");
+  await expect
+    .poll(() => edge(form(page).getByText("Your Name", { exact: true }), "top"))
+    .toBeGreaterThanOrEqual(headerBottom);
   await expectNoA11yViolations(page, "contact with errors");
 
   // An invalid email is caught too, and each error goes away once fixed.
