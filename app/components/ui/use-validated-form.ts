@@ -31,8 +31,8 @@ type ValidatedFormOptions<Output, Field extends string> = {
 
 /**
  * A form's schema, or a function that imports it: a page whose first scripts should not carry zod
- * (the sign-in and contact pages) passes `() => import("~/domain/…-schemas").then(…)`, and the
- * schema is loaded when the visitor first focuses or touches the form.
+ * (the forms a visitor meets signed out) passes `() => import("~/domain/…-schemas").then(…)`,
+ * and the schema is loaded when the visitor first focuses or touches the form.
  */
 export type SchemaSource<Schema> = Schema | (() => Promise<Schema>);
 
