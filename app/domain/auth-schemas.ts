@@ -5,8 +5,8 @@ import { singleLine } from "./text";
 
 /*
  * The account forms' schemas, apart from their limits and messages (auth.ts): the route actions
- * import them, and the forms load them when a visitor first uses one, so the sign-in page's
- * first scripts carry no zod.
+ * import them, and the forms load them when a visitor first uses one, so the sign-in and
+ * password pages' first scripts carry no zod.
  */
 
 const email = z
@@ -76,10 +76,6 @@ export const resetPasswordSchema = resetFields.refine(
     when: (payload) => passwordPair.safeParse(payload.value).success,
   },
 );
-
-export type ForgotPasswordValues = z.output<typeof forgotPasswordSchema>;
-export type ResetPasswordValues = z.output<typeof resetPasswordSchema>;
-export type ResetPasswordField = keyof ResetPasswordValues;
 
 export type LoginValues = z.output<typeof loginSchema>;
 export type LoginField = keyof LoginValues;
