@@ -4,6 +4,7 @@ import {
   expect,
   request as playwrightRequest,
   type APIRequestContext,
+  type BrowserContext,
   type Page,
 } from "@playwright/test";
 import crypto from "node:crypto";
@@ -135,14 +136,131 @@ export async function addPet(request: APIRequestContext, pet: Record<string, str
 /**
  * `test` for every spec: each test comes from its own client address (`clientAddress`), and
  * `account` is a new account whose session the test's page already has (one sign-up, no forms).
+ *
+ * Its `context` is kept between a worker's tests that ask for the same context options, and each
+ * test gets a new page in it, with no cookies, site storage, permissions, routes or geolocation
+ * left by the test before. What stays is what a returning visitor's browser keeps: the HTTP cache
+ * and the scripts compiled from it. A new context for every test made each one download, parse
+ * and compile the site's scripts (and the analysis models) again, a quarter of the browser's CPU.
+ * A test that fails leaves its context closed, and a test that sets something no reset undoes
+ * (the page clock) asks for a context of its own with `test.use({ freshContext: true })`; so does
+ * one that lets service workers register.
  */
-export const test = base.extend<{ clientAddress: string; account: Account }>({
+export const test = base.extend<
+  { clientAddress: string; account: Account; freshContext: boolean },
+  { keptContexts: Map<string, BrowserContext> }
+>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   clientAddress: async ({}, use) => use(freshClientAddress()),
   extraHTTPHeaders: async ({ extraHTTPHeaders, clientAddress }, use) =>
     use({ ...extraHTTPHeaders, "X-Forwarded-For": clientAddress }),
   account: async ({ page }, use) => use(await signUp(page.request)),
+  freshContext: [false, { option: true }],
+  keptContexts: [
+    async ({ browser }, use) => {
+      const kept = new Map<string, BrowserContext>();
+      await use(kept);
+      await Promise.all([...kept.values()].map((context) => context.close()));
+      void browser; // closed after the contexts it holds
+    },
+    { scope: "worker" },
+  ],
+  context: async (
+    {
+      browser,
+      keptContexts,
+      freshContext,
+      // Every context option Playwright Test passes to browser.newContext(), for the key.
+      acceptDownloads,
+      bypassCSP,
+      clientCertificates,
+      colorScheme,
+      contrast,
+      deviceScaleFactor,
+      extraHTTPHeaders,
+      forcedColors,
+      hasTouch,
+      geolocation,
+      httpCredentials,
+      ignoreHTTPSErrors,
+      isMobile,
+      javaScriptEnabled,
+      locale,
+      offline,
+      permissions,
+      proxy,
+      reducedMotion,
+      screen,
+      storageState,
+      viewport,
+      timezoneId,
+      userAgent,
+      baseURL,
+      contextOptions,
+      serviceWorkers,
+    },
+    use,
+    testInfo,
+  ) => {
+    // browser.newContext() in a test takes that test's options: the ones listed above.
+    if (freshContext || serviceWorkers === "allow") {
+      const context = await browser.newContext();
+      await use(context);
+      await context.close();
+      return;
+    }
+    // The client address changes with every test and is set on the kept context instead.
+    const key = JSON.stringify({
+      ...{ acceptDownloads, bypassCSP, clientCertificates, colorScheme, contrast, deviceScaleFactor },
+      ...{ forcedColors, hasTouch, geolocation, httpCredentials, ignoreHTTPSErrors, isMobile },
+      ...{ javaScriptEnabled, locale, offline, permissions, proxy, reducedMotion, screen },
+      ...{ storageState, viewport, timezoneId, userAgent, baseURL, contextOptions, serviceWorkers },
+    });
+    let context = keptContexts.get(key);
+    if (!context) {
+      context = await browser.newContext();
+      keptContexts.set(key, context);
+      context.on("close", () => keptContexts.delete(key));
+    } else {
+      await context.setExtraHTTPHeaders(extraHTTPHeaders ?? {});
+    }
+    await use(context);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await context.close();
+      return;
+    }
+    await resetForNextTest(context, { baseURL, geolocation, offline, permissions });
+  },
 });
+
+/** Leaves a kept context as a new one with these options would be, but for its cache. */
+async function resetForNextTest(
+  context: BrowserContext,
+  options: {
+    baseURL?: string;
+    geolocation?: { latitude: number; longitude: number };
+    offline?: boolean;
+    permissions?: string[];
+  },
+) {
+  const page = context.pages()[0] ?? (await context.newPage());
+  if (options.baseURL) {
+    // localStorage, IndexedDB and the like of the site; the HTTP cache is not site storage.
+    const session = await context.newCDPSession(page);
+    await session.send("Storage.clearDataForOrigin", {
+      origin: new URL(options.baseURL).origin,
+      storageTypes: "local_storage,indexeddb,cache_storage,service_workers,file_systems,websql",
+    });
+    await session.detach();
+  }
+  await Promise.all(context.pages().map((open) => open.close()));
+  await context.unrouteAll({ behavior: "ignoreErrors" });
+  await context.clearCookies();
+  await context.clearPermissions();
+  if (options.permissions?.length) await context.grantPermissions(options.permissions);
+  await context.setGeolocation(options.geolocation ?? null);
+  await context.setOffline(options.offline ?? false);
+}
 
 /**
  * What the toaster shows right now, or "moving" while any toast is sliding or fading: read in
