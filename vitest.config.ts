@@ -1,13 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { defineConfig } from "vitest/config";
-
-const TEST_FILES = [
-  "app/**/*.test.{ts,tsx}",
-  "host/**/*.test.ts",
-  "tests/support/**/*.test.ts",
-  "tests/architecture/**/*.test.ts",
-];
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 /** The module every database access goes through (getDb): code that cannot reach it never touches one. */
 const DATABASE_MODULE = path.resolve("app/backend/db/client.server.ts");
@@ -60,25 +53,51 @@ function databaseTestFiles(): string[] {
   );
 }
 
-/** Every test file under app, host and tests/support, by its path. */
+/** Every test file under app, host and tests, by its path. */
 function testFilesOnDisk(): string[] {
-  return ["app", "host", "tests/support"]
+  return ["app", "host", "tests/support", "tests/architecture"]
     .flatMap((dir) =>
       fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => path.join(dir, file)),
     )
     .filter((file) => /\.test\.tsx?$/.test(file));
 }
 
-const testFiles = process.env.TEST_DATABASE_URL ? databaseTestFiles() : TEST_FILES;
+const testFiles = process.env.TEST_DATABASE_URL ? databaseTestFiles() : testFilesOnDisk();
+const contentOf = (file: string) => fs.readFileSync(file, "utf8");
 
 /**
  * Test files that open a data folder as the server does (pglite-folder.server.ts sets the
  * process's umask for its operator socket, which a worker thread may not): they run in child
  * processes, every other file in worker threads, which start in a fraction of the time.
  */
-const PROCESS_TEST_FILES = testFilesOnDisk().filter(
-  (file) => file.endsWith(".ts") && /\bopenFolder\(/.test(fs.readFileSync(file, "utf8")),
+const PROCESS_TEST_FILES = testFiles.filter((file) => /\bopenFolder\(/.test(contentOf(file)));
+
+/**
+ * Test files that share one module graph with the files before them in their worker instead of
+ * importing every module again (the import took a third of their time): those that mock no
+ * module (a mock needs a graph of its own) and whose code never reaches the database (the server
+ * modules keep a process's state: its sign-in instance on the file's database, a Stripe client,
+ * the time of the last sweep of old signals). tests/setup-unit.ts puts back the environment
+ * variables, globals and clock a file changed.
+ */
+const SHARED_GRAPH_FILES = new Set(
+  testFiles.filter(
+    (file) =>
+      !PROCESS_TEST_FILES.includes(file) &&
+      !reachesDatabase(file) &&
+      !/\bvi\.(?:do)?[mM]ock\(/.test(contentOf(file)),
+  ),
 );
+
+const component = (file: string) => file.endsWith(".tsx");
+/** A project of the files that pass `select`, or none when no file does (the PostgreSQL run has no components). */
+function project(
+  select: (file: string) => boolean,
+  test: NonNullable<TestProjectInlineConfiguration["test"]>,
+): TestProjectInlineConfiguration[] {
+  const include = testFiles.filter(select);
+  return include.length === 0 ? [] : [{ extends: true, test: { ...test, include } }];
+}
 
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
@@ -100,36 +119,31 @@ export default defineConfig({
     // Components (*.test.tsx) render into a DOM; everything else runs in plain Node, without
     // paying for a DOM and the testing library in each of its files.
     projects: [
-      {
-        extends: true,
-        test: {
-          name: "node",
-          include: testFiles.map((glob) => glob.replace(/\.test\.\{ts,tsx\}$/, ".test.ts")),
-          exclude: ["**/*.test.tsx", "**/node_modules/**", ...PROCESS_TEST_FILES],
-          environment: "node",
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "node (own process)",
-          include: process.env.TEST_DATABASE_URL
-            ? PROCESS_TEST_FILES.filter((file) => testFiles.includes(file))
-            : PROCESS_TEST_FILES,
-          environment: "node",
-          pool: "forks",
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "dom",
-          include: testFiles.map((glob) => glob.replace(/\.test\.\{ts,tsx\}$/, ".test.tsx")),
-          exclude: ["**/*.test.ts", "**/node_modules/**"],
-          environment: "happy-dom",
-          setupFiles: ["./tests/setup-dom.ts"],
-        },
-      },
+      ...project((file) => !component(file) && SHARED_GRAPH_FILES.has(file), {
+        name: "node (shared modules)",
+        environment: "node",
+        isolate: false,
+      }),
+      ...project(
+        (file) => !component(file) && !SHARED_GRAPH_FILES.has(file) && !PROCESS_TEST_FILES.includes(file),
+        { name: "node", environment: "node" },
+      ),
+      ...project((file) => PROCESS_TEST_FILES.includes(file), {
+        name: "node (own process)",
+        environment: "node",
+        pool: "forks",
+      }),
+      ...project((file) => component(file) && SHARED_GRAPH_FILES.has(file), {
+        name: "dom (shared modules)",
+        environment: "happy-dom",
+        setupFiles: ["./tests/setup-dom.ts"],
+        isolate: false,
+      }),
+      ...project((file) => component(file) && !SHARED_GRAPH_FILES.has(file), {
+        name: "dom",
+        environment: "happy-dom",
+        setupFiles: ["./tests/setup-dom.ts"],
+      }),
     ],
   },
 });

@@ -8,6 +8,17 @@ afterAll(() =>
   ]?.(),
 );
 
+// Test files that share one module graph (vitest.config.ts) also share the process: what a file
+// changed of its environment variables, globals and clock is put back before the next one.
+const environmentAtStart = { ...process.env };
+afterAll(() => {
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  for (const name of Object.keys(process.env)) if (!(name in environmentAtStart)) delete process.env[name];
+  Object.assign(process.env, environmentAtStart);
+});
+
 // Server code under test talks to a PostgreSQL of its own (tests/support/test-database.ts), never to ./data.
 vi.mock("~/backend/db/client.server", async (importOriginal) => {
   const { testDatabase, testListen } = await import("./support/test-database");
