@@ -47,22 +47,24 @@ function reachesDatabase(file: string): boolean {
  * the operator scripts on the embedded database) stay in the PGlite run.
  */
 function databaseTestFiles(): string[] {
-  return testFilesOnDisk().filter(
+  return testFilesIn(["app", "host", "tests/support"]).filter(
     (file) =>
       reachesDatabase(file) && !/drizzle-orm\/pglite|pglite-folder/.test(fs.readFileSync(file, "utf8")),
   );
 }
 
-/** Every test file under app, host and tests, by its path. */
-function testFilesOnDisk(): string[] {
-  return ["app", "host", "tests/support", "tests/architecture"]
+/** Every test file under these folders, by its path. */
+function testFilesIn(folders: string[]): string[] {
+  return folders
     .flatMap((dir) =>
       fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => path.join(dir, file)),
     )
     .filter((file) => /\.test\.tsx?$/.test(file));
 }
 
-const testFiles = process.env.TEST_DATABASE_URL ? databaseTestFiles() : testFilesOnDisk();
+const testFiles = process.env.TEST_DATABASE_URL
+  ? databaseTestFiles()
+  : testFilesIn(["app", "host", "tests/support", "tests/architecture"]);
 const contentOf = (file: string) => fs.readFileSync(file, "utf8");
 
 /**
@@ -74,18 +76,15 @@ const PROCESS_TEST_FILES = testFiles.filter((file) => /\bopenFolder\(/.test(cont
 
 /**
  * Test files that share one module graph with the files before them in their worker instead of
- * importing every module again (the import took a third of their time): those that mock no
- * module (a mock needs a graph of its own) and whose code never reaches the database (the server
- * modules keep a process's state: its sign-in instance on the file's database, a Stripe client,
- * the time of the last sweep of old signals). tests/setup-unit.ts puts back the environment
- * variables, globals and clock a file changed.
+ * importing every module again (the import took a third of their time): every file in a thread
+ * that mocks no module (a mock needs a graph of its own). tests/setup-unit.ts puts back what a
+ * file changed of the process: its environment variables, globals and clock, and the sign-in
+ * instance that holds the file's database; the server's other caches follow their configuration
+ * (the Stripe client and its prices, the VAPID keys, the SMTP transport).
  */
 const SHARED_GRAPH_FILES = new Set(
   testFiles.filter(
-    (file) =>
-      !PROCESS_TEST_FILES.includes(file) &&
-      !reachesDatabase(file) &&
-      !/\bvi\.(?:do)?[mM]ock\(/.test(contentOf(file)),
+    (file) => !PROCESS_TEST_FILES.includes(file) && !/\bvi\.(?:do)?[mM]ock\(/.test(contentOf(file)),
   ),
 );
 

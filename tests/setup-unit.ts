@@ -7,6 +7,10 @@ afterAll(() =>
     Symbol.for("pawpal.closeTestDatabase")
   ]?.(),
 );
+// The sign-in instance holds the database it was made with: the next file makes its own.
+afterAll(() => {
+  delete (globalThis as { __pawpalAuth?: unknown }).__pawpalAuth;
+});
 
 // Test files that share one module graph (vitest.config.ts) also share the process: what a file
 // changed of its environment variables, globals and clock is put back before the next one.

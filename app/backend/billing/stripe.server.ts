@@ -40,9 +40,10 @@ export function missingInStripe(error: unknown): boolean {
   return cause instanceof Stripe.errors.StripeInvalidRequestError && cause.code === "resource_missing";
 }
 
-let client: { key: string; url: string; stripe: Stripe } | undefined;
+/** The client for the configured key and API, and the price ids found with it (an account's own). */
+let client: { key: string; url: string; stripe: Stripe; priceIds: Map<string, string> } | undefined;
 
-export function stripe(): Stripe {
+function currentClient() {
   const key = process.env.STRIPE_SECRET_KEY;
   if (!key) throw new PaymentsUnavailableError("STRIPE_SECRET_KEY is not set");
   const url = process.env.STRIPE_API_URL ?? "";
@@ -51,6 +52,7 @@ export function stripe(): Stripe {
     client = {
       key,
       url,
+      priceIds: new Map(),
       stripe: new Stripe(key, {
         // The SDK retries a failed request with the same idempotency key: nothing happens twice.
         maxNetworkRetries: 2,
@@ -66,7 +68,11 @@ export function stripe(): Stripe {
       }),
     };
   }
-  return client.stripe;
+  return client;
+}
+
+export function stripe(): Stripe {
+  return currentClient().stripe;
 }
 
 /** Runs a Stripe call; a connection or API failure becomes PaymentsUnavailableError. */
@@ -81,11 +87,10 @@ export async function callStripe<T>(what: string, call: (api: Stripe) => Promise
   }
 }
 
-const priceIds = new Map<string, string>();
-
 /** The price of a plan and interval, found by its lookup key (npm run billing:setup makes them). */
 export async function priceId(plan: PaidPlanId, interval: BillingInterval): Promise<string> {
   const key = priceLookupKey(plan, interval);
+  const { priceIds } = currentClient();
   const known = priceIds.get(key);
   if (known) return known;
   const prices = await callStripe("finding the price", (api) =>

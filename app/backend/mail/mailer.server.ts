@@ -30,7 +30,7 @@ const FROM = () =>
   process.env.MAIL_FROM ||
   `PawPal <no-reply@${new URL(process.env.BASE_URL || "http://pawpal.example").hostname}>`;
 
-let smtp: Transporter | undefined;
+let smtp: { url: string; transport: Transporter } | undefined;
 // Renders the complete message (headers and body) without sending it anywhere.
 const renderer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 
@@ -42,8 +42,8 @@ export async function sendMail(mail: Mail): Promise<void> {
   const message = { from: FROM(), ...mail };
   const smtpUrl = process.env.SMTP_URL;
   if (smtpUrl) {
-    smtp ??= nodemailer.createTransport(smtpUrl);
-    await smtp.sendMail(message);
+    if (smtp?.url !== smtpUrl) smtp = { url: smtpUrl, transport: nodemailer.createTransport(smtpUrl) };
+    await smtp.transport.sendMail(message);
     return;
   }
   const rendered = await renderer.sendMail(message);

@@ -31,7 +31,8 @@ export const PUSH_JOB = "push";
 export const pushAllowedOrigins = () => allowedOrigins(process.env.PUSH_ALLOWED_ORIGINS);
 
 type VapidKeys = { publicKey: string; privateKey: string; subject: string };
-let vapid: VapidKeys | undefined;
+/** The keys, and where they came from: read again only when that changes (the environment or DATA_DIR). */
+let vapid: { source: string; keys: VapidKeys } | undefined;
 
 /**
  * The server's VAPID keys, which sign every push: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or a
@@ -39,17 +40,21 @@ let vapid: VapidKeys | undefined;
  * before a restart keep receiving.
  */
 export function vapidKeys(): VapidKeys {
-  if (vapid) return vapid;
   const subject = process.env.VAPID_SUBJECT || "mailto:hello@pawpal.example";
-  if (process.env.VAPID_PUBLIC_KEY && process.env.VAPID_PRIVATE_KEY)
-    return (vapid = {
-      publicKey: process.env.VAPID_PUBLIC_KEY,
-      privateKey: process.env.VAPID_PRIVATE_KEY,
-      subject,
-    });
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = process.env;
   const file = path.join(dataDir(), "vapid-keys.json");
+  const source = publicKey && privateKey ? `${publicKey} ${privateKey} ${subject}` : `${file} ${subject}`;
+  if (vapid?.source !== source) {
+    const keys = publicKey && privateKey ? { publicKey, privateKey } : storedVapidKeys(file);
+    vapid = { source, keys: { ...keys, subject } };
+  }
+  return vapid.keys;
+}
+
+/** The pair kept in `file`, generated there first if there is none. */
+function storedVapidKeys(file: string): { publicKey: string; privateKey: string } {
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir(), { recursive: true });
+    fs.mkdirSync(path.dirname(file), { recursive: true });
     try {
       fs.writeFileSync(file, JSON.stringify(webpush.generateVAPIDKeys()), { mode: 0o600, flag: "wx" });
     } catch (error) {
@@ -57,8 +62,7 @@ export function vapidKeys(): VapidKeys {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
   }
-  const stored = JSON.parse(fs.readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
-  return (vapid = { ...stored, subject });
+  return JSON.parse(fs.readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
 }
 
 export type Device = { id: string; device: string; createdAt: Date };
