@@ -140,8 +140,8 @@ export async function addPet(request: APIRequestContext, pet: Record<string, str
  * Its `context` is kept between a worker's tests that ask for the same context options, and each
  * test gets a new page in it, with no cookies, site storage, permissions, routes or geolocation
  * left by the test before. What stays is what a returning visitor's browser keeps: the HTTP cache
- * and the scripts compiled from it. A new context for every test made each one download, parse
- * and compile the site's scripts (and the analysis models) again, a quarter of the browser's CPU.
+ * and the scripts compiled from it. In a new context for every test, each one downloaded, parsed
+ * and compiled the site's scripts (and the analysis models) again: a quarter of a short test's CPU.
  * A test that fails leaves its context closed, and a test that sets something no reset undoes
  * (the page clock) asks for a context of its own with `test.use({ freshContext: true })`; so does
  * one that lets service workers register.
@@ -225,6 +225,7 @@ export const test = base.extend<
       await context.setExtraHTTPHeaders(extraHTTPHeaders ?? {});
     }
     await use(context);
+    if (keptContexts.get(key) !== context) return; // the test closed it
     if (testInfo.status !== testInfo.expectedStatus) {
       await context.close();
       return;
