@@ -1,15 +1,13 @@
 import { afterAll, vi } from "vitest";
 
 // A file that opened a test database closes it (tests/support/test-database.ts registers the
-// closer): on a PostgreSQL server, connections left open would add up file after file.
-afterAll(() =>
-  (globalThis as Record<symbol, (() => Promise<void>) | undefined>)[
-    Symbol.for("pawpal.closeTestDatabase")
-  ]?.(),
-);
-// The sign-in instance holds the database it was made with: the next file makes its own.
-afterAll(() => {
+// closer): on a PostgreSQL server, connections left open would add up file after file. The
+// sign-in instance made on it goes too: the next file makes its own on its own database.
+afterAll(async () => {
   delete (globalThis as { __pawpalAuth?: unknown }).__pawpalAuth;
+  await (globalThis as Record<symbol, (() => Promise<void>) | undefined>)[
+    Symbol.for("pawpal.closeTestDatabase")
+  ]?.();
 });
 
 // Test files that share one module graph (vitest.config.ts) also share the process: what a file
