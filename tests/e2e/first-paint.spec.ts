@@ -97,6 +97,24 @@ async function open(page: Page, path: string, fullSheet: boolean) {
   return page;
 }
 
+/**
+ * Waits until the page stands still: its fonts loaded, every animation that ends has ended (an
+ * element fading in reads as half-faded), and the resize painted. The two pages are opened one
+ * after the other, so one may still be moving while the other is read.
+ */
+async function settled(page: Page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => {})),
+    );
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
 /** In the page: whether `count` style sheets from <link>s have loaded. */
 function linkedSheetsAre(count: number) {
   const linked = [...document.styleSheets].filter(
@@ -117,6 +135,7 @@ for (const path of PAGES) {
     for (const width of WIDTHS) {
       await inlinedOnly.setViewportSize({ width, height: 800 });
       await withFullSheet.setViewportSize({ width, height: 800 });
+      await Promise.all([settled(inlinedOnly), settled(withFullSheet)]);
       const before = await inlinedOnly.evaluate(computedStyles, false);
       const after = await withFullSheet.evaluate(computedStyles, false);
       expect(before.count, `elements at ${width} px`).toBeGreaterThan(100);
