@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import {
   expect,
-  expectNoA11yViolations,
   freshClientAddress,
   gotoHydrated,
   logIn,
@@ -297,14 +296,12 @@ test.describe("staff inbox", () => {
     await page.getByRole("link", { name: "Previous page" }).click();
     await expect(page).toHaveURL(/\/admin\/messages\?page=1$/);
     await expect(rows).toHaveCount(20);
-    await expectNoA11yViolations(page, "inbox");
 
     // The newest of them, marked handled.
     const newest = subjects.at(-1)!;
     const messagePath = await openMessage(page, newest);
     await expect(page.locator('span:text-is("Open")')).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-    await expectNoA11yViolations(page, "message");
     await page.getByRole("button", { name: "Mark as handled" }).click();
     await expect(page.locator('span:text-is("Handled")')).toBeVisible();
     await expect(page.getByRole("button", { name: "Mark as handled" })).toHaveCount(0);
