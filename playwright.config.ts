@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_STRIPE_WEBHOOK_SECRET, STAFF } from "./tests/e2e/staff";
+import { E2E_STRIPE_WEBHOOK_SECRET } from "./tests/e2e/staff";
 import { chromiumLaunchOptions } from "./tests/support/chromium";
 
 const PORT = Number(process.env.E2E_PORT) || 4173;
@@ -51,32 +51,33 @@ export default defineConfig({
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
     },
   ],
-  webServer: {
-    // The production build, as `npm start` serves it (the test script builds first). The staff
-    // account (an admin: plans, staff and the inbox) is created first: PGlite lets one process at
-    // a time open the data folder.
-    command: `npx tsx scripts/operator.ts staff:create --email ${STAFF.email} --password ${STAFF.password} --name "${STAFF.name}" --role admin && node ${process.env.BUILD_DIR || "build"}/start.js`,
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      // Each test poses as its own client (X-Forwarded-For, see tests/e2e/support.ts).
-      TRUST_PROXY: "loopback",
-      // Nearby services ask the fake Overpass (recorded answers), never the real one.
-      OVERPASS_URL: `http://127.0.0.1:${process.env.OVERPASS_FIXTURE_PORT}/api/interpreter`,
-      NOMINATIM_URL: `http://127.0.0.1:${process.env.OVERPASS_FIXTURE_PORT}/search`,
-      // Payments through the fake Stripe (Checkout and the portal are its pages), never the real one.
-      STRIPE_SECRET_KEY: "sk_test_pawpal_e2e",
-      STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
-      STRIPE_API_URL: `http://127.0.0.1:${process.env.STRIPE_FIXTURE_PORT}`,
-      // A consultation booked now (at least 15 minutes ahead) can be joined at once.
-      ROOM_OPENS_MINUTES: "60",
-      // A PostgreSQL server instead of PGlite (scripts/with-postgres.sh sets it).
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-    },
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-  },
+  // The server every spec shares: the production build, as `npm start` serves it (the test script
+  // builds first), on the embedded database; global-setup.ts creates its staff account. The
+  // PostgreSQL run's specs (`npm run test:postgres`) start servers of their own on that database
+  // (tests/support/two-servers.ts), so it starts none.
+  webServer: process.env.E2E_DATABASE_URL
+    ? []
+    : {
+        command: `node ${process.env.BUILD_DIR || "build"}/start.js`,
+        env: {
+          PORT: String(PORT),
+          HOST: "127.0.0.1",
+          NODE_ENV: "production",
+          DATA_DIR: process.env.E2E_DATA_DIR,
+          // Each test poses as its own client (X-Forwarded-For, see tests/e2e/support.ts).
+          TRUST_PROXY: "loopback",
+          // Nearby services ask the fake Overpass (recorded answers), never the real one.
+          OVERPASS_URL: `http://127.0.0.1:${process.env.OVERPASS_FIXTURE_PORT}/api/interpreter`,
+          NOMINATIM_URL: `http://127.0.0.1:${process.env.OVERPASS_FIXTURE_PORT}/search`,
+          // Payments through the fake Stripe (Checkout and the portal are its pages), never the real one.
+          STRIPE_SECRET_KEY: "sk_test_pawpal_e2e",
+          STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+          STRIPE_API_URL: `http://127.0.0.1:${process.env.STRIPE_FIXTURE_PORT}`,
+          // A consultation booked now (at least 15 minutes ahead) can be joined at once.
+          ROOM_OPENS_MINUTES: "60",
+        },
+        url: `http://127.0.0.1:${PORT}/healthz`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+      },
 });

@@ -80,7 +80,8 @@ const PROCESS_TEST_FILES = testFiles.filter((file) => /\bopenFolder\(/.test(cont
  * that mocks no module (a mock needs a graph of its own). tests/setup-unit.ts puts back what a
  * file changed of the process: its environment variables, globals and clock, and the sign-in
  * instance that holds the file's database; the server's other caches follow their configuration
- * (the Stripe client and its prices, the VAPID keys, the SMTP transport).
+ * (the Stripe client and its prices, the VAPID keys, the SMTP transport). They also pass one
+ * embedded database on, emptied after each file (`keepTestDatabase`, tests/support/test-database.ts).
  */
 const SHARED_GRAPH_FILES = new Set(
   testFiles.filter(
@@ -122,6 +123,7 @@ export default defineConfig({
         name: "node (shared modules)",
         environment: "node",
         isolate: false,
+        provide: { keepTestDatabase: true },
       }),
       ...project(
         (file) => !component(file) && !SHARED_GRAPH_FILES.has(file) && !PROCESS_TEST_FILES.includes(file),
@@ -137,6 +139,7 @@ export default defineConfig({
         environment: "happy-dom",
         setupFiles: ["./tests/setup-dom.ts"],
         isolate: false,
+        provide: { keepTestDatabase: true },
       }),
       ...project((file) => component(file) && !SHARED_GRAPH_FILES.has(file), {
         name: "dom",

@@ -1,13 +1,20 @@
 import fs from "node:fs";
 import http from "node:http";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
-import { E2E_STRIPE_WEBHOOK_SECRET } from "./staff";
+import { operatorCommand } from "./operator";
+import { E2E_STRIPE_WEBHOOK_SECRET, STAFF } from "./staff";
 
 /**
- * The fakes the browser tests' server talks to. A fake Stripe (STRIPE_API_URL, see
- * playwright.config.ts and tests/support/fake-stripe.ts): Checkout and the customer portal are
- * its pages, and it signs the webhooks it posts. A fake Overpass API (OVERPASS_URL): it answers recorded Overpass JSON from tests/fixtures/overpass/, so no test asks the real
- * service, and it keeps the queries it received (GET /__queries) for the tests to check.
+ * The browser tests' staff account, and the fakes their server talks to. Playwright starts the
+ * server (playwright.config.ts) before this runs, and the staff account is made in it as an
+ * operator makes one while it runs: `npm run staff:create`, over its operator socket. The
+ * PostgreSQL run starts no such server, and needs no staff account.
+ *
+ * The fakes: a fake Stripe (STRIPE_API_URL, see playwright.config.ts and
+ * tests/support/fake-stripe.ts): Checkout and the customer portal are its pages, and it signs the
+ * webhooks it posts. A fake Overpass API (OVERPASS_URL): it answers recorded Overpass JSON from
+ * tests/fixtures/overpass/, so no test asks the real service, and it keeps the queries it
+ * received (GET /__queries) for the tests to check.
  *
  * By the rounded point in the query: Trafalgar Square (51.51, -0.13) gets the recorded
  * London answer, Manchester Piccadilly (53.48, -2.23) the Manchester one (an emergency clinic
@@ -29,6 +36,12 @@ let server: http.Server | undefined;
 let stripe: FakeStripe | undefined;
 
 export default async function globalSetup() {
+  if (!process.env.E2E_DATABASE_URL) {
+    await operatorCommand("staff:create", [
+      ...["--email", STAFF.email, "--password", STAFF.password],
+      ...["--name", STAFF.name, "--role", "admin"],
+    ]);
+  }
   stripe = await startFakeStripe({
     webhookSecret: E2E_STRIPE_WEBHOOK_SECRET,
     webhookUrl: process.env.E2E_WEBHOOK_URL,

@@ -1,7 +1,7 @@
 /**
  * The staff account of the browser tests, an admin (the plans page, the staff page and the
- * inbox), created by playwright.config.ts before the server starts (plain values only: the
- * config imports this file).
+ * inbox), created by global-setup.ts once their server runs (plain values only: the config
+ * imports this file).
  */
 export const STAFF = {
   email: "staff@pawpal.test",

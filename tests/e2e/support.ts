@@ -9,9 +9,9 @@ import {
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import net from "node:net";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
+import { operatorCommand } from "./operator";
 
 export { expect };
 
@@ -40,20 +40,6 @@ export function freshEmail(prefix = "owner") {
 }
 
 export type Plan = "free" | "pro" | "premium";
-
-/** Runs an operator command (`npm run plan:set`, `staff:create`) in the running test server, over its operator socket (DATA_DIR/backup.sock). */
-async function operatorCommand(command: string, argv: string[]) {
-  const socket = path.join(process.env.E2E_DATA_DIR!, "backup.sock");
-  const reply = await new Promise<string>((resolve, reject) => {
-    let answer = "";
-    const connection = net.connect(socket, () => connection.write(`${JSON.stringify({ command, argv })}\n`));
-    connection.setEncoding("utf8");
-    connection.on("data", (chunk: string) => (answer += chunk));
-    connection.on("end", () => resolve(answer));
-    connection.on("error", reject);
-  });
-  expect(JSON.parse(reply), `${command} ${argv.join(" ")}`).toMatchObject({ ok: true });
-}
 
 /**
  * Sets an account's plan as staff do, with `npm run plan:set`: payments are tested once, through

@@ -11,9 +11,8 @@ import { expect, test } from "./support";
  * Two PawPal processes on one PostgreSQL, as behind a load balancer: they share the rate
  * limits and the mail queue. Only the PostgreSQL run has a database two processes can share
  * (PGlite is one process), so these tests exist when scripts/with-postgres.sh provides one.
- * tests/support/two-servers.ts starts them on a database of their own: the other browser tests'
- * server shares E2E_DATABASE_URL, and these servers' job runners must not send its mails into
- * their outbox.
+ * tests/support/two-servers.ts starts them on a database of their own: the other specs' pairs
+ * share E2E_DATABASE_URL's server, and their job runners must not send each other's mails.
  */
 const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL;
 

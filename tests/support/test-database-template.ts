@@ -22,13 +22,43 @@ import type { TestProject } from "vitest/node";
 declare module "vitest" {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** Set for the files that share a module graph: they pass one embedded database on (tests/support/test-database.ts). */
+    keepTestDatabase?: boolean;
     /** With TEST_DATABASE_URL: the migrated database on that server each file's database copies. */
     postgresTemplate: string;
   }
 }
 
+/**
+ * Vitest runs a global setup once for each project of the run (five in vitest.config.ts), one
+ * after the other and each with this module imported anew: the template is made by the first
+ * and kept on the process's global object for the others (it took seconds each), and removed
+ * after the last one's teardown.
+ */
+type Template = { name: string; remove: () => Promise<void> | void };
+type Shared = { template: Promise<Template>; users: number };
+const SHARED = Symbol.for("pawpal.testDatabaseTemplate");
+const sharedTemplate = globalThis as { [SHARED]?: Shared };
+
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DATABASE_URL) return postgresTemplate(project, process.env.TEST_DATABASE_URL);
+  const shared = (sharedTemplate[SHARED] ??= {
+    template: process.env.TEST_DATABASE_URL
+      ? postgresTemplate(process.env.TEST_DATABASE_URL)
+      : pgliteTemplate(),
+    users: 0,
+  });
+  shared.users += 1;
+  const { name } = await shared.template;
+  project.provide(process.env.TEST_DATABASE_URL ? "postgresTemplate" : "pgliteTemplate", name);
+  return async () => {
+    if (--shared.users > 0) return;
+    delete sharedTemplate[SHARED];
+    await (await shared.template).remove();
+  };
+}
+
+/** The migrated embedded database as a tarball file: its path. */
+async function pgliteTemplate(): Promise<Template> {
   const client = new PGlite();
   await migrate(drizzle({ client }), { migrationsFolder: "drizzle" });
   const tarball = await client.dumpDataDir("none");
@@ -36,12 +66,11 @@ export default async function setup(project: TestProject) {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-pglite-template-"));
   const file = path.join(folder, "template.tar");
   fs.writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
-  project.provide("pgliteTemplate", file);
-  return () => fs.rmSync(folder, { recursive: true, force: true });
+  return { name: file, remove: () => fs.rmSync(folder, { recursive: true, force: true }) };
 }
 
-async function postgresTemplate(project: TestProject, serverUrl: string) {
-  // One per project of the run (Vitest calls this setup for each).
+/** A migrated database on the PostgreSQL server: its name. */
+async function postgresTemplate(serverUrl: string): Promise<Template> {
   const name = `test_template_${randomUUID().replaceAll("-", "")}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
@@ -62,6 +91,5 @@ async function postgresTemplate(project: TestProject, serverUrl: string) {
   } finally {
     await pool.end();
   }
-  project.provide("postgresTemplate", name);
-  return () => admin(`drop database if exists ${name}`);
+  return { name, remove: () => admin(`drop database if exists ${name}`) };
 }

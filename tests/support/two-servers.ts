@@ -12,9 +12,9 @@ import { withPostgres } from "./postgres-admin";
  * mail queue, the chat's and the calls' LISTEN/NOTIFY) start them here.
  *
  * The database is a new one of their own on the PostgreSQL server they are given
- * (E2E_DATABASE_URL, as scripts/with-postgres.sh sets it, by default): the other browser tests'
- * server uses that server's database `pawpal`, and its job runners must not send that
- * database's mails into these servers' outbox, nor theirs into its. The servers migrate it as
+ * (E2E_DATABASE_URL, as scripts/with-postgres.sh sets it, by default): the pairs of other tests
+ * run on the same server at the same time, and one pair's job runners must not send another
+ * pair's mails into their outbox. The servers migrate it as
  * they start, both at once, as a deployment's processes do (the advisory lock of
  * app/backend/db/client.server.ts has them take turns): once both answer /healthz, it is migrated.
  */
