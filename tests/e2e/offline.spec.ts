@@ -21,25 +21,37 @@ test.describe.configure({ timeout: 180_000 });
 // full browser: the headless shell of the other specs has no notion of installing a site.
 test.use({ serviceWorkers: "allow", launchOptions: fullChromiumLaunchOptions });
 
-type Server = BuiltServer & { dataDir: string };
-const servers: Server[] = [];
+const servers: BuiltServer[] = [];
+const dataDirs: string[] = [];
 
 test.afterEach(async () => {
-  for (const server of servers.splice(0)) await stopServer(server);
+  for (const server of servers.splice(0)) await stopBuiltServer(server);
+  for (const dataDir of dataDirs.splice(0)) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A server of the given build (this run's by default) on the embedded database, stopped after the test. */
-async function startServer(port: number, { buildDir = BUILD_DIR, env = {} as NodeJS.ProcessEnv } = {}) {
+/** A new data folder, removed after the test. */
+function newDataDir() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-offline-"));
-  const started = await startBuiltServer({ dataDir, port, buildDir, env });
-  const server = { ...started, dataDir };
+  dataDirs.push(dataDir);
+  return dataDir;
+}
+
+/**
+ * A server of the given build (this run's by default) on the embedded database of `dataDir` (a
+ * new one by default), stopped after the test.
+ */
+async function startServer(
+  port: number,
+  { buildDir = BUILD_DIR, env = {} as NodeJS.ProcessEnv, dataDir = newDataDir() } = {},
+) {
+  const server = { ...(await startBuiltServer({ dataDir, port, buildDir, env })), dataDir };
   servers.push(server);
   return server;
 }
 
-async function stopServer(server: Server) {
+async function stopServer(server: BuiltServer) {
+  servers.splice(servers.indexOf(server), 1);
   await stopBuiltServer(server);
-  fs.rmSync(server.dataDir, { recursive: true, force: true });
 }
 
 async function gotoHydrated(page: Page, url: string) {
@@ -99,7 +111,7 @@ test("the site is installable; after one visit the Features page loads and analy
   expect(installabilityErrors.map((error) => error.errorId)).toEqual(["in-incognito"]);
 
   // No network at all: the browser is offline and the server is gone.
-  await stopServer(servers.pop()!);
+  await stopServer(server);
   await context.setOffline(true);
   await page.reload();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -129,13 +141,14 @@ test("the site is installable; after one visit the Features page loads and analy
       worker,
       fs.readFileSync(worker, "utf8").replace(`"version":"${current}"`, '"version":"next"'),
     );
-    const next = await startServer(port, { buildDir: nextBuild });
+    // On the data of the one before, as a deploy goes.
+    const next = await startServer(port, { buildDir: nextBuild, dataDir: server.dataDir });
     await gotoHydrated(page, `${next.origin}/`);
     await expect.poll(cacheNames, { timeout: 30_000 }).toEqual(["pawpal-next"]);
     const cachedHome = await page.evaluate(async () => (await caches.match("/")) !== undefined);
     expect(cachedHome).toBe(true);
   } finally {
-    for (const server of servers.splice(0)) await stopServer(server);
+    for (const running of servers.splice(0)) await stopBuiltServer(running);
     fs.rmSync(nextBuild, { recursive: true, force: true });
   }
 });
