@@ -44,8 +44,13 @@ test("Go Back returns to the page that linked to the missing one", async ({ page
   await expect(page).toHaveURL(/\/features$/);
 });
 
-test("Go Back without history goes home", async ({ page }) => {
-  await gotoHydrated(page, "/lonely-page");
-  await page.getByRole("link", { name: "Go Back" }).click();
-  await expect(page).toHaveURL(/\/$/);
+test.describe(() => {
+  // A new tab, with no page before this one: not a tab an earlier test left (tests/e2e/support.ts).
+  test.use({ freshContext: true });
+
+  test("Go Back without history goes home", async ({ page }) => {
+    await gotoHydrated(page, "/lonely-page");
+    await page.getByRole("link", { name: "Go Back" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
 });

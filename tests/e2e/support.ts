@@ -131,6 +131,13 @@ export async function addPet(request: APIRequestContext, pet: Record<string, str
  * A test that fails leaves its context closed, and a test that sets something no reset undoes
  * (the page clock) asks for a context of its own with `test.use({ freshContext: true })`; so does
  * one that lets service workers register.
+ *
+ * Its `page` is the tab the test before left, when that test passed and changed nothing of the tab
+ * itself (listeners, init scripts, routes, viewport, media: see `watchTabChanges`), left as
+ * `leaveForNextTest` says: on the site's robots.txt, with no other history and none of the site's
+ * session storage. A new tab cost Chromium and Playwright 0.3 s of CPU, more than many a test's
+ * own steps. What differs from a new tab is that one page in its history: a test about having no
+ * page to go back to asks for `freshContext`.
  */
 export const test = base.extend<
   { clientAddress: string; account: Account; freshContext: boolean },
@@ -142,6 +149,22 @@ export const test = base.extend<
     use({ ...extraHTTPHeaders, "X-Forwarded-For": clientAddress }),
   account: async ({ page }, use) => use(await signUp(page.request)),
   freshContext: [false, { option: true }],
+  page: async ({ context, keptContexts, baseURL }, use, testInfo) => {
+    const earlier = leftTabs.get(context);
+    leftTabs.delete(context);
+    const page = earlier && !earlier.isClosed() ? earlier : await context.newPage();
+    const changed = watchTabChanges(page);
+    await use(page);
+    const passed = testInfo.status === testInfo.expectedStatus;
+    const kept = [...keptContexts.values()].includes(context);
+    if (!passed || changed() || page.isClosed() || !kept || !baseURL) return;
+    // A tab that cannot be left so (no site to go to) is closed with the others.
+    const left = await leaveForNextTest(page, new URL(baseURL).origin).then(
+      () => true,
+      () => false,
+    );
+    if (left) leftTabs.set(context, page);
+  },
   keptContexts: [
     async ({ browser }, use) => {
       const kept = new Map<string, BrowserContext>();
@@ -240,13 +263,64 @@ async function resetForNextTest(
     });
     await session.detach();
   }
-  await Promise.all(context.pages().map((open) => open.close()));
+  const left = leftTabs.get(context);
+  await Promise.all(context.pages().map((open) => (open === left ? undefined : open.close())));
   await context.unrouteAll({ behavior: "ignoreErrors" });
   await context.clearCookies();
   await context.clearPermissions();
   if (options.permissions?.length) await context.grantPermissions(options.permissions);
   await context.setGeolocation(options.geolocation ?? null);
   await context.setOffline(options.offline ?? false);
+}
+
+/** Per kept context, the tab its last test left for the next one. */
+const leftTabs = new WeakMap<BrowserContext, Page>();
+
+/** Page methods that change the tab beyond its document: a test that calls one leaves it to be closed. */
+const TAB_CHANGES = [
+  ...["on", "once", "addListener", "prependListener"],
+  ...["addInitScript", "exposeFunction", "exposeBinding", "route", "routeFromHAR", "routeWebSocket"],
+  ...["setViewportSize", "emulateMedia", "setExtraHTTPHeaders", "setDefaultTimeout"],
+  "setDefaultNavigationTimeout",
+] as const;
+
+/** Per tab, whether the test now running called a TAB_CHANGES method on it. */
+const tabChanged = new WeakMap<Page, { since: boolean }>();
+
+/** Notes, from now on, a call of any TAB_CHANGES method on this page; answers whether there was one. */
+function watchTabChanges(page: Page): () => boolean {
+  let changed = tabChanged.get(page);
+  if (!changed) {
+    const state = { since: false };
+    for (const name of TAB_CHANGES) {
+      const original = (page[name] as (...args: unknown[]) => unknown).bind(page);
+      Object.assign(page, {
+        [name]: (...args: unknown[]) => {
+          state.since = true;
+          return original(...args);
+        },
+      });
+    }
+    tabChanged.set(page, (changed = state));
+  }
+  changed.since = false;
+  return () => changed.since;
+}
+
+/**
+ * Leaves a tab as a new one would be for the next test, on a page of the site's that runs nothing
+ * (robots.txt): the same renderer process then serves the next test's pages (after a blank page,
+ * Chromium starts a new one: most of a new tab's cost). The site's session storage is cleared (it
+ * is the tab's own, not the context's), the pointer rests in the corner (where it lies hovers what
+ * loads under it), and the history holds that one page.
+ */
+async function leaveForNextTest(page: Page, origin: string) {
+  await page.goto(`${origin}/robots.txt`);
+  await page.evaluate(() => sessionStorage.clear());
+  await page.mouse.move(0, 0);
+  const session = await page.context().newCDPSession(page);
+  await session.send("Page.resetNavigationHistory");
+  await session.detach();
 }
 
 /**
