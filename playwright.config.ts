@@ -56,7 +56,7 @@ export default defineConfig({
   // PostgreSQL run's specs (`npm run test:postgres`) start servers of their own on that database
   // (tests/support/two-servers.ts), so it starts none.
   webServer: process.env.E2E_DATABASE_URL
-    ? []
+    ? undefined
     : {
         command: `node ${process.env.BUILD_DIR || "build"}/start.js`,
         env: {

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
+import type { FullConfig } from "@playwright/test";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { operatorCommand } from "./operator";
 import { E2E_STRIPE_WEBHOOK_SECRET, STAFF } from "./staff";
@@ -8,7 +9,7 @@ import { E2E_STRIPE_WEBHOOK_SECRET, STAFF } from "./staff";
  * The browser tests' staff account, and the fakes their server talks to. Playwright starts the
  * server (playwright.config.ts) before this runs, and the staff account is made in it as an
  * operator makes one while it runs: `npm run staff:create`, over its operator socket. The
- * PostgreSQL run starts no such server, and needs no staff account.
+ * PostgreSQL run starts no such server (`webServer` unset), and needs no staff account.
  *
  * The fakes: a fake Stripe (STRIPE_API_URL, see playwright.config.ts and
  * tests/support/fake-stripe.ts): Checkout and the customer portal are its pages, and it signs the
@@ -35,8 +36,8 @@ const PLACES: Record<string, string> = {
 let server: http.Server | undefined;
 let stripe: FakeStripe | undefined;
 
-export default async function globalSetup() {
-  if (!process.env.E2E_DATABASE_URL) {
+export default async function globalSetup(config: FullConfig) {
+  if (config.webServer) {
     await operatorCommand("staff:create", [
       ...["--email", STAFF.email, "--password", STAFF.password],
       ...["--name", STAFF.name, "--role", "admin"],

@@ -49,8 +49,10 @@ async function startServer(
   return server;
 }
 
+/** Stops a server before the test ends; its data folder stays until then. */
 async function stopServer(server: BuiltServer) {
-  servers.splice(servers.indexOf(server), 1);
+  const index = servers.indexOf(server);
+  if (index >= 0) servers.splice(index, 1);
   await stopBuiltServer(server);
 }
 
