@@ -100,18 +100,21 @@ async function open(page: Page, path: string, fullSheet: boolean) {
 /**
  * Waits until the page stands still: its fonts loaded, every animation that ends has ended (an
  * element fading in reads as half-faded), and the resize painted. The two pages are opened one
- * after the other, so one may still be moving while the other is read.
+ * after the other, so one may still be moving while the other is read. A transition starts only
+ * at the style update after what caused it (a sheet enabled, a resize), so the page is looked at
+ * again after each two frames until no finite animation is left.
  */
 async function settled(page: Page) {
   await page.evaluate(async () => {
     await document.fonts.ready;
-    await Promise.all(
+    const finite = () =>
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => {})),
-    );
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    do {
+      await Promise.all(finite().map((animation) => animation.finished.catch(() => {})));
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    } while (finite().length > 0);
   });
 }
 
