@@ -52,7 +52,7 @@ beforeAll(() => {
   vi.spyOn(console, "info").mockImplementation(() => {});
 });
 
-// Signing up hashes a password (scrypt): seconds each on a busy machine.
+// A sign-up hashes a password and writes several rows: seconds each on a busy machine.
 describe(
   "issue 22: deleting an account deletes what it owns, never what matches its address",
   { timeout: 60_000 },

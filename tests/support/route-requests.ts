@@ -63,9 +63,9 @@ type SignUpOptions = {
 };
 
 /**
- * A new account, signed in: through our sign-up (better-auth underneath, hashing the password:
- * slow, so files sign their accounts up once where they can), from a client address of its own,
- * as the sign-up form's action does it. The new account is unverified.
+ * A new account, signed in: through our sign-up (better-auth underneath: a password hash and
+ * several writes, so files sign their accounts up once where they can), from a client address
+ * of its own, as the sign-up form's action does it. The new account is unverified.
  */
 export async function signUp(name: string, options: SignUpOptions = {}): Promise<Account> {
   // better-auth signs sessions with it; given here, nothing is written to ./data.

@@ -8,6 +8,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { dataDir, getDb } from "~/backend/db/client.server";
 import * as schema from "~/backend/db/schema.server";
 import { queueMail, sendMail } from "~/backend/mail/mailer.server";
+import { passwords } from "~/backend/auth/password.server";
 import { consumeRateLimit, refundRateLimit, tooManyRequests } from "~/backend/rate-limit.server";
 import { siteBaseUrl } from "~/utils/seo";
 
@@ -153,6 +154,7 @@ async function createAuth() {
     }),
     emailAndPassword: {
       enabled: true,
+      password: passwords,
       minPasswordLength: 8,
       maxPasswordLength: 128,
       autoSignIn: true,

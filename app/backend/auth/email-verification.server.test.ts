@@ -58,7 +58,7 @@ beforeAll(() => {
 });
 beforeEach(() => resetRateLimits());
 
-// Signing up hashes a password (scrypt): seconds each on a busy machine.
+// A sign-up hashes a password and writes several rows: seconds each on a busy machine.
 describe("email verification", { timeout: 60_000 }, () => {
   it("a new account is unverified and is mailed a link to our own page, through the queue, as its job", async () => {
     const { account } = await newAccount();

@@ -74,7 +74,7 @@ export const account = pgTable(
     accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
     refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
     scope: text("scope"),
-    /** scrypt hash written by better-auth; never the password itself. */
+    /** scrypt hash in better-auth's scheme (backend/auth/password.server.ts); never the password itself. */
     password: text("password"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
