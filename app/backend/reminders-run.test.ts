@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { runScript } from "../../tests/support/run-script";
+import { migratedDataFolder } from "../../tests/support/test-database";
 import { openFolder } from "./db/pglite-folder.server";
 
 /*
@@ -31,9 +30,9 @@ function remindersRun(args: string[]) {
 
 /** An owner on Pro with reminders on, 7 days ahead, and a dog whose rabies booster is due on 2027-03-05. */
 async function seedOwner() {
+  await migratedDataFolder(dataDir);
   const folder = await openFolder(dataDir);
   try {
-    await migrate(drizzle({ client: folder.client }), { migrationsFolder: "drizzle" });
     await folder.client.exec(`
       insert into "user" (id, name, email, email_verified) values ('owner', 'Olive Owner', 'olive@example.com', true);
       insert into pet (id, user_id, name, type, birth_date)

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import { inject } from "vitest";
 import type { Database } from "~/backend/db/client.server";
 import { listenOnServer, type Listen } from "~/backend/db/listen.server";
+import { pgliteDir } from "~/backend/db/pglite-folder.server";
 import * as schema from "~/backend/db/schema.server";
 
 type TestConnection = { db: Database; close: () => Promise<void>; listen: Listen };
@@ -30,6 +31,16 @@ export async function testDatabase(): Promise<Database> {
   connection ??= process.env.TEST_DATABASE_URL ? onServer(process.env.TEST_DATABASE_URL) : inMemory();
   Object.assign(globalThis, { [CLOSE_TEST_DATABASE]: closeTestDatabase });
   return (await connection).db;
+}
+
+/**
+ * Fills a new data folder (DATA_DIR) with the run's migrated database, as a server's first start
+ * leaves it, for tests of what opens the folder itself (scripts, backups, its lock): a copy of
+ * the template takes a second of CPU here, PGlite's initdb and the migrations six.
+ */
+export async function migratedDataFolder(dataDir: string) {
+  const template = new Blob([fs.readFileSync(inject("pgliteTemplate"))]);
+  await (await PGlite.create(pgliteDir(dataDir), { loadDataDir: template })).close();
 }
 
 /** listenToDatabase on the test database (tests/setup-unit.ts puts it in place of the server's). */

@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterEach, describe, expect, it } from "vitest";
 import { runScript } from "../../../tests/support/run-script";
+import { migratedDataFolder } from "../../../tests/support/test-database";
 import { claimFolder, FolderInUseError, openFolder } from "./pglite-folder.server";
 
 /*
@@ -29,11 +28,10 @@ function run(script: "db-backup" | "db-restore", args: string[], env: Record<str
   return runScript(script, args, { ...process.env, DATABASE_URL: undefined, DATA_DIR: dataDir, ...env });
 }
 
-/** Opens the folder with PawPal's tables, as the server would. */
+/** Opens the folder with PawPal's tables, as the server holds it after its first start. */
 async function openMigrated() {
-  const folder = await openFolder(dataDir);
-  await migrate(drizzle({ client: folder.client }), { migrationsFolder: "drizzle" });
-  return folder;
+  await migratedDataFolder(dataDir);
+  return openFolder(dataDir);
 }
 
 const addMessage = (folder: Awaited<ReturnType<typeof openFolder>>, subject: string) =>
