@@ -5,10 +5,10 @@ import { and, eq, like } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { passwords } from "~/backend/auth/password.server";
 import { dataDir, getDb } from "~/backend/db/client.server";
 import * as schema from "~/backend/db/schema.server";
 import { queueMail, sendMail } from "~/backend/mail/mailer.server";
-import { passwords } from "~/backend/auth/password.server";
 import { consumeRateLimit, refundRateLimit, tooManyRequests } from "~/backend/rate-limit.server";
 import { siteBaseUrl } from "~/utils/seo";
 
