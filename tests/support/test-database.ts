@@ -39,8 +39,7 @@ export async function testDatabase(): Promise<Database> {
  * the template takes a second of CPU here, PGlite's initdb and the migrations six.
  */
 export async function migratedDataFolder(dataDir: string) {
-  const template = new Blob([fs.readFileSync(inject("pgliteTemplate"))]);
-  await (await PGlite.create(pgliteDir(dataDir), { loadDataDir: template })).close();
+  await (await migratedPglite(pgliteDir(dataDir))).close();
 }
 
 /** listenToDatabase on the test database (tests/setup-unit.ts puts it in place of the server's). */
@@ -63,13 +62,23 @@ export async function closeTestDatabase() {
  */
 let kept: { client: PGlite; connection: TestConnection } | undefined;
 
-/** From the migrated template of this run (tests/support/test-database-template.ts), or migrated here. */
+/**
+ * A PGlite (in memory, or in `folder`) loaded from the migrated template of this run
+ * (tests/support/test-database-template.ts), or migrated here when there is none.
+ */
+async function migratedPglite(folder?: string) {
+  const template = inject("pgliteTemplate");
+  const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
+  const client = await PGlite.create(folder, { loadDataDir });
+  if (!loadDataDir) await migratePglite(drizzlePglite({ client }), { migrationsFolder: "drizzle" });
+  return client;
+}
+
+/** From the migrated template of this run. */
 async function inMemory(): Promise<TestConnection> {
   if (kept && !kept.client.closed) return kept.connection;
-  const template = inject("pgliteTemplate");
-  const client = template ? new PGlite({ loadDataDir: new Blob([fs.readFileSync(template)]) }) : new PGlite();
+  const client = await migratedPglite();
   const db = drizzlePglite({ client, schema });
-  if (!template) await migratePglite(db, { migrationsFolder: "drizzle" });
   const stopListening = new Set<() => Promise<void>>();
   const connection: TestConnection = {
     db: db as unknown as Database,
