@@ -6,9 +6,12 @@
  *   npm run bench:web -- --runs 5
  *   npm run bench:web -- --compare https://other.example
  *        runs the same paths of another site, alternately with ours, and prints the ratios.
+ * Beside each route it also runs a bare page (no script, no style sheet, served by this script):
+ * its TBT is what the machine alone adds, and where it is above 0 no page can meet TBT = 0 here.
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -78,6 +81,7 @@ const memoryMs = [freshMemoryMs(), freshMemoryMs(), freshMemoryMs()];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-bench-web-"));
 const server = await startBuiltServer({ dataDir, port: Number(process.env.BENCH_PORT) || undefined });
 const ORIGIN = server.origin;
+const bare = await serveBarePage();
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
@@ -86,6 +90,7 @@ const chrome = await chromeLauncher.launch({
 
 const ours = new Map<string, Row>();
 const theirs = new Map<string, Row>();
+const bareRuns: Row[] = [];
 const failures: string[] = [];
 try {
   for (const route of ROUTES) {
@@ -98,10 +103,12 @@ try {
     }
     ours.set(route, median(runs));
     if (OTHER) theirs.set(route, median(otherRuns));
+    bareRuns.push(await audit(bare.origin, "/"));
   }
 } finally {
   await chrome.kill();
   await stopBuiltServer(server);
+  bare.server.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -114,6 +121,15 @@ console.log(
   `Memory: 256 MiB of fresh memory written in ${Math.round(middle(memoryMs))} ms (median of 3 before and 3 after the runs); TBT grows with it\n`,
 );
 printTable(ORIGIN, ours);
+const floor = median(bareRuns);
+const bareTbt = bareRuns.map((row) => Math.round(row.tbtMs));
+console.log(
+  `\nA bare page (no script, no style sheet), once after each route: TBT ${Math.round(floor.tbtMs)} ms ` +
+    `(median; runs ${Math.min(...bareTbt)}-${Math.max(...bareTbt)} ms), performance ${floor.perf.toFixed(3)}.` +
+    (floor.tbtMs > BUDGET.tbtMs
+      ? " This machine alone blocks the main thread that long, so TBT = 0 cannot be judged here."
+      : ""),
+);
 if (OTHER) {
   printTable(OTHER, theirs);
   console.log(`\nRatios, above 1 when ours is better: perf ours/theirs; FCP, LCP and JS theirs/ours\n`);
@@ -152,6 +168,20 @@ if (failures.length) {
   process.exitCode = 1;
 } else {
   console.log("All budgets met.");
+}
+
+/** A page with nothing to load or run, on 127.0.0.1: the floor under every page's TBT. */
+async function serveBarePage() {
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare page</title></head>' +
+    "<body><h1>A bare page</h1><p>No script and no style sheet: what the machine alone costs.</p></body></html>";
+  const bareServer = http.createServer((_request, response) => {
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(html);
+  });
+  await new Promise<void>((resolve) => bareServer.listen(0, "127.0.0.1", resolve));
+  const { port } = bareServer.address() as { port: number };
+  return { server: bareServer, origin: `http://127.0.0.1:${port}` };
 }
 
 /** One Lighthouse run; `failures` collects accessibility, best-practices and SEO misses (ours only). */

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Page, Request } from "@playwright/test";
 import { startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
 import { testPhotos, type PhotoName } from "../support/photos";
+import { copySharedDatabase } from "./operator";
 import {
   ANALYSIS_TIMEOUT,
   demo,
@@ -333,6 +334,7 @@ test.describe("when the breed model cannot be loaded", () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-nomodel-data-"));
+    await copySharedDatabase(dataDir);
     server = await startBuiltServer({ dataDir, env: { BREED_MODEL_URL: "/no-model-here/" } });
     origin = server.origin;
   });

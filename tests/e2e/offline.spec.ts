@@ -6,6 +6,7 @@ import { testPhotos } from "../support/photos";
 import { BUILD_DIR, startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
 import { fullChromiumLaunchOptions } from "../support/chromium";
 import { freePort } from "../support/ports";
+import { copySharedDatabase } from "./operator";
 import { ANALYSIS_TIMEOUT, demo, expect, expectNoA11yViolations, test } from "./support";
 
 /*
@@ -37,13 +38,17 @@ function newDataDir() {
 }
 
 /**
- * A server of the given build (this run's by default) on the embedded database of `dataDir` (a
- * new one by default), stopped after the test.
+ * A server of the given build (this run's by default) on the embedded database of `dataDir` (by
+ * default a new folder with a copy of the shared server's database), stopped after the test.
  */
 async function startServer(
   port: number,
-  { buildDir = BUILD_DIR, env = {} as NodeJS.ProcessEnv, dataDir = newDataDir() } = {},
+  { buildDir = BUILD_DIR, env = {} as NodeJS.ProcessEnv, dataDir = "" } = {},
 ) {
+  if (!dataDir) {
+    dataDir = newDataDir();
+    await copySharedDatabase(dataDir);
+  }
   const server = { ...(await startBuiltServer({ dataDir, port, buildDir, env })), dataDir };
   servers.push(server);
   return server;
