@@ -5,6 +5,7 @@ import {
   expectNoA11yViolations,
   gotoHydrated,
   isPhone,
+  logIn,
   PASSWORD,
   signUp,
   test,
@@ -15,7 +16,7 @@ const NEW_PASSWORD = "new-biscuit-2025";
 const BISCUIT = { name: "Biscuit", type: "dog" };
 
 /** Logs in with the login form; answers whether that worked (the page left /auth). */
-async function logIn(page: Page, email: string, password: string) {
+async function logInWithForm(page: Page, email: string, password: string) {
   await gotoHydrated(page, "/auth");
   const login = page.getByRole("tabpanel", { name: "Login", exact: true });
   await login.getByLabel("Email").fill(email);
@@ -28,12 +29,11 @@ async function logIn(page: Page, email: string, password: string) {
   return new URL(page.url()).pathname !== "/auth";
 }
 
-/** A second browser (another device) signed in to the account through the login form. */
-async function otherDevice(browser: Browser, account: Account, password = PASSWORD) {
+/** A second browser (another device) signed in to the account through the login form's action. */
+async function otherDevice(browser: Browser, account: Account) {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  expect(await logIn(page, account.email, password)).toBe(true);
-  return { context, page };
+  await logIn(context.request, account);
+  return { context, page: await context.newPage() };
 }
 
 /** Where /pets sends this browser: 200 while signed in, the login page once signed out. */
@@ -172,8 +172,8 @@ test("the password is changed with the current one: wrong, then right; other dev
   // The old password no longer opens the account; the new one does.
   const fresh = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const login = await fresh.newPage();
-  expect(await logIn(login, account.email, PASSWORD)).toBe(false);
-  expect(await logIn(login, account.email, NEW_PASSWORD)).toBe(true);
+  expect(await logInWithForm(login, account.email, PASSWORD)).toBe(false);
+  expect(await logInWithForm(login, account.email, NEW_PASSWORD)).toBe(true);
   await fresh.close();
 });
 
@@ -308,7 +308,7 @@ test("deleting the account needs the password; then it and its pets are gone", a
   expect(await petsStatus(page.request)).toBe(302);
   await expectNoA11yViolations(page, "home after deleting the account");
 
-  expect(await logIn(page, account.email, PASSWORD)).toBe(false);
+  expect(await logInWithForm(page, account.email, PASSWORD)).toBe(false);
   // The address is free again, and a new account there starts without the old pet.
   await signUp(page.request, { email: account.email });
   await gotoHydrated(page, "/pets");
