@@ -64,7 +64,7 @@ function testFilesIn(folders: string[]): string[] {
 
 const testFiles = process.env.TEST_DATABASE_URL
   ? databaseTestFiles()
-  : testFilesIn(["app", "host", "tests/support", "tests/architecture"]);
+  : testFilesIn(["app", "host", "scripts", "tests/support", "tests/architecture"]);
 const contentOf = (file: string) => fs.readFileSync(file, "utf8");
 
 /**

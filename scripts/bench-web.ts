@@ -8,6 +8,9 @@
  *        runs the same paths of another site, alternately with ours, and prints the ratios.
  * Beside each route it also runs a bare page (no script, no style sheet, served by this script):
  * its TBT is what the machine alone adds, and where it is above 0 no page can meet TBT = 0 here.
+ * Beside Lighthouse's TBT it prints Lighthouse's rule applied to the page's main thread in the
+ * trace (scripts/web/blocking-time.ts), once with each task's wall time and once with the CPU time
+ * the thread itself ran: the gap between them is the time the page waited for a core.
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -19,6 +22,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { BUILD_DIR, startBuiltServer, stopBuiltServer } from "../tests/support/built-server";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
+import { blockingTime, type TraceEvent } from "./web/blocking-time";
 
 const { values: args } = parseArgs({
   options: { compare: { type: "string" }, runs: { type: "string", default: "3" } },
@@ -50,6 +54,10 @@ type Row = {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Lighthouse's rule (4x each task after FCP, less 50 ms) on the trace's wall times. */
+  traceWallTbtMs: number;
+  /** The same on the main thread's own CPU time in each task: TBT without waiting for a core. */
+  traceCpuTbtMs: number;
   /** The scripts' Brotli bodies alone (ours: the "compressed JavaScript" of the budget). */
   scriptBodyKiB: number;
   /** Bytes on the wire, HTTP headers included (Lighthouse's transfer size). */
@@ -63,19 +71,6 @@ type Row = {
 };
 
 if (!fs.existsSync(path.join(BUILD_DIR, "start.js"))) execSync("npm run build", { stdio: "inherit" });
-
-/**
- * Milliseconds this machine takes to write 256 MiB of memory it has just been given, page by
- * page. benchmarkIndex measures the CPU alone; a browser's tasks also wait on fresh memory (V8's
- * heap, the page's layout), and where the system is slow to give it (a virtual machine's page
- * faults), every task and so TBT comes out longer although the CPU index is high.
- */
-function freshMemoryMs() {
-  const start = performance.now();
-  Buffer.allocUnsafeSlow(256 * 1024 * 1024).fill(1);
-  return performance.now() - start;
-}
-const memoryMs = [freshMemoryMs(), freshMemoryMs(), freshMemoryMs()];
 
 // A database of its own, so the benchmark neither needs nor touches ./data.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-bench-web-"));
@@ -116,9 +111,8 @@ console.log(`\nLighthouse 12.8, mobile (simulated slow 4G), median of ${RUNS} ru
 console.log(
   "CPU: Lighthouse's benchmarkIndex of this machine; its 4x CPU slowdown is calibrated for 1500-2000, and TBT grows as it falls",
 );
-memoryMs.push(freshMemoryMs(), freshMemoryMs(), freshMemoryMs());
 console.log(
-  `Memory: 256 MiB of fresh memory written in ${Math.round(middle(memoryMs))} ms (median of 3 before and 3 after the runs); TBT grows with it\n`,
+  "TBT in the trace: Lighthouse's rule on the page's main-thread tasks after the first paint, with their wall time / with the CPU time the thread ran in them (what the page costs when it never waits for a core)\n",
 );
 printTable(ORIGIN, ours);
 const floor = median(bareRuns);
@@ -213,6 +207,9 @@ async function audit(origin: string, route: string, failures?: string[]): Promis
   )
     .filter((item) => item.resourceType === "Script")
     .map((item) => item.url);
+  const traced = blockingTime(
+    (result.artifacts as { Trace?: { traceEvents: TraceEvent[] } }).Trace?.traceEvents ?? [],
+  );
   const row: Row = {
     perf: categories.performance?.score ?? 0,
     a11y: categories.accessibility?.score ?? 0,
@@ -222,6 +219,8 @@ async function audit(origin: string, route: string, failures?: string[]): Promis
     lcpMs: audits["largest-contentful-paint"]?.numericValue ?? NaN,
     tbtMs: audits["total-blocking-time"]?.numericValue ?? NaN,
     cls: audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+    traceWallTbtMs: traced?.wallMs ?? NaN,
+    traceCpuTbtMs: traced?.cpuMs ?? NaN,
     scriptBodyKiB: (await compressedBodyBytes(scriptUrls)) / 1024,
     scriptKiB: scriptBytes / 1024,
     cpuIndex: result.lhr.environment.benchmarkIndex,
@@ -255,7 +254,7 @@ function median(rows: Row[]): Row {
 function printTable(origin: string, rows: Map<string, Row>) {
   console.log(origin);
   console.log(
-    "route          perf  FCP ms  LCP ms  TBT ms  CLS    a11y  best  seo   CPU   JS KiB: brotli bodies / on the wire",
+    "route          perf  FCP ms  LCP ms  TBT ms  trace: wall / CPU  CLS    a11y  best  seo   CPU   JS KiB: brotli bodies / on the wire",
   );
   for (const [route, r] of rows) {
     console.log(
@@ -265,6 +264,7 @@ function printTable(origin: string, rows: Map<string, Row>) {
         String(Math.round(r.fcpMs)).padEnd(7),
         String(Math.round(r.lcpMs)).padEnd(7),
         String(Math.round(r.tbtMs)).padEnd(7),
+        `${Math.round(r.traceWallTbtMs)} / ${Math.round(r.traceCpuTbtMs)}`.padEnd(18),
         r.cls.toFixed(3).padEnd(6),
         fmt(r.a11y),
         fmt(r.bp),
