@@ -27,13 +27,12 @@ export const CHROMIUM_FLAGS = [
 ];
 
 /**
- * The browser tests' flags (docs/decisions/011-test-suite-shape.md): the compositor runs in the
- * browser process instead of a GPU process of its own (with --disable-gpu it only composites in
- * software), about 12 % less CPU; and V8 runs pages without its top optimizing compiler
- * (TurboFan), whose work a test's short-lived pages never earn back, another 4-13 %.
+ * The browser tests' flags: the compositor runs in the browser process instead of a GPU process
+ * of its own (with --disable-gpu it only composites in software), which took 12 % off Chromium's
+ * and the tests' CPU in two alternating pairs of runs of 83 tests (docs/decisions/011).
  * bench:web and bench:analysis keep Chromium's default, so their numbers stay comparable with earlier runs.
  */
-const TEST_FLAGS = [...CHROMIUM_FLAGS, "--in-process-gpu", "--js-flags=--no-opt"];
+const TEST_FLAGS = [...CHROMIUM_FLAGS, "--in-process-gpu"];
 
 /** Playwright's launch options for the browser tests. */
 export const chromiumLaunchOptions = { executablePath: TEST_CHROMIUM_PATH, args: TEST_FLAGS };
