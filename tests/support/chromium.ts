@@ -37,5 +37,8 @@ const TEST_FLAGS = [...CHROMIUM_FLAGS, "--in-process-gpu"];
 /** Playwright's launch options for the browser tests. */
 export const chromiumLaunchOptions = { executablePath: TEST_CHROMIUM_PATH, args: TEST_FLAGS };
 
-/** Playwright's launch options for the full browser in the tests. */
+/**
+ * Playwright's launch options for the full browser, with the tests' flags: the specs that need it
+ * (installability, push) and bench:consult, which times calls, not the browser's rendering.
+ */
 export const fullChromiumLaunchOptions = { executablePath: CHROMIUM_PATH, args: TEST_FLAGS };
