@@ -6,6 +6,8 @@
  *   npm run bench:web -- --runs 5
  *   npm run bench:web -- --compare https://other.example
  *        runs the same paths of another site, alternately with ours, and prints the ratios.
+ *   npm run bench:web -- --routes /,/pricing
+ *        only these routes (e.g. the ones an older build of ours, given to --compare, has).
  * Beside each route it also runs a bare page (no script, no style sheet, served by this script):
  * its TBT is what the machine alone adds, and where it is above 0 no page can meet TBT = 0 here.
  * Beside Lighthouse's TBT it prints Lighthouse's rule applied to the page's main thread in the
@@ -25,13 +27,17 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { blockingTime, type TraceEvent } from "./web/blocking-time";
 
 const { values: args } = parseArgs({
-  options: { compare: { type: "string" }, runs: { type: "string", default: "3" } },
+  options: {
+    compare: { type: "string" },
+    runs: { type: "string", default: "3" },
+    routes: { type: "string" },
+  },
 });
 const RUNS = Number(args.runs);
 const OTHER = args.compare?.replace(/\/+$/, "");
 const NOT_FOUND = "/no-such-page";
 // The emergency check blank, and with its answer (rendered on the server from the query).
-const ROUTES = [
+const ALL_ROUTES = [
   "/",
   "/about",
   "/features",
@@ -43,6 +49,14 @@ const ROUTES = [
   "/pets",
   NOT_FOUND,
 ];
+const ROUTES = args.routes?.split(",") ?? ALL_ROUTES;
+const unknown = ROUTES.filter((route) => !ALL_ROUTES.includes(route));
+if (unknown.length) {
+  console.error(
+    `--routes: not a route of the benchmark: ${unknown.join(", ")} (routes: ${ALL_ROUTES.join(", ")})`,
+  );
+  process.exit(2);
+}
 const BUDGET = { performance: 0.995, fcpMs: 1000, lcpMs: 1000, tbtMs: 0, cls: 0, homeScriptKiB: 100 };
 
 type Row = {
