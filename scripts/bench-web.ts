@@ -12,7 +12,8 @@
  * its TBT is what the machine alone adds, and where it is above 0 no page can meet TBT = 0 here.
  * Beside Lighthouse's TBT it prints Lighthouse's rule applied to the page's main thread in the
  * trace (scripts/web/blocking-time.ts), once with each task's wall time and once with the CPU time
- * the thread itself ran: the gap between them is the time the page waited for a core.
+ * the thread itself ran: the gap between them is time the page's thread waited, for a core or on
+ * the browser's other threads (its compilers, its compositor) that were waiting for one.
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -70,7 +71,7 @@ type Row = {
   cls: number;
   /** Lighthouse's rule (4x each task after FCP, less 50 ms) on the trace's wall times. */
   traceWallTbtMs: number;
-  /** The same on the main thread's own CPU time in each task: TBT without waiting for a core. */
+  /** The same on the main thread's own CPU time in each task: TBT without the waits. */
   traceCpuTbtMs: number;
   /** The scripts' Brotli bodies alone (ours: the "compressed JavaScript" of the budget). */
   scriptBodyKiB: number;

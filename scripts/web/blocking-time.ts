@@ -2,8 +2,9 @@
  * Total Blocking Time read from a Lighthouse trace twice: from each task's length as it was
  * observed (wall clock), and from the main thread's own CPU time in it. Lighthouse's simulated
  * TBT stretches each observed task 4x and counts what lies beyond 50 ms; a task's wall time also
- * holds the time its thread waited for a core while other processes ran, so on a busy 2-core
- * machine the two readings tell the page's own work from the machine's contention.
+ * holds the time its thread waited, for a core or on the browser's other threads (V8's background
+ * compilers, the compositor) that were themselves waiting for one, so on a busy 2-core machine
+ * the two readings tell the page's own work from the machine's contention.
  */
 
 /** The part of a Chrome trace event these readings use. */
