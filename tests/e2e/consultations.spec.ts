@@ -80,8 +80,9 @@ async function premiumOwner(browser: Browser, name: string, petName: string) {
 }
 
 /**
- * Picks a free time as a user does, by its label: the radio itself is visually hidden, and a
- * forced click on its one pixel can land on whatever covers it (the sticky header) and pick nothing.
+ * Picks a free time as a user does, by its label, which Playwright first makes sure nothing
+ * covers: the radio itself is visually hidden, and a forced click on its one pixel picked nothing
+ * in a CI run.
  */
 async function pickTime(radio: Locator) {
   await radio.locator("xpath=..").click();

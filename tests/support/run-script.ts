@@ -58,10 +58,10 @@ function isRunning(pid: number) {
  * Runs scripts/<name>.ts as an operator's `npm run <name>` does, with `env` as its whole
  * environment, in the repository's root: its exit code and what it printed.
  *
- * With V8's baseline WebAssembly compiler only (--liftoff-only): each script opens PGlite for a
- * second or two, and optimising its 8 MB of WebAssembly in the background cost more CPU than the
- * script ran (the two test files that run scripts: 91 s of CPU, 72 s with the flag). The
- * server, which lives long enough to gain from it, keeps V8's default.
+ * With V8's baseline WebAssembly compiler only (--liftoff-only): a script opens PGlite for a
+ * second or two, too short to gain from optimising its 9 MB of WebAssembly in the background
+ * (the two test files that run scripts: 91 s of CPU, 72 s with the flag). The server, which
+ * lives long enough to gain from it, keeps V8's default.
  */
 export async function runScript(name: ScriptName, args: string[], env: NodeJS.ProcessEnv) {
   const file = await bundled(name);
