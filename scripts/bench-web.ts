@@ -26,6 +26,7 @@ import lighthouse from "lighthouse";
 import { BUILD_DIR, startBuiltServer, stopBuiltServer } from "../tests/support/built-server";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { blockingTime, type TraceEvent } from "./web/blocking-time";
+import { routesOption } from "./web/routes-option";
 
 const { values: args } = parseArgs({
   options: {
@@ -50,14 +51,12 @@ const ALL_ROUTES = [
   "/pets",
   NOT_FOUND,
 ];
-const ROUTES = args.routes?.split(",") ?? ALL_ROUTES;
-const unknown = ROUTES.filter((route) => !ALL_ROUTES.includes(route));
-if (unknown.length) {
-  console.error(
-    `--routes: not a route of the benchmark: ${unknown.join(", ")} (routes: ${ALL_ROUTES.join(", ")})`,
-  );
+const selected = routesOption(args.routes, ALL_ROUTES);
+if ("error" in selected) {
+  console.error(selected.error);
   process.exit(2);
 }
+const ROUTES = selected.routes;
 const BUDGET = { performance: 0.995, fcpMs: 1000, lcpMs: 1000, tbtMs: 0, cls: 0, homeScriptKiB: 100 };
 
 type Row = {
