@@ -6,6 +6,7 @@ import { enqueueJob } from "~/backend/jobs/queue.server";
 import { queueMail, sendMail, supportEmail } from "~/backend/mail/mailer.server";
 import type { InboxMessage, InboxRow } from "~/domain/contact";
 import type { ContactValues } from "~/domain/contact-schemas";
+import { isId } from "~/domain/ids";
 
 /*
  * The contact_message table: messages stored and mailed as they arrive, and the staff inbox
@@ -157,11 +158,9 @@ export async function listMessages(page: number) {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One message with its sender's account, or null when there is none with this id. */
 export async function getMessage(id: string): Promise<InboxMessage | null> {
-  if (!UUID.test(id)) return null;
+  if (!isId(id)) return null;
   const db = await getDb();
   const [row] = await db
     .select({
@@ -188,7 +187,7 @@ export async function getMessage(id: string): Promise<InboxMessage | null> {
 
 /** Marks a message handled (once: the first time stays). False when there is no such message. */
 export async function markHandled(id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isId(id)) return false;
   const db = await getDb();
   const message = await getMessage(id);
   if (!message) return false;

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { parseWithSchema, type FieldErrors, type FormReply } from "~/utils/forms";
 import type { z } from "~/utils/zod";
 import { consumeRateLimit, tooManyRequests, type RateLimitBucket } from "./rate-limit.server";
+import { idSchema } from "~/domain/ids";
 
 /*
  * The one way a route action reads a form:
@@ -33,6 +34,16 @@ function mediaType(contentType: string | null) {
 /** A request no browser form would send: the error screen shows `formError` with the status. */
 function refuse(status: number, formError: string): never {
   throw data({ formError }, { status });
+}
+
+/**
+ * The id an address or a form names (domain/ids), or the 404 page: what is not even a UUID is
+ * nobody's row, and never reaches a query.
+ */
+export function idOrNotFound(value: unknown): string {
+  const parsed = idSchema.safeParse(value);
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data;
 }
 
 /**

@@ -8,11 +8,11 @@ import {
   findAccessiblePet,
   listAccessiblePets,
   listPets,
-  petIdOrNotFound,
   requireAccessiblePet,
   saveAnalysisToPet,
   updatePet,
 } from "./pets.server";
+import { idOrNotFound } from "~/backend/forms.server";
 
 const petValues = {
   name: "Bella",
@@ -132,9 +132,9 @@ describe("a pet for a loader or action", () => {
 
   it("takes a pet id only when it can be one", async () => {
     const id = crypto.randomUUID();
-    expect(petIdOrNotFound(id)).toBe(id);
-    expect(await thrownStatus(() => petIdOrNotFound("1"))).toBe(404);
-    expect(await thrownStatus(() => petIdOrNotFound(null))).toBe(404);
+    expect(idOrNotFound(id)).toBe(id);
+    expect(await thrownStatus(() => idOrNotFound("1"))).toBe(404);
+    expect(await thrownStatus(() => idOrNotFound(null))).toBe(404);
   });
 });
 

@@ -4,13 +4,13 @@ import { getDb, type Database } from "~/backend/db/client.server";
 import { familyMember, pet, petBreedEvidence, petRecord, user } from "~/backend/db/schema.server";
 import type { PhotoEvidence } from "~/domain/breed-evidence";
 import {
-  petIdSchema,
   type AccessiblePet,
   type Pet,
   type PetRole,
   type PetValues,
   type SaveAnalysisValues,
 } from "~/domain/pets";
+import { idOrNotFound } from "~/backend/forms.server";
 
 /**
  * The pet table: adding, changing and deleting a pet, and who may open one (its owner, or a
@@ -117,19 +117,12 @@ export async function findAccessiblePet(
   return found ?? null;
 }
 
-/** A pet id from an address or a form; one that is not even a UUID is nobody's pet: 404. */
-export function petIdOrNotFound(id: unknown): string {
-  const parsed = petIdSchema.safeParse(id);
-  if (!parsed.success) throw data(null, { status: 404 });
-  return parsed.data;
-}
-
 /**
  * For a loader or action: the pet of `id` if `userId` may open it (their own, or their
  * family's). Anyone else's, or no pet at all, is thrown as the 404 page.
  */
 export async function requireAccessiblePet(userId: string, id: unknown): Promise<AccessiblePet> {
-  const pet = await findAccessiblePet(userId, petIdOrNotFound(id));
+  const pet = await findAccessiblePet(userId, idOrNotFound(id));
   if (!pet) throw data(null, { status: 404 });
   return pet;
 }

@@ -52,8 +52,6 @@ export const CHAT_ERRORS = {
   pet: "Choose which pet this is about.",
 } as const;
 
-export const conversationIdSchema = z.uuid();
-
 /** A key the sender's page makes for each message: sent twice, it is stored once. */
 export const clientKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 

@@ -2,6 +2,7 @@ import { z } from "~/utils/zod";
 import { SLOT_MINUTES } from "./availability";
 import { RECORD_LIMITS } from "./records";
 import { multiLine } from "./text";
+import { idSchema } from "./ids";
 
 /*
  * Video consultations: 15-minute calls between an owner and a vet, booked on the vet's free
@@ -59,8 +60,6 @@ export const CONSULTATION_ERRORS = {
   roomClosed: "This consultation's room is closed.",
 } as const;
 
-export const consultationIdSchema = z.uuid();
-
 /** The time a form sends: an ISO instant on the 15-minute grid. */
 const startsAtSchema = z
   .string({ error: CONSULTATION_ERRORS.time })
@@ -93,7 +92,7 @@ export const bookingFormSchema = z.object({
 });
 export type BookingForm = z.output<typeof bookingFormSchema>;
 
-export const moveFormSchema = z.object({ id: consultationIdSchema, startsAt: startsAtSchema });
+export const moveFormSchema = z.object({ id: idSchema, startsAt: startsAtSchema });
 
 export const notesSchema = multiLine(
   z

@@ -35,8 +35,6 @@ export type InviteField = keyof InviteValues;
 
 /** An account id (better-auth: letters, digits, "-" and "_"); anything else cannot be one. */
 export const accountIdSchema = z.string().regex(/^[\w-]{1,100}$/);
-/** An invitation id. */
-export const inviteIdSchema = z.uuid();
 /** The token of an invitation link: 32 random bytes, base64url. */
 export const inviteTokenSchema = z.string().regex(/^[\w-]{43}$/);
 

@@ -1,6 +1,7 @@
 import { z } from "~/utils/zod";
 import { clientKeySchema, type ChatMessage } from "./chat";
 import { pageIdSchema, signalDataSchema, type CallSide, type SignalData } from "./consultations";
+import { idSchema } from "./ids";
 
 /*
  * The live channel's frames, shared by server and browser: one WebSocket per page at LIVE_PATH,
@@ -9,28 +10,26 @@ import { pageIdSchema, signalDataSchema, type CallSide, type SignalData } from "
 
 export const LIVE_PATH = "/live";
 
-const uuid = z.uuid();
-
 /** What a page sends. */
 export const clientFrameSchema = z.discriminatedUnion("type", [
   /** Deliver this conversation's messages numbered above `after`, then each new one. */
-  z.object({ type: z.literal("watch"), conversationId: uuid, after: z.number().int().min(0) }),
+  z.object({ type: z.literal("watch"), conversationId: idSchema, after: z.number().int().min(0) }),
   /** The page no longer shows this conversation. */
-  z.object({ type: z.literal("unwatch"), conversationId: uuid }),
+  z.object({ type: z.literal("unwatch"), conversationId: idSchema }),
   /** A vet's console: say when the queue changes. */
   z.object({ type: z.literal("watchQueue") }),
   /** A text message; answered by "sent" (stored) or "refused". */
   z.object({
     type: z.literal("send"),
-    conversationId: uuid,
+    conversationId: idSchema,
     key: clientKeySchema,
     body: z.string().max(20_000),
   }),
   /** A consultation's call: this page is in the room (again, after a reconnection). */
-  z.object({ type: z.literal("joinCall"), consultationId: uuid, pageId: pageIdSchema }),
-  z.object({ type: z.literal("leaveCall"), consultationId: uuid }),
+  z.object({ type: z.literal("joinCall"), consultationId: idSchema, pageId: pageIdSchema }),
+  z.object({ type: z.literal("leaveCall"), consultationId: idSchema }),
   /** An offer, answer, ICE candidate or hello for one page of the room. */
-  z.object({ type: z.literal("signal"), consultationId: uuid, to: pageIdSchema, data: signalDataSchema }),
+  z.object({ type: z.literal("signal"), consultationId: idSchema, to: pageIdSchema, data: signalDataSchema }),
 ]);
 export type ClientFrame = z.output<typeof clientFrameSchema>;
 

@@ -4,6 +4,9 @@ import {
   deviceName,
   isAllowedEndpoint,
   isUrgentKind,
+  normalisedEndpoint,
+  parsePushSubscription,
+  PUSH_ERRORS,
   pushKindsFor,
   pushOffFrom,
   QUIET_HOURS_ERRORS,
@@ -38,7 +41,51 @@ describe("the endpoints the server may POST to", () => {
     "https://169.254.169.254/latest/meta-data",
     "javascript:alert(1)",
     "not a url",
+    // Hosts that the WHATWG parser and web-push's legacy url.parse read differently.
+    "https://localhost%2Enotify.windows.com/x",
+    "https://2130706433%2Enotify.windows.com/x",
+    "https://fcm%2Egoogleapis.com/fcm/send/abc",
+    "https://fcm.googleapis.com%2F@127.0.0.1/x",
+    "https://fcm.googleapis.com\\@127.0.0.1/x",
+    "https://fcm.googleapis.com\t/x",
+    "https://fcm.googleapis.com /x",
+    "https://127.1:8443/push/1",
+    "https://0x7f.0.0.1:8443/push/1",
+    "https://2130706433:8443/push/1",
+    "https://fcm.googleapis.com:443/x",
+    "https://fcm.googleapis.com",
   ])("refuse %s", (endpoint) => expect(isAllowedEndpoint(endpoint, listed)).toBe(false));
+
+  it("stores the endpoint as every parser reads it: the normalised href", () => {
+    expect(normalisedEndpoint("https://FCM.googleapis.com/fcm/send/abc", listed)).toBe(
+      "https://fcm.googleapis.com/fcm/send/abc",
+    );
+  });
+});
+
+describe("a posted subscription", () => {
+  const p256dh = `BA${"A".repeat(85)}`;
+  const auth = "A".repeat(22);
+  const posted = (keys: Record<string, string>) =>
+    JSON.stringify({ endpoint: "https://fcm.googleapis.com/fcm/send/abc", keys });
+
+  it("is accepted with a P-256 point and a 16-byte secret", () => {
+    expect(parsePushSubscription(posted({ p256dh, auth }), [])).toEqual({
+      ok: true,
+      subscription: { endpoint: "https://fcm.googleapis.com/fcm/send/abc", p256dh, auth },
+    });
+  });
+
+  it.each([
+    { p256dh, auth: "aaaaa" },
+    { p256dh, auth: "****" },
+    { p256dh, auth: "a===" },
+    { p256dh, auth: "" },
+    { p256dh: `!${p256dh.slice(1)}`, auth },
+    { p256dh: `CA${"A".repeat(85)}`, auth },
+  ])("is refused with the keys' sentence, never a throw: %j", (keys) => {
+    expect(parsePushSubscription(posted(keys), [])).toEqual({ ok: false, error: PUSH_ERRORS.keys });
+  });
 });
 
 describe("a device's name in the list", () => {

@@ -87,6 +87,8 @@ export const PUSH_ERRORS = {
     "This push endpoint is not a browser's push service: only https addresses of Chrome's, Firefox's, Edge's and Safari's push services are accepted.",
   keys: "This push subscription's keys are not a P-256 public key and a 16-byte secret (base64url).",
   unknownDevice: "There is no such device on this account.",
+  taken:
+    "This device's push address belongs to another account with other keys: turn notifications off and on again on this device.",
 } as const;
 
 /** `https://host:port` origins from a comma-separated list (PUSH_ALLOWED_ORIGINS); others are ignored. */
@@ -98,30 +100,52 @@ export function allowedOrigins(list: string | undefined): string[] {
     .map((entry) => new URL(entry).origin);
 }
 
-/** Whether the server may POST to this endpoint: https, and a push service's host or a listed origin. */
-export function isAllowedEndpoint(endpoint: string, origins: readonly string[]): boolean {
-  if (!URL.canParse(endpoint)) return false;
+/**
+ * The raw form every accepted endpoint has: https, a host of letters, digits, dots and hyphens
+ * (no percent sign, userinfo, backslash or white space that parsers read differently), an
+ * optional port, and a path of printable ASCII.
+ */
+const ENDPOINT_SHAPE = /^https:\/\/([A-Za-z0-9.-]+)(?::(\d{1,5}))?(\/[\x21-\x7e]*)$/;
+
+/**
+ * The endpoint as the server stores and POSTs to it (the URL's normalised `href`), or null when
+ * the server may not POST there: the host must read the same to every URL parser, name no IP
+ * address, and be a browser push service's (without a port) or a listed origin's.
+ */
+export function normalisedEndpoint(endpoint: string, origins: readonly string[]): string | null {
+  const raw = ENDPOINT_SHAPE.exec(endpoint);
+  if (!raw || endpoint.includes("\\") || !URL.canParse(endpoint)) return null;
   const url = new URL(endpoint);
-  if (url.protocol !== "https:" || url.username || url.password) return false;
-  return (
-    PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname) && !url.port) || origins.includes(url.origin)
-  );
+  const [, host, port] = raw;
+  // The WHATWG parser rewrites some hosts (2130706433 and 0x7f.1 are 127.0.0.1): refused.
+  if (url.hostname !== host!.toLowerCase()) return null;
+  if (origins.includes(url.origin)) return url.href;
+  return !port && PUSH_SERVICE_HOSTS.some((pattern) => pattern.test(url.hostname)) ? url.href : null;
 }
 
-/** The bytes of a base64url string (atob: this module runs in the browser too). */
-function fromBase64url(value: string): number[] {
+/** Whether the server may POST to this endpoint (see normalisedEndpoint). */
+export function isAllowedEndpoint(endpoint: string, origins: readonly string[]): boolean {
+  return normalisedEndpoint(endpoint, origins) !== null;
+}
+
+/** The bytes of a base64url string, or null when it is not one (atob: this module runs in the browser too). */
+function fromBase64url(value: string): number[] | null {
+  if (!/^[A-Za-z0-9_-]+={0,2}$/.test(value)) return null;
   const base64 = value.replace(/=+$/, "").replace(/-/g, "+").replace(/_/g, "/");
-  return [...atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, "="))].map((char) => char.charCodeAt(0));
+  // One character left over (length 4n + 1) carries less than a byte: not base64.
+  if (base64.length % 4 === 1) return null;
+  try {
+    return [...atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, "="))].map((char) => char.charCodeAt(0));
+  } catch {
+    return null;
+  }
 }
 
 const base64url = (bytes: number, check?: (decoded: number[]) => boolean) =>
-  z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+={0,2}$/)
-    .refine((value) => {
-      const decoded = fromBase64url(value);
-      return decoded.length === bytes && (check?.(decoded) ?? true);
-    });
+  z.string().refine((value) => {
+    const decoded = fromBase64url(value);
+    return decoded !== null && decoded.length === bytes && (check?.(decoded) ?? true);
+  });
 
 /** PushSubscription.toJSON(): the endpoint and the keys its payloads are encrypted for. */
 const subscriptionJson = z.object({
@@ -148,10 +172,11 @@ export function parsePushSubscription(
   }
   const shape = z.object({ endpoint: z.string(), keys: z.unknown() }).safeParse(value);
   if (!shape.success) return { ok: false, error: PUSH_ERRORS.json };
-  if (!isAllowedEndpoint(shape.data.endpoint, origins)) return { ok: false, error: PUSH_ERRORS.endpoint };
+  const endpoint = normalisedEndpoint(shape.data.endpoint, origins);
+  if (!endpoint) return { ok: false, error: PUSH_ERRORS.endpoint };
   const parsed = subscriptionJson.safeParse(value);
   if (!parsed.success) return { ok: false, error: PUSH_ERRORS.keys };
-  const { endpoint, keys } = parsed.data;
+  const { keys } = parsed.data;
   return { ok: true, subscription: { endpoint, p256dh: keys.p256dh, auth: keys.auth } };
 }
 

@@ -6,12 +6,12 @@ import {
   isIsoDate,
   latestBirthDate,
   PET_ERRORS,
-  petIdSchema,
   petSchema,
   SAVE_ANALYSIS_ERRORS,
   SAVED_EVIDENCE_MAX_PHOTOS,
   saveAnalysisSchema,
 } from "./pets";
+import { idSchema } from "./ids";
 
 const valid = { name: "Biscuit", type: "dog", breed: "Beagle", birthDate: "2021-04-30", weightKg: "12.5" };
 
@@ -173,8 +173,8 @@ describe("dates and ids", () => {
   });
 
   it("a pet id must be a UUID", () => {
-    expect(petIdSchema.safeParse("0b5f8a3e-4a7c-4f5e-9c1d-2a3b4c5d6e7f").success).toBe(true);
-    expect(petIdSchema.safeParse("1 or 1=1").success).toBe(false);
+    expect(idSchema.safeParse("0b5f8a3e-4a7c-4f5e-9c1d-2a3b4c5d6e7f").success).toBe(true);
+    expect(idSchema.safeParse("1 or 1=1").success).toBe(false);
   });
 });
 

@@ -2,6 +2,7 @@ import type { FormReply } from "~/utils/forms";
 import { z } from "~/utils/zod";
 import { photoEvidenceSchema, type PhotoEvidence } from "./breed-evidence";
 import { singleLine } from "./text";
+import { isId } from "./ids";
 
 /** The species the photo analysis tells apart (and its breed knowledge base covers). */
 export const SPECIES = ["dog", "cat"] as const;
@@ -188,9 +189,6 @@ export const petSchema = z.object({
 export type PetValues = z.output<typeof petSchema>;
 export type PetField = keyof PetValues;
 
-/** The pet a form changes or deletes: anything but a UUID cannot be one of ours. */
-export const petIdSchema = z.uuid();
-
 /**
  * The most photos one saved analysis carries, and the most the pet's page combines: the
  * analysis's MAX_PHOTOS_PER_PET (features/analysis/engine/outcome.ts; a test keeps them equal).
@@ -245,7 +243,7 @@ export const saveAnalysisSchema = z
   .object({
     petId: z
       .string(SAVE_ANALYSIS_ERRORS.petRequired)
-      .refine((id) => id === "new" || petIdSchema.safeParse(id).success, SAVE_ANALYSIS_ERRORS.petRequired),
+      .refine((id) => id === "new" || isId(id), SAVE_ANALYSIS_ERRORS.petRequired),
     name: singleLine(z.string().trim().max(PET_LIMITS.name, PET_ERRORS.nameTooLong)).optional(),
     type: z.enum(SPECIES, SAVE_ANALYSIS_ERRORS.speciesInvalid),
     breed: optionalText(PET_LIMITS.breed, PET_ERRORS.breedTooLong),

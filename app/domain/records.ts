@@ -351,9 +351,6 @@ export const RECORD_KIND_LABELS: Record<RecordKind, { one: string; many: string 
   note: { one: "Note", many: "Symptoms and notes" },
 };
 
-/** The record a form changes or removes: anything but a UUID cannot be one. */
-export const recordIdSchema = z.uuid();
-
 /** What the pet page's action answers a record form when it does not fail the request. */
 export type RecordActionData =
   | { intent: "add-record" | "update-record" | "remove-record"; kind: RecordKind; ok: true; message: string }

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
-import { data } from "react-router";
 import { requirePetFeature } from "~/backend/billing/plans.server";
 import { getDb, type Database, type Transaction } from "~/backend/db/client.server";
 import { chatConversation, chatMessage, pet, staffProfile } from "~/backend/db/schema.server";
@@ -11,7 +10,6 @@ import type { SessionUser } from "~/domain/auth";
 import {
   CHAT_ERRORS,
   chatRecordTitle,
-  conversationIdSchema,
   type ChatAuthorRole,
   type ChatKind,
   type ChatMessage,
@@ -608,9 +606,3 @@ export async function vetOf(conversation: Conversation) {
   return row ? { displayName: vetTitle(row.displayName), region: row.region ?? "" } : null;
 }
 
-/** Refuses with 404 what is not a conversation id (the route's not-found page). */
-export function conversationIdOrNotFound(id: unknown): string {
-  const parsed = conversationIdSchema.safeParse(id);
-  if (!parsed.success) throw data(null, { status: 404 });
-  return parsed.data;
-}

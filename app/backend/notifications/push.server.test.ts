@@ -1,5 +1,6 @@
+import dns from "node:dns";
 import fs from "node:fs";
-import https from "node:https";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
@@ -17,6 +18,7 @@ import { runDueJobs } from "~/backend/jobs/queue.server";
 import { findVet, setOnDuty, setWeeklyHours, type Vet } from "~/backend/staff/staff.server";
 import { bookConsultation } from "~/backend/consultations/booking.server";
 import { acceptInvite, inviteToFamily } from "~/backend/family.server";
+import { outboundHttpsAgent } from "~/backend/net/outbound.server";
 import { saveReminderSettings, scanReminders } from "~/backend/reminders.server";
 import { mailsTo } from "../../../tests/support/queued-mails";
 import { setUpRouteTests, signUp, signUpStaff, type Account } from "../../../tests/support/route-requests";
@@ -46,7 +48,7 @@ beforeAll(async () => {
   service = await startPushService();
   vi.stubEnv("PUSH_ALLOWED_ORIGINS", service.origin);
   // This process trusts the service's certificate as a server started with NODE_EXTRA_CA_CERTS would.
-  https.globalAgent.options.ca = service.cert;
+  outboundHttpsAgent.options.ca = service.cert;
 });
 
 afterAll(async () => {
@@ -370,6 +372,77 @@ describe("the push service's answers", () => {
     expect(retryAfterSeconds("Fri, 27 Nov 2026 10:01:00 GMT", now)).toBe(60);
     expect(retryAfterSeconds("soon", now)).toBeUndefined();
     expect(retryAfterSeconds(undefined, now)).toBeUndefined();
+  });
+});
+
+describe("a push to the inside", () => {
+  /**
+   * What reaches 127.0.0.1:443 (where web-push connects for an endpoint without a port whose host
+   * reads as loopback) while `run` runs: the connections a listener there accepted.
+   */
+  async function connectionsToLoopback443(run: () => Promise<unknown>): Promise<number> {
+    let connections = 0;
+    const listener = net.createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve, reject) =>
+      listener.once("error", reject).listen(443, "127.0.0.1", resolve),
+    );
+    try {
+      await run();
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+    }
+    return connections;
+  }
+
+  async function pushJobsOf(owner: Account) {
+    return (await getDb())
+      .select({ doneAt: job.doneAt, attempts: job.attempts })
+      .from(job)
+      .where(and(eq(job.kind, "push"), eq(job.userId, owner.id)));
+  }
+
+  it("an endpoint stored before the stricter rule (localhost%2E…) is never posted to", async () => {
+    const owner = await signUp("Sid Stored", { plan: "premium" });
+    const vet = await vetOnDuty("Dr. Lu Loop");
+    const subscriber = makeSubscriber("https://localhost%2Enotify.windows.com/x");
+    await (await getDb())
+      .insert(pushSubscription)
+      .values({ userId: owner.id, endpoint: subscriber.json.endpoint, ...subscriber.json.keys, device: "Chrome" });
+    const rex = await petOf(owner, "Rex");
+    const opened = await openConversation(owner, rex.id, { body: "Panting", key: key() }, []);
+    if (!opened.ok) throw new Error(opened.error);
+    await takeConversation(vet, opened.conversationId);
+    expect(await connectionsToLoopback443(runJobs)).toBe(0);
+    expect((await pushJobsOf(owner)).every((one) => one.doneAt !== null)).toBe(true);
+  });
+
+  it("a push service's host that resolves to loopback now is refused when connecting, and not retried", async () => {
+    const owner = await signUp("Ria Rebind", { plan: "premium" });
+    const vet = await vetOnDuty("Dr. Di Dns");
+    const phone = makeSubscriber("https://wns2-rebound.notify.windows.com/w/?token=abc");
+    expect(await subscribe(owner.id, { endpoint: phone.json.endpoint, ...phone.json.keys }, "Edge")).toBe(true);
+    // The push service's name answers 127.0.0.1 (a DNS answer changed since it was subscribed).
+    const lookup = dns.lookup;
+    vi.spyOn(dns, "lookup").mockImplementation(((host: string, options: object, callback: never) =>
+      host === "wns2-rebound.notify.windows.com"
+        ? (callback as (error: null, addresses: dns.LookupAddress[]) => void)(null, [
+            { address: "127.0.0.1", family: 4 },
+          ])
+        : lookup(host, options as dns.LookupAllOptions, callback)) as never);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const rex = await petOf(owner, "Rex");
+    const opened = await openConversation(owner, rex.id, { body: "Shaking", key: key() }, []);
+    if (!opened.ok) throw new Error(opened.error);
+    await takeConversation(vet, opened.conversationId);
+    expect(await connectionsToLoopback443(runJobs)).toBe(0);
+    expect(await pushJobsOf(owner)).toEqual([expect.objectContaining({ attempts: 1 })]);
+    expect((await pushJobsOf(owner))[0]!.doneAt).not.toBeNull();
+    expect(errors).toHaveBeenCalledWith(expect.stringMatching(/resolves to 127\.0\.0\.1/));
+    vi.mocked(dns.lookup).mockRestore();
+    errors.mockRestore();
   });
 });
 

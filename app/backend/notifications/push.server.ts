@@ -1,14 +1,15 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import webpush, { WebPushError } from "web-push";
 import { dataDir, getDb, type Database } from "~/backend/db/client.server";
 import { accountSettings, pushSubscription } from "~/backend/db/schema.server";
+import { outboundHttpsAgent, RefusedDestinationError } from "~/backend/net/outbound.server";
 import { enqueueJob, RetryLater, type Executor } from "~/backend/jobs/queue.server";
 import {
   allowedOrigins,
-  isAllowedEndpoint,
+  normalisedEndpoint,
   isUrgentKind,
   PUSH_KINDS,
   quietHoursEnd,
@@ -17,6 +18,7 @@ import {
   type PushSubscriptionKeys,
   type QuietHours,
 } from "~/domain/notifications";
+import { isId } from "~/domain/ids";
 
 /*
  * Web Push: devices an account turned notifications on for, and the notifications sent to them.
@@ -81,16 +83,30 @@ export async function listDevices(userId: string): Promise<Device[]> {
     .orderBy(sql`${pushSubscription.createdAt} desc`);
 }
 
-/** Stores a device's subscription for `userId`; an endpoint another account held moves to this one. */
-export async function subscribe(userId: string, subscription: PushSubscriptionKeys, device: string) {
+/**
+ * Stores a device's subscription for `userId`. An endpoint another account holds moves to this
+ * one only with the same keys (the same browser, signed in to another account): false, and
+ * nothing changes, when the keys differ, so an endpoint cannot be taken from its device.
+ */
+export async function subscribe(
+  userId: string,
+  subscription: PushSubscriptionKeys,
+  device: string,
+): Promise<boolean> {
   const db = await getDb();
-  await db
+  const stored = await db
     .insert(pushSubscription)
     .values({ userId, ...subscription, device })
     .onConflictDoUpdate({
       target: pushSubscription.endpoint,
       set: { userId, p256dh: subscription.p256dh, auth: subscription.auth, device, createdAt: new Date() },
-    });
+      setWhere: or(
+        eq(pushSubscription.userId, userId),
+        and(eq(pushSubscription.p256dh, subscription.p256dh), eq(pushSubscription.auth, subscription.auth)),
+      ),
+    })
+    .returning({ id: pushSubscription.id });
+  return stored.length > 0;
 }
 
 /** Forgets this account's subscription of `endpoint` (the page turned notifications off); false if none. */
@@ -105,7 +121,7 @@ export async function unsubscribe(userId: string, endpoint: string): Promise<boo
 
 /** Removes one of this account's devices from its list; false if it has no such device. */
 export async function removeDevice(userId: string, id: string): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
+  if (!isId(id)) return false;
   const db = await getDb();
   const removed = await db
     .delete(pushSubscription)
@@ -193,12 +209,13 @@ export async function sendPush(payload: unknown) {
   const [device] = await db.select().from(pushSubscription).where(eq(pushSubscription.id, subscriptionId));
   // Removed since: nothing to send.
   if (!device) return;
-  // Stored before PUSH_ALLOWED_ORIGINS changed: not posted to any more.
-  if (!isAllowedEndpoint(device.endpoint, pushAllowedOrigins())) return;
+  // Stored before PUSH_ALLOWED_ORIGINS or the rules changed: not posted to any more.
+  const endpoint = normalisedEndpoint(device.endpoint, pushAllowedOrigins());
+  if (!endpoint) return;
   const keys = vapidKeys();
   try {
     await webpush.sendNotification(
-      { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+      { endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
       JSON.stringify(message),
       {
         vapidDetails: keys,
@@ -208,9 +225,16 @@ export async function sendPush(payload: unknown) {
         // Notifications of one thing replace each other on the device (the newest reply).
         topic: crypto.createHash("sha256").update(message.tag).digest("base64url").slice(0, 32),
         timeout: 10_000,
+        // Connects only to public addresses, whatever the endpoint's host resolves to now.
+        agent: outboundHttpsAgent,
       },
     );
   } catch (error) {
+    // A host that resolves to an internal address now: refused again on any retry, so not retried.
+    if (error instanceof RefusedDestinationError) {
+      console.error(`[push] ${endpoint.slice(0, 60)}… not sent: ${error.message}`);
+      return;
+    }
     if (!(error instanceof WebPushError)) throw error;
     if (error.statusCode === 404 || error.statusCode === 410) {
       await db.delete(pushSubscription).where(eq(pushSubscription.id, device.id));

@@ -88,6 +88,16 @@ describe("subscribing a device", () => {
     ["the loopback, not listed", subscription("https://127.0.0.1:9000/push/x"), PUSH_ERRORS.endpoint],
     ["an http origin, listed", subscription("http://127.0.0.1:9999/push/x"), PUSH_ERRORS.endpoint],
     [
+      "a host web-push would read as loopback",
+      subscription("https://localhost%2Enotify.windows.com/x"),
+      PUSH_ERRORS.endpoint,
+    ],
+    [
+      "a secret that is not base64url",
+      { ...subscription(`${LISTED}/push/x`), keys: { ...subscription("").keys, auth: "a===" } },
+      PUSH_ERRORS.keys,
+    ],
+    [
       "a key that is not a P-256 point",
       { ...subscription(`${LISTED}/push/x`), keys: { p256dh: "AAAA", auth: "AAAAAAAAAAAAAAAAAAAAAA" } },
       PUSH_ERRORS.keys,
@@ -114,6 +124,16 @@ describe("subscribing a device", () => {
     expect(await devicesOf(owner)).toHaveLength(ownerBefore - 1);
     expect(await devicesOf(other)).toHaveLength(1);
 
+    // The same endpoint with other keys (not the same browser) does not move: the holder keeps it.
+    const taker = await signUp("Tess Taker");
+    const stolen = { ...subscription(""), endpoint: device.endpoint };
+    expect(await subscribe(taker, stolen)).toMatchObject({
+      status: 409,
+      data: { ok: false, error: PUSH_ERRORS.taken },
+    });
+    expect(await devicesOf(taker)).toEqual([]);
+    expect(await devicesOf(other)).toHaveLength(1);
+
     // Unsubscribed by the account that holds it; another account's unsubscribe changes nothing.
     await post(owner, { intent: "unsubscribe", endpoint: device.endpoint });
     expect(await devicesOf(other)).toHaveLength(1);
@@ -130,7 +150,13 @@ describe("the device list and the kinds", () => {
       subscription(`https://updates.push.services.mozilla.com/wpush/v2/${crypto.randomUUID()}`),
     );
     const [device] = await devicesOf(listed);
-    for (const id of [device!.id, "not-an-id"])
+    for (const id of [
+      device!.id,
+      "not-an-id",
+      "-".repeat(36),
+      "a".repeat(36),
+      "00000000-0000-0000-0000-00000000000g",
+    ])
       expect(await post(other, { intent: "remove-device", device: id })).toMatchObject({
         status: 404,
         data: { error: PUSH_ERRORS.unknownDevice },

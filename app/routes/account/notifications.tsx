@@ -72,7 +72,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "subscribe") {
     const parsed = parsePushSubscription(form.get("subscription"), pushAllowedOrigins());
     if (!parsed.ok) return data({ intent, ok: false as const, error: parsed.error }, { status: 400 });
-    await subscribe(user.id, parsed.subscription, deviceName(request.headers.get("user-agent")));
+    const stored = await subscribe(user.id, parsed.subscription, deviceName(request.headers.get("user-agent")));
+    if (!stored) return data({ intent, ok: false as const, error: PUSH_ERRORS.taken }, { status: 409 });
     return data({ intent, ok: true as const });
   }
   if (intent === "unsubscribe") {

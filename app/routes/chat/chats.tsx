@@ -6,7 +6,7 @@ import { readMessageForm } from "~/backend/chat/chat-form.server";
 import { listOwnerConversations, openConversation } from "~/backend/chat/conversations.server";
 import { answerRefusal } from "~/backend/chat/vet-care.server";
 import { readForm, refuseForm } from "~/backend/forms.server";
-import { listAccessiblePets, petIdOrNotFound } from "~/backend/pets.server";
+import { listAccessiblePets } from "~/backend/pets.server";
 import { countVetsOnDuty } from "~/backend/staff/staff.server";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -26,6 +26,7 @@ import { firstProblem } from "~/utils/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { viewerTimeZone } from "~/utils/time-zone";
 import { useViewerTimeZone } from "~/utils/use-viewer-time-zone";
+import { idOrNotFound } from "~/backend/forms.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `24/7 emergency chat — ${BRAND}` },
@@ -68,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request, { maxBytes: CHAT_FORM_BYTES });
   if (form.get("intent") !== "open") refuseForm();
-  const petId = petIdOrNotFound(form.get("petId"));
+  const petId = idOrNotFound(form.get("petId"));
   // What was ticked, checked against the pet's species where it is stored (domain/triage.ts).
   const ticked = form.getAll(SIGN_FIELD);
   // Ticked again on the form that comes back with a refusal.

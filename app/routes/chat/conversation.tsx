@@ -5,7 +5,6 @@ import { requireUser } from "~/backend/auth/session.server";
 import { petAllows } from "~/backend/billing/plans.server";
 import { endWithSummary, readMessageForm } from "~/backend/chat/chat-form.server";
 import {
-  conversationIdOrNotFound,
   endConversation,
   findConversation,
   messagesAfter,
@@ -48,6 +47,7 @@ import { resultFor } from "~/utils/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { viewerTimeZone } from "~/utils/time-zone";
 import { useViewerTimeZone } from "~/utils/use-viewer-time-zone";
+import { idOrNotFound } from "~/backend/forms.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [
   {
@@ -72,7 +72,7 @@ const STATUS_TEXT: Record<ChatStatus, string> = {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const found = await findConversation(user, conversationIdOrNotFound(params.id));
+  const found = await findConversation(user, idOrNotFound(params.id));
   // A consultation room's chat is shown in its room only.
   if (!found || found.conversation.kind !== "emergency") throw data(null, { status: 404 });
   const { conversation, reader } = found;
@@ -127,7 +127,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const id = conversationIdOrNotFound(params.id);
+  const id = idOrNotFound(params.id);
   // A consultation room's chat is written in its room only (its end is the consultation's).
   const found = await findConversation(user, id);
   if (!found || found.conversation.kind !== "emergency") throw data(null, { status: 404 });

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/photo";
 import { requireUser } from "~/backend/auth/session.server";
-import { conversationIdOrNotFound, mayReadPhoto, messagePhoto } from "~/backend/chat/conversations.server";
+import { mayReadPhoto, messagePhoto } from "~/backend/chat/conversations.server";
+import { idOrNotFound } from "~/backend/forms.server";
 
 /**
  * A photo sent in a conversation, for those who may read it, and the opening photo of a waiting
@@ -10,7 +11,7 @@ import { conversationIdOrNotFound, mayReadPhoto, messagePhoto } from "~/backend/
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const id = conversationIdOrNotFound(params.id);
+  const id = idOrNotFound(params.id);
   const seq = Number(params.seq);
   // A message number is a PostgreSQL integer: past it, no such message (not a database error).
   if (!Number.isInteger(seq) || seq < 1 || seq > 2_147_483_647 || !(await mayReadPhoto(user, id, seq)))

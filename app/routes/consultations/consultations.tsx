@@ -25,7 +25,6 @@ import { isTimeZone } from "~/domain/availability";
 import {
   bookingFormSchema,
   CONSULTATION_LIMITS,
-  consultationIdSchema,
   FIRST_AVAILABLE,
   isChangeable,
   moveFormSchema,
@@ -40,6 +39,7 @@ import { resultFor } from "~/utils/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { viewerTimeZone } from "~/utils/time-zone";
 import { z } from "~/utils/zod";
+import { idSchema } from "~/domain/ids";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Vet consultations by video — ${BRAND}` },
@@ -113,7 +113,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const BOOKING_ECHO = { petId: 40, reason: CONSULTATION_LIMITS.reason + 100, startsAt: 40 };
 
 /** A cancel: the consultation, and the answer to its question ("yes": confirmed). */
-const cancelFormSchema = z.object({ id: consultationIdSchema, confirmed: z.string().optional() });
+const cancelFormSchema = z.object({ id: idSchema, confirmed: z.string().optional() });
 
 function nextDays(nextTimes: FreeTime[] | undefined, zone: string) {
   return nextTimes

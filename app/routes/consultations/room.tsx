@@ -23,7 +23,6 @@ import { dayIn } from "~/domain/availability";
 import { CHAT_FORM_BYTES } from "~/domain/chat";
 import {
   CONSULTATION_LIMITS,
-  consultationIdSchema,
   notesSchema,
   roomState,
   type CallSide,
@@ -41,6 +40,7 @@ import { VetPetPanel } from "~/features/pets/vet-pet-panel";
 import { resultFor, type FormReply } from "~/utils/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { viewerTimeZone } from "~/utils/time-zone";
+import { idOrNotFound } from "~/backend/forms.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [
   {
@@ -58,12 +58,6 @@ export const headers = actionOrLoaderHeaders;
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   throw error;
-}
-
-function idOrNotFound(id: unknown): string {
-  const parsed = consultationIdSchema.safeParse(id);
-  if (!parsed.success) throw data(null, { status: 404 });
-  return parsed.data;
 }
 
 async function findOrNotFound(request: Request, id: unknown) {

@@ -19,7 +19,6 @@ import {
   accountIdSchema,
   FAMILY_ERRORS,
   FAMILY_LIMITS,
-  inviteIdSchema,
   inviteSchema,
   placesTaken,
 } from "~/domain/family";
@@ -38,6 +37,7 @@ import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import { resultFor } from "~/utils/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import type { z } from "~/utils/zod";
+import { idOrNotFound } from "~/backend/forms.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(
@@ -80,8 +80,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-/** The id a form names; one that cannot even be an id is nobody's (404, like a stranger's). */
-function idFrom(form: FormData, field: string, schema: z.ZodType<string>) {
+/** An account id a form names (better-auth's, not a UUID), or the 404 page. */
+function accountIdFrom(form: FormData, field: string, schema: z.ZodType<string>) {
   const parsed = schema.safeParse(form.get(field));
   if (!parsed.success) throw data(null, { status: 404 });
   return parsed.data;
@@ -119,19 +119,19 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (intent === "revoke") {
-    const revoked = await revokeInvite(user.id, idFrom(form, "inviteId", inviteIdSchema));
+    const revoked = await revokeInvite(user.id, idOrNotFound(form.get("inviteId")));
     if (!revoked) throw data(null, { status: 404 });
     return data({ intent: "revoke" as const, ok: true as const, email: revoked.email });
   }
 
   if (intent === "remove") {
-    const removed = await removeMember(user.id, idFrom(form, "memberId", accountIdSchema));
+    const removed = await removeMember(user.id, accountIdFrom(form, "memberId", accountIdSchema));
     if (!removed) throw data(null, { status: 404 });
     return data({ intent: "remove" as const, ok: true as const, name: removed.name });
   }
 
   if (intent === "leave") {
-    const left = await leaveFamily(user.id, idFrom(form, "ownerId", accountIdSchema));
+    const left = await leaveFamily(user.id, accountIdFrom(form, "ownerId", accountIdSchema));
     if (!left) throw data(null, { status: 404 });
     return data({ intent: "leave" as const, ok: true as const, ownerName: left.name });
   }

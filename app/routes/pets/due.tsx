@@ -8,8 +8,9 @@ import { requireUser } from "~/backend/auth/session.server";
 import { markDueDone } from "~/backend/due.server";
 import { redirectWithFlash } from "~/backend/flash.server";
 import { parseSubmission, readForm } from "~/backend/forms.server";
-import { petIdOrNotFound, requireAccessiblePet } from "~/backend/pets.server";
+import { requireAccessiblePet } from "~/backend/pets.server";
 import { requirePetFeature } from "~/backend/billing/plans.server";
+import { idOrNotFound } from "~/backend/forms.server";
 
 /*
  * POST /pets/:id/due: the "Mark done" button of a due item (features/pets/due-list.tsx). The owner
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ error }) => [
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const petId = petIdOrNotFound(params.id);
+  const petId = idOrNotFound(params.id);
   await requirePetFeature(await requireAccessiblePet(user.id, petId), "health-tracking");
   const form = await readForm(request);
   const submission = await parseSubmission(form, markDoneSchema);
@@ -42,7 +43,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 /** A visited address (a reload after an error) shows the pet's page: marking needs the form. */
 export function loader({ params }: Route.LoaderArgs) {
-  throw redirect(`/pets/${petIdOrNotFound(params.id)}`);
+  throw redirect(`/pets/${idOrNotFound(params.id)}`);
 }
 
 /**

@@ -11,7 +11,6 @@ import {
   RECORD_KIND_LABELS,
   RECORD_LIMITS,
   RECORD_SCHEMAS,
-  recordIdSchema,
   suggestNextDue,
   toRecordValues,
   type PetRecord,
@@ -50,6 +49,7 @@ import { viewerTimeZone } from "~/utils/time-zone";
 import { useViewerTimeZone } from "~/utils/use-viewer-time-zone";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import type { z } from "~/utils/zod";
+import { idOrNotFound } from "~/backend/forms.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params, error }) =>
   error || !loaderData
@@ -150,13 +150,6 @@ function kindFrom(form: FormData): RecordKind {
   return kind as RecordKind;
 }
 
-/** The record an edit or removal names; one that is not even a UUID cannot be one. */
-function recordIdFrom(form: FormData) {
-  const parsed = recordIdSchema.safeParse(form.get("recordId"));
-  if (!parsed.success) throw data(null, { status: 404 });
-  return parsed.data;
-}
-
 /** A vaccination left without a next due date gets the one the vaccine schedule suggests. */
 function withSuggestedDue(
   pet: AccessiblePet,
@@ -212,7 +205,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 
   if (intent === "update-record") {
-    const recordId = recordIdFrom(form);
+    const recordId = idOrNotFound(form.get("recordId"));
     const record = records.find((one) => one.id === recordId && one.kind === kind);
     // Only someone who can open the record learns that the values were wrong.
     if (!record) throw data(null, { status: 404 });
@@ -232,7 +225,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 
   if (intent === "remove-record") {
-    if (!(await removeRecord(user.id, pet.id, kind, recordIdFrom(form)))) throw data(null, { status: 404 });
+    if (!(await removeRecord(user.id, pet.id, kind, idOrNotFound(form.get("recordId"))))) throw data(null, { status: 404 });
     return data({ intent: "remove-record" as const, kind, ok: true as const, message: `${label} removed.` });
   }
 

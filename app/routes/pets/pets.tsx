@@ -26,12 +26,12 @@ import {
   deletePet,
   listAccessiblePets,
   listPets,
-  petIdOrNotFound,
   saveAnalysisToPet,
   updatePet,
 } from "~/backend/pets.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import { actionOrLoaderHeaders } from "~/utils/http";
+import { idOrNotFound } from "~/backend/forms.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(
@@ -111,7 +111,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (intent === "update") {
-    const petId = petIdOrNotFound(form.get("petId"));
+    const petId = idOrNotFound(form.get("petId"));
     const submission = await parseSubmission(form, petSchema, { echo: PET_ECHO });
     if (!submission.ok) {
       // Only the owner learns that the values were wrong.
@@ -139,7 +139,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (intent === "delete") {
-    if (!(await deletePet(user.id, petIdOrNotFound(form.get("petId"))))) throw data(null, { status: 404 });
+    if (!(await deletePet(user.id, idOrNotFound(form.get("petId"))))) throw data(null, { status: 404 });
     return redirect("/pets");
   }
 

@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/console";
 import {
-  conversationIdOrNotFound,
   listQueue,
   listVetConversations,
   takeConversation,
@@ -47,6 +46,7 @@ import { useLiveChannel } from "~/features/chat/use-live-chat";
 import { formatAge } from "~/features/pets/format";
 import { ArrivalSound } from "~/features/vet/arrival-sound";
 import { WaitingQueue, type WaitingEntry } from "~/features/vet/waiting-queue";
+import { idOrNotFound } from "~/backend/forms.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Vet console | ${BRAND}` },
@@ -140,7 +140,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ intent, ok: true as const, cancelled });
   }
   if (intent === "take") {
-    const id = conversationIdOrNotFound(form.get("conversationId"));
+    const id = idOrNotFound(form.get("conversationId"));
     const taken = await takeConversation(vet, id);
     if (!taken.ok) return answerRefusal(taken, { intent: "take" as const, formError: taken.error });
     throw redirect(`/chat/${id}`);
