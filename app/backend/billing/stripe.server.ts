@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/backend/db/client.server";
 import { subscription } from "~/backend/db/schema.server";
 import { priceLookupKey, type BillingInterval, type PaidPlanId } from "~/domain/plans";
+import { outboundHttpAgent, outboundHttpsAgent } from "~/backend/net/outbound.server";
 
 /*
  * PawPal's only door to Stripe: configured by STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.
@@ -58,6 +59,8 @@ function currentClient() {
         maxNetworkRetries: 2,
         timeout: 15_000,
         appInfo: { name: "PawPal" },
+        // The guarded agents (decision 16): a configured STRIPE_API_URL is reached as configured.
+        httpAgent: api?.protocol === "http:" ? outboundHttpAgent : outboundHttpsAgent,
         ...(api
           ? {
               host: api.hostname,

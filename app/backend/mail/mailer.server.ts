@@ -31,6 +31,8 @@ const FROM = () =>
   `PawPal <no-reply@${new URL(process.env.BASE_URL || "http://pawpal.example").hostname}>`;
 
 let smtp: { url: string; transport: Transporter } | undefined;
+/** How long a mail server may take to connect, greet and answer (a job retries after). */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 // Renders the complete message (headers and body) without sending it anywhere.
 const renderer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 
@@ -42,7 +44,12 @@ export async function sendMail(mail: Mail): Promise<void> {
   const message = { from: FROM(), ...mail };
   const smtpUrl = process.env.SMTP_URL;
   if (smtpUrl) {
-    if (smtp?.url !== smtpUrl) smtp = { url: smtpUrl, transport: nodemailer.createTransport(smtpUrl) };
+    if (smtp?.url !== smtpUrl)
+      smtp = {
+        url: smtpUrl,
+        // SMTP_URL is the operator's own server, reached as configured (decision 16), with deadlines.
+        transport: nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }),
+      };
     await smtp.transport.sendMail(message);
     return;
   }

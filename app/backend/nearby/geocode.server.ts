@@ -3,6 +3,7 @@ import type { NamedPlace } from "~/domain/nearby";
 import { siteBaseUrl } from "~/utils/seo";
 import { buildNominatimUrl, parseNominatimResponse } from "./nominatim.server";
 import { TtlCache } from "./ttl-cache.server";
+import { OutboundTimeoutError, outboundRequest } from "~/backend/net/outbound.server";
 
 export const DEFAULT_NOMINATIM_URL = "https://nominatim.openstreetmap.org/search";
 
@@ -105,12 +106,14 @@ export function geocode(text: string): Promise<NamedPlace | null> {
   return search;
 }
 
+/** The most of a Nominatim answer read: one place is a few kilobytes. */
+const MAX_ANSWER_BYTES = 256 * 1024;
+
 async function askNominatim(words: string) {
   await throttle.take();
-  const signal = AbortSignal.timeout(GEOCODE_LIMITS.timeoutMs);
   let body: unknown;
   try {
-    const response = await fetch(
+    const response = await outboundRequest(
       buildNominatimUrl(process.env.NOMINATIM_URL || DEFAULT_NOMINATIM_URL, words),
       {
         headers: {
@@ -119,11 +122,11 @@ async function askNominatim(words: string) {
           Accept: "application/json",
           "Accept-Language": "en",
         },
-        signal,
+        signal: AbortSignal.timeout(GEOCODE_LIMITS.timeoutMs),
+        maxBytes: MAX_ANSWER_BYTES,
       },
     );
-    if (!response.ok) {
-      await response.body?.cancel();
+    if (response.status < 200 || response.status > 299) {
       throw logged(
         response.status === 429
           ? new GeocodeFailure(502, GEOCODE_MESSAGES.busy)
@@ -133,10 +136,11 @@ async function askNominatim(words: string) {
         `status ${response.status}`,
       );
     }
-    body = await response.json();
+    body = JSON.parse(response.body.toString("utf8"));
   } catch (error) {
     if (error instanceof GeocodeFailure) throw error;
-    if (signal.aborted) throw logged(new GeocodeFailure(504, GEOCODE_MESSAGES.timeout), "timed out");
+    if (error instanceof OutboundTimeoutError)
+      throw logged(new GeocodeFailure(504, GEOCODE_MESSAGES.timeout), "timed out");
     throw logged(new GeocodeFailure(502, GEOCODE_MESSAGES.failed), String(error));
   }
   try {

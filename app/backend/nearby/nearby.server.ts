@@ -12,6 +12,7 @@ import { vetsToGoTo, wallClockIn, type VetSearch } from "~/domain/nearby-places"
 import { geocode, GeocodeFailure, GEOCODE_MESSAGES, resetGeocodeState } from "./geocode.server";
 import { buildOverpassQuery, parseOverpassResponse } from "./overpass.server";
 import { TtlCache } from "./ttl-cache.server";
+import { OutboundTimeoutError, outboundRequest } from "~/backend/net/outbound.server";
 
 export const DEFAULT_OVERPASS_URL = "https://overpass-api.de/api/interpreter";
 
@@ -169,10 +170,13 @@ async function searchOverpass(point: LatLon): Promise<NearbyResponse> {
   return { places: nearest, radiusKm, searchedFrom: point };
 }
 
+/** The most of an Overpass answer read: 200 places with their tags are far less. */
+const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
 async function askOverpass(query: string, signal: AbortSignal) {
   let body: unknown;
   try {
-    const response = await fetch(process.env.OVERPASS_URL || DEFAULT_OVERPASS_URL, {
+    const response = await outboundRequest(process.env.OVERPASS_URL || DEFAULT_OVERPASS_URL, {
       method: "POST",
       body: new URLSearchParams({ data: query }),
       // Overpass's usage policy asks clients to say who they are.
@@ -181,15 +185,14 @@ async function askOverpass(query: string, signal: AbortSignal) {
         Accept: "application/json",
       },
       signal,
+      maxBytes: MAX_ANSWER_BYTES,
     });
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw failureOfStatus(response.status);
-    }
-    body = await response.json();
+    if (response.status < 200 || response.status > 299) throw failureOfStatus(response.status);
+    body = JSON.parse(response.body.toString("utf8"));
   } catch (error) {
     if (error instanceof NearbyFailure) throw error;
-    if (signal.aborted) throw logged(new NearbyFailure(504, NEARBY_MESSAGES.timeout), "timed out");
+    if (error instanceof OutboundTimeoutError)
+      throw logged(new NearbyFailure(504, NEARBY_MESSAGES.timeout), "timed out");
     throw logged(new NearbyFailure(502, NEARBY_MESSAGES.failed), String(error));
   }
   let result: ReturnType<typeof parseOverpassResponse>;

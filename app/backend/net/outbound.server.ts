@@ -74,7 +74,7 @@ export function isInternalAddress(address: string): boolean {
 /** The IPv4 address an IPv4-mapped, -compatible or NAT64 IPv6 address carries, if it is one. */
 function embeddedIpv4(address: string): string | undefined {
   const groups = expandIpv6(address);
-  const head = groups.slice(0, 6).join(":");
+  const head = groups.slice(0, 6).map((group) => group.toString(16)).join(":");
   const carries =
     head === "0:0:0:0:0:ffff" || head === "0:0:0:0:0:0" || head === "64:ff9b:0:0:0:0";
   if (!carries) return undefined;
@@ -149,10 +149,13 @@ class GuardedHttpAgent extends http.Agent {
   }
 }
 
-/** The agent every outbound https request uses (web-push, Stripe, the fetches below). */
-export const outboundHttpsAgent = new GuardedHttpsAgent({ keepAlive: true, lookup: guardedLookup });
-/** The same for plain http (local fakes, an operator's http Overpass). */
-export const outboundHttpAgent = new GuardedHttpAgent({ keepAlive: true, lookup: guardedLookup });
+/*
+ * The agents every outbound request uses (web-push, Stripe, outboundRequest below), https and
+ * plain http (local fakes, an operator's own Overpass). Without keep-alive: every request opens
+ * its connection, so every request is checked.
+ */
+export const outboundHttpsAgent = new GuardedHttpsAgent({ keepAlive: false, lookup: guardedLookup });
+export const outboundHttpAgent = new GuardedHttpAgent({ keepAlive: false, lookup: guardedLookup });
 
 export type OutboundResponse = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
@@ -163,15 +166,16 @@ type OutboundRequest = {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string | URLSearchParams;
-  timeoutMs: number;
+  /** Ends the whole exchange when it aborts (AbortSignal.timeout: one deadline for several requests). */
+  signal: AbortSignal;
   maxBytes: number;
 };
 
 /**
- * A request through the guarded agents, with the whole exchange bounded by `timeoutMs` and the
- * answer by `maxBytes`. Only http(s) URLs without credentials.
+ * A request through the guarded agents, the whole exchange ended when `signal` aborts (an
+ * OutboundTimeoutError) and the answer bounded by `maxBytes`. Only http(s) URLs without credentials.
  */
-export function outboundRequest(address: string, request: OutboundRequest): Promise<OutboundResponse> {
+export function outboundRequest(address: string | URL, request: OutboundRequest): Promise<OutboundResponse> {
   const url = new URL(address);
   if ((url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password)
     return Promise.reject(new RefusedDestinationError(`Refused to connect to ${url.protocol}//${url.host}`));
@@ -190,11 +194,10 @@ export function outboundRequest(address: string, request: OutboundRequest): Prom
       headers,
       agent: secure ? outboundHttpsAgent : outboundHttpAgent,
     });
-    const timer = setTimeout(
-      () => sent.destroy(new OutboundTimeoutError(`${url.host} took longer than ${request.timeoutMs} ms`)),
-      request.timeoutMs,
-    );
-    const settle = () => clearTimeout(timer);
+    const abort = () => sent.destroy(new OutboundTimeoutError(`${url.host} did not answer in time`));
+    if (request.signal.aborted) abort();
+    else request.signal.addEventListener("abort", abort, { once: true });
+    const settle = () => request.signal.removeEventListener("abort", abort);
     sent.on("error", (error) => {
       settle();
       reject(error);
@@ -204,11 +207,10 @@ export function outboundRequest(address: string, request: OutboundRequest): Prom
       let size = 0;
       response.on("data", (chunk: Buffer) => {
         size += chunk.length;
-        if (size > request.maxBytes) {
-          sent.destroy(new OutboundTooLargeError(`${url.host} answered more than ${request.maxBytes} bytes`));
-          return;
-        }
-        chunks.push(chunk);
+        if (size <= request.maxBytes) return void chunks.push(chunk);
+        settle();
+        reject(new OutboundTooLargeError(`${url.host} answered more than ${request.maxBytes} bytes`));
+        sent.destroy();
       });
       response.on("error", (error) => {
         settle();
@@ -216,7 +218,8 @@ export function outboundRequest(address: string, request: OutboundRequest): Prom
       });
       response.on("end", () => {
         settle();
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) });
+        if (size <= request.maxBytes)
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) });
       });
     });
     sent.end(body);
