@@ -2,10 +2,32 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
 import { NonceContext } from "~/utils/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * What React Router reports: a refusal the code chose (a thrown 4xx: a form the server will not
+ * take, a page that is not there) is one line of information, so that the error log holds only
+ * real failures (5xx), with their stacks. Nothing is logged for a request the client gave up.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    console.info(`[refused] ${request.method} ${new URL(request.url).pathname}: ${error.status}`);
+    return;
+  }
+  // React Router keeps the Error behind a 5xx it made itself on `error` (not in its types).
+  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(cause ?? error);
+};
 
 /** React Router's default Node entry, plus the CSP nonce the server put in the load context. */
 export default function handleRequest(

@@ -16,14 +16,21 @@ export type PhotoEvidence = {
 /** Breeds below this are left out of a photo's evidence (and count as this much when combined). */
 export const EVIDENCE_FLOOR = 1e-3;
 
+/**
+ * A breed's id in the knowledge base: lower-case words joined by hyphens. Evidence names breeds
+ * by it alone, so "Affenpinscher" and "AFFENPINSCHER" are refused rather than shown as three breeds.
+ */
+export const BREED_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const breedId = z.string().max(60).regex(BREED_ID);
+
 /** The evidence as a form or the database carries it: checked, since a browser sends it. */
 export const photoEvidenceSchema = z
   .object({
     species: z.object({ dog: z.number().min(0).max(1), cat: z.number().min(0).max(1) }).strict(),
     breeds: z
       .object({
-        dog: z.record(z.string().max(60), z.number().min(0).max(1)),
-        cat: z.record(z.string().max(60), z.number().min(0).max(1)),
+        dog: z.record(breedId, z.number().min(0).max(1)),
+        cat: z.record(breedId, z.number().min(0).max(1)),
       })
       .strict(),
   })

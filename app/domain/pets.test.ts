@@ -221,6 +221,11 @@ describe("saveAnalysisSchema", () => {
     ],
     ["an object, not a list", JSON.stringify(photo), SAVE_ANALYSIS_ERRORS.evidenceInvalid],
     [
+      "one breed named in other cases",
+      withPhoto({ breeds: { dog: { affenpinscher: 0.3, Affenpinscher: 0.3, AFFENPINSCHER: 0.3 }, cat: {} } }),
+      SAVE_ANALYSIS_ERRORS.evidenceInvalid,
+    ],
+    [
       "a breed's score as text",
       withPhoto({ breeds: { dog: { beagle: "most" }, cat: {} } }),
       SAVE_ANALYSIS_ERRORS.evidenceInvalid,

@@ -93,9 +93,9 @@ describe("an outbound request", () => {
     ["credentials in the address", (at: number) => `http://user:pw@127.0.0.1:${at}/`],
   ])("to %s that nobody configured is refused before connecting", async (_, url) => {
     const before = hits;
-    await expect(outboundRequest(url(port), { signal: AbortSignal.timeout(1_000), maxBytes: 1_000 })).rejects.toBeInstanceOf(
-      RefusedDestinationError,
-    );
+    await expect(
+      outboundRequest(url(port), { signal: AbortSignal.timeout(1_000), maxBytes: 1_000 }),
+    ).rejects.toBeInstanceOf(RefusedDestinationError);
     expect(hits).toBe(before);
   });
 
@@ -105,7 +105,10 @@ describe("an outbound request", () => {
       outboundRequest(`http://127.0.0.1:${port}/slow`, { signal: AbortSignal.timeout(100), maxBytes: 1_000 }),
     ).rejects.toBeInstanceOf(OutboundTimeoutError);
     await expect(
-      outboundRequest(`http://127.0.0.1:${port}/large`, { signal: AbortSignal.timeout(1_000), maxBytes: 1_000 }),
+      outboundRequest(`http://127.0.0.1:${port}/large`, {
+        signal: AbortSignal.timeout(1_000),
+        maxBytes: 1_000,
+      }),
     ).rejects.toBeInstanceOf(OutboundTooLargeError);
     vi.unstubAllEnvs();
   });

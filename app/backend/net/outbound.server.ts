@@ -12,7 +12,13 @@ import net from "node:net";
  */
 
 /** The settings whose hosts an operator chose, and which may therefore be private. */
-const CONFIGURED_URLS = ["PUSH_ALLOWED_ORIGINS", "OVERPASS_URL", "NOMINATIM_URL", "STRIPE_API_URL", "SMTP_URL"];
+const CONFIGURED_URLS = [
+  "PUSH_ALLOWED_ORIGINS",
+  "OVERPASS_URL",
+  "NOMINATIM_URL",
+  "STRIPE_API_URL",
+  "SMTP_URL",
+];
 
 /** The host names (lower case, IPv6 without brackets) the configuration names. */
 export function configuredHosts(env: NodeJS.ProcessEnv = process.env): Set<string> {
@@ -74,9 +80,11 @@ export function isInternalAddress(address: string): boolean {
 /** The IPv4 address an IPv4-mapped, -compatible or NAT64 IPv6 address carries, if it is one. */
 function embeddedIpv4(address: string): string | undefined {
   const groups = expandIpv6(address);
-  const head = groups.slice(0, 6).map((group) => group.toString(16)).join(":");
-  const carries =
-    head === "0:0:0:0:0:ffff" || head === "0:0:0:0:0:0" || head === "64:ff9b:0:0:0:0";
+  const head = groups
+    .slice(0, 6)
+    .map((group) => group.toString(16))
+    .join(":");
+  const carries = head === "0:0:0:0:0:ffff" || head === "0:0:0:0:0:0" || head === "64:ff9b:0:0:0:0";
   if (!carries) return undefined;
   const [high, low] = [groups[6]!, groups[7]!];
   return [high >> 8, high & 255, low >> 8, low & 255].join(".");
@@ -88,7 +96,8 @@ function expandIpv6(address: string): number[] {
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (dotted) {
     const [a, b, c, d] = dotted[1]!.split(".").map(Number) as [number, number, number, number];
-    text = text.slice(0, -dotted[1]!.length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+    text =
+      text.slice(0, -dotted[1]!.length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [left, right] = text.includes("::") ? text.split("::") : [text, undefined];
   const head = left ? left.split(":") : [];
@@ -219,7 +228,11 @@ export function outboundRequest(address: string | URL, request: OutboundRequest)
       response.on("end", () => {
         settle();
         if (size <= request.maxBytes)
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) });
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          });
       });
     });
     sent.end(body);

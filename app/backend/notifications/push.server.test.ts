@@ -408,9 +408,16 @@ describe("a push to the inside", () => {
     const owner = await signUp("Sid Stored", { plan: "premium" });
     const vet = await vetOnDuty("Dr. Lu Loop");
     const subscriber = makeSubscriber("https://localhost%2Enotify.windows.com/x");
-    await (await getDb())
+    await (
+      await getDb()
+    )
       .insert(pushSubscription)
-      .values({ userId: owner.id, endpoint: subscriber.json.endpoint, ...subscriber.json.keys, device: "Chrome" });
+      .values({
+        userId: owner.id,
+        endpoint: subscriber.json.endpoint,
+        ...subscriber.json.keys,
+        device: "Chrome",
+      });
     const rex = await petOf(owner, "Rex");
     const opened = await openConversation(owner, rex.id, { body: "Panting", key: key() }, []);
     if (!opened.ok) throw new Error(opened.error);
@@ -423,7 +430,9 @@ describe("a push to the inside", () => {
     const owner = await signUp("Ria Rebind", { plan: "premium" });
     const vet = await vetOnDuty("Dr. Di Dns");
     const phone = makeSubscriber("https://wns2-rebound.notify.windows.com/w/?token=abc");
-    expect(await subscribe(owner.id, { endpoint: phone.json.endpoint, ...phone.json.keys }, "Edge")).toBe(true);
+    expect(await subscribe(owner.id, { endpoint: phone.json.endpoint, ...phone.json.keys }, "Edge")).toBe(
+      true,
+    );
     // The push service's name answers 127.0.0.1 (a DNS answer changed since it was subscribed).
     const lookup = dns.lookup;
     vi.spyOn(dns, "lookup").mockImplementation(((host: string, options: object, callback: never) =>

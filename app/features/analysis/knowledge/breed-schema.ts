@@ -1,6 +1,7 @@
 import { SPECIES } from "~/domain/pets";
 import { z } from "~/utils/zod";
 import { COATS } from "./breed-additions";
+import { BREED_ID } from "~/domain/breed-evidence";
 
 export const SIZES = ["toy", "small", "medium", "large", "giant"] as const;
 
@@ -15,7 +16,7 @@ const level = z.number().int().min(1).max(5);
 /** One entry of the breed knowledge base (breeds.generated.json). */
 export const breedSchema = z
   .object({
-    id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+    id: z.string().regex(BREED_ID),
     name: z.string().min(2),
     species: z.enum(SPECIES),
     size: z.enum(SIZES),
