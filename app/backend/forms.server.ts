@@ -19,7 +19,6 @@ export const FORM_DATA_ERRORS = {
   malformed: "The form could not be read: the request body is malformed.",
   tooLarge: "Request too large: at most 64 KB.",
   unknownForm: "Unknown form.",
-  nul: "The form holds a NUL character, which no text of ours can hold.",
 } as const;
 
 /** Our largest field is a 5,000-character contact message; nothing legitimate comes near this. */
@@ -57,8 +56,7 @@ export function refuseForm(formError: string = FORM_DATA_ERRORS.unknownForm): ne
 
 /**
  * The posted form. Another content type (JSON, text) is refused with 415, a body over
- * `maxBytes` (MAX_FORM_BYTES unless a form takes a photo) with 413, one that cannot be parsed or
- * holds a NUL character with 400: thrown, so the page answers
+ * `maxBytes` (MAX_FORM_BYTES unless a form takes a photo) with 413, one that cannot be parsed with 400: thrown, so the page answers
  * with that status and says why.
  */
 export async function readForm(
@@ -80,18 +78,11 @@ export async function readForm(
         ? FORM_DATA_ERRORS.tooLarge
         : `Request too large: at most ${Math.floor(maxBytes / 1024)} KB.`,
     );
-  let form: FormData;
   try {
-    form = await new Response(body, { headers: { "Content-Type": contentType! } }).formData();
+    return await new Response(body, { headers: { "Content-Type": contentType! } }).formData();
   } catch {
     refuse(400, FORM_DATA_ERRORS.malformed);
   }
-  // PostgreSQL's text cannot hold NUL: refused here, for every form, before any query sees it.
-  for (const [name, value] of form) {
-    if (name.includes("\0") || (typeof value === "string" && value.includes("\0")))
-      refuse(400, FORM_DATA_ERRORS.nul);
-  }
-  return form;
 }
 
 type Failure<Field extends string> = { errors?: FieldErrors<Field>; formError?: string };

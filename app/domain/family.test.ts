@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseWithSchema } from "~/utils/forms";
 import {
-  accountIdSchema,
   FAMILY_ERRORS,
   familyName,
   inviteSchema,
@@ -9,6 +8,7 @@ import {
   placesTaken,
   type PendingInvite,
 } from "./family";
+import { authIdSchema } from "./ids";
 
 describe("inviteSchema", () => {
   it("takes an address trimmed and in lower case", () => {
@@ -45,9 +45,9 @@ describe("ids and tokens", () => {
   });
 
   it("an account id has no characters a link or query could be built from", () => {
-    expect(accountIdSchema.safeParse("Xy_9-abc").success).toBe(true);
+    expect(authIdSchema.safeParse("Xy_9-abc").success).toBe(true);
     for (const id of ["", "a b", "a/b", "a'b", "x".repeat(101)]) {
-      expect(accountIdSchema.safeParse(id).success, id).toBe(false);
+      expect(authIdSchema.safeParse(id).success, id).toBe(false);
     }
   });
 });

@@ -33,8 +33,6 @@ export const inviteSchema = z.object({
 export type InviteValues = z.output<typeof inviteSchema>;
 export type InviteField = keyof InviteValues;
 
-/** An account id (better-auth: letters, digits, "-" and "_"); anything else cannot be one. */
-export const accountIdSchema = z.string().regex(/^[\w-]{1,100}$/);
 /** The token of an invitation link: 32 random bytes, base64url. */
 export const inviteTokenSchema = z.string().regex(/^[\w-]{43}$/);
 

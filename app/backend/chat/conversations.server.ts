@@ -605,4 +605,3 @@ export async function vetOf(conversation: Conversation) {
     .where(eq(staffProfile.userId, conversation.vetId));
   return row ? { displayName: vetTitle(row.displayName), region: row.region ?? "" } : null;
 }
-

@@ -1,6 +1,7 @@
 import dns from "node:dns";
 import fs from "node:fs";
-import net from "node:net";
+import https from "node:https";
+import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
@@ -377,21 +378,31 @@ describe("the push service's answers", () => {
 
 describe("a push to the inside", () => {
   /**
-   * What reaches 127.0.0.1:443 (where web-push connects for an endpoint without a port whose host
-   * reads as loopback) while `run` runs: the connections a listener there accepted.
+   * How many connections reached loopback while `run` ran. web-push dials port 443 for an
+   * endpoint without a port; https connections to port 443 are moved to a listener's own port on
+   * the way out (where the socket is made, after any check of ours), so no privileged port is needed.
    */
-  async function connectionsToLoopback443(run: () => Promise<unknown>): Promise<number> {
+  async function connectionsToLoopback(run: () => Promise<unknown>): Promise<number> {
     let connections = 0;
     const listener = net.createServer((socket) => {
       connections += 1;
       socket.destroy();
     });
-    await new Promise<void>((resolve, reject) =>
-      listener.once("error", reject).listen(443, "127.0.0.1", resolve),
-    );
+    await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+    const { port } = listener.address() as AddressInfo;
+    const createConnection = https.Agent.prototype.createConnection;
+    const moved = vi.spyOn(https.Agent.prototype, "createConnection").mockImplementation(function (
+      this: https.Agent,
+      options: { port?: number },
+      callback: never,
+    ) {
+      const to = Number(options.port) === 443 ? { ...options, port } : options;
+      return createConnection.call(this, to, callback);
+    } as never);
     try {
       await run();
     } finally {
+      moved.mockRestore();
       await new Promise((resolve) => listener.close(resolve));
     }
     return connections;
@@ -408,21 +419,17 @@ describe("a push to the inside", () => {
     const owner = await signUp("Sid Stored", { plan: "premium" });
     const vet = await vetOnDuty("Dr. Lu Loop");
     const subscriber = makeSubscriber("https://localhost%2Enotify.windows.com/x");
-    await (
-      await getDb()
-    )
-      .insert(pushSubscription)
-      .values({
-        userId: owner.id,
-        endpoint: subscriber.json.endpoint,
-        ...subscriber.json.keys,
-        device: "Chrome",
-      });
+    await (await getDb()).insert(pushSubscription).values({
+      userId: owner.id,
+      endpoint: subscriber.json.endpoint,
+      ...subscriber.json.keys,
+      device: "Chrome",
+    });
     const rex = await petOf(owner, "Rex");
     const opened = await openConversation(owner, rex.id, { body: "Panting", key: key() }, []);
     if (!opened.ok) throw new Error(opened.error);
     await takeConversation(vet, opened.conversationId);
-    expect(await connectionsToLoopback443(runJobs)).toBe(0);
+    expect(await connectionsToLoopback(runJobs)).toBe(0);
     expect((await pushJobsOf(owner)).every((one) => one.doneAt !== null)).toBe(true);
   });
 
@@ -446,7 +453,7 @@ describe("a push to the inside", () => {
     const opened = await openConversation(owner, rex.id, { body: "Shaking", key: key() }, []);
     if (!opened.ok) throw new Error(opened.error);
     await takeConversation(vet, opened.conversationId);
-    expect(await connectionsToLoopback443(runJobs)).toBe(0);
+    expect(await connectionsToLoopback(runJobs)).toBe(0);
     expect(await pushJobsOf(owner)).toEqual([expect.objectContaining({ attempts: 1 })]);
     expect((await pushJobsOf(owner))[0]!.doneAt).not.toBeNull();
     expect(errors).toHaveBeenCalledWith(expect.stringMatching(/resolves to 127\.0\.0\.1/));

@@ -34,6 +34,7 @@ import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import { resultFor } from "~/utils/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
+import { isAuthId } from "~/domain/ids";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(
@@ -97,7 +98,7 @@ export async function action({ request }: Route.ActionArgs) {
     const sessionId = form.get("sessionId");
     const currentId = await requireSessionId(request);
     // Someone else's session, an ended one, or this device's: nothing to end here.
-    if (typeof sessionId !== "string" || !(await endSession(user.id, sessionId, currentId))) {
+    if (!isAuthId(sessionId) || !(await endSession(user.id, sessionId, currentId))) {
       throw data(null, { status: 404 });
     }
     throw done("sessionEnded");

@@ -9,6 +9,7 @@ import { BRAND } from "~/content/site";
 import {
   deviceName,
   parsePushSubscription,
+  normalisedEndpoint,
   PUSH_ERRORS,
   pushKindsFor,
   pushOffFrom,
@@ -72,13 +73,18 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "subscribe") {
     const parsed = parsePushSubscription(form.get("subscription"), pushAllowedOrigins());
     if (!parsed.ok) return data({ intent, ok: false as const, error: parsed.error }, { status: 400 });
-    const stored = await subscribe(user.id, parsed.subscription, deviceName(request.headers.get("user-agent")));
+    const stored = await subscribe(
+      user.id,
+      parsed.subscription,
+      deviceName(request.headers.get("user-agent")),
+    );
     if (!stored) return data({ intent, ok: false as const, error: PUSH_ERRORS.taken }, { status: 409 });
     return data({ intent, ok: true as const });
   }
   if (intent === "unsubscribe") {
-    const endpoint = form.get("endpoint");
-    if (typeof endpoint !== "string" || !endpoint) refuseForm(PUSH_ERRORS.json);
+    // Stored endpoints are normalised (normalisedEndpoint): anything else was never subscribed.
+    const endpoint = normalisedEndpoint(String(form.get("endpoint") ?? ""), pushAllowedOrigins());
+    if (!endpoint) refuseForm(PUSH_ERRORS.json);
     await unsubscribe(user.id, endpoint);
     return data({ intent, ok: true as const });
   }

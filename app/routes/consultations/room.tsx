@@ -21,12 +21,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { BRAND, NOT_FOUND_TITLE } from "~/content/site";
 import { dayIn } from "~/domain/availability";
 import { CHAT_FORM_BYTES } from "~/domain/chat";
-import {
-  CONSULTATION_LIMITS,
-  notesSchema,
-  roomState,
-  type CallSide,
-} from "~/domain/consultations";
+import { CONSULTATION_LIMITS, notesSchema, roomState, type CallSide } from "~/domain/consultations";
 import { upgradeSentence } from "~/domain/plans";
 import { petHealth } from "~/features/analysis/care-plan/pet-health";
 import { CallView } from "~/features/call/call-view";

@@ -15,13 +15,7 @@ import { Memberships, type MembershipView } from "~/features/family/memberships"
 import { familyOutcome } from "~/features/family/outcome";
 import { OwnFamily } from "~/features/family/own-family";
 import { AUTH_LIMITS } from "~/domain/auth";
-import {
-  accountIdSchema,
-  FAMILY_ERRORS,
-  FAMILY_LIMITS,
-  inviteSchema,
-  placesTaken,
-} from "~/domain/family";
+import { FAMILY_ERRORS, FAMILY_LIMITS, inviteSchema, placesTaken } from "~/domain/family";
 import {
   inviteToFamily,
   leaveFamily,
@@ -36,8 +30,8 @@ import { tooManyRequests } from "~/backend/rate-limit.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import { resultFor } from "~/utils/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
-import type { z } from "~/utils/zod";
 import { idOrNotFound } from "~/backend/forms.server";
+import { authIdSchema } from "~/domain/ids";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(
@@ -81,8 +75,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** An account id a form names (better-auth's, not a UUID), or the 404 page. */
-function accountIdFrom(form: FormData, field: string, schema: z.ZodType<string>) {
-  const parsed = schema.safeParse(form.get(field));
+function accountIdFrom(form: FormData, field: string) {
+  const parsed = authIdSchema.safeParse(form.get(field));
   if (!parsed.success) throw data(null, { status: 404 });
   return parsed.data;
 }
@@ -125,13 +119,13 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (intent === "remove") {
-    const removed = await removeMember(user.id, accountIdFrom(form, "memberId", accountIdSchema));
+    const removed = await removeMember(user.id, accountIdFrom(form, "memberId"));
     if (!removed) throw data(null, { status: 404 });
     return data({ intent: "remove" as const, ok: true as const, name: removed.name });
   }
 
   if (intent === "leave") {
-    const left = await leaveFamily(user.id, accountIdFrom(form, "ownerId", accountIdSchema));
+    const left = await leaveFamily(user.id, accountIdFrom(form, "ownerId"));
     if (!left) throw data(null, { status: 404 });
     return data({ intent: "leave" as const, ok: true as const, ownerName: left.name });
   }

@@ -225,7 +225,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 
   if (intent === "remove-record") {
-    if (!(await removeRecord(user.id, pet.id, kind, idOrNotFound(form.get("recordId"))))) throw data(null, { status: 404 });
+    if (!(await removeRecord(user.id, pet.id, kind, idOrNotFound(form.get("recordId")))))
+      throw data(null, { status: 404 });
     return data({ intent: "remove-record" as const, kind, ok: true as const, message: `${label} removed.` });
   }
 
