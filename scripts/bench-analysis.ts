@@ -2,7 +2,7 @@
  * On-device analysis benchmark: runs the Features page's real pipeline (Web Worker, TF.js WASM,
  * COCO detector + the shipped breed model: MobileNet V2 and the pet head) in headless Chromium on
  * the Oxford-IIIT photos in ../shared/photos/oxford-pets and reports model load time and bytes,
- * time to result, species and breed accuracy against manifest.csv (with the issue's targets),
+ * time to result, species and breed accuracy against manifest.csv (with the targets it is held to),
  * calibration, and the worker's memory over 20 analyses.
  *   npm run bench:analysis       (builds first if there is no build)
  * Environment: BUILD_DIR (build), BENCH_PORT (a free port), CHROMIUM_PATH (/usr/bin/chromium).

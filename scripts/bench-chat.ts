@@ -1,5 +1,5 @@
 /**
- * Benchmark of the emergency chat's live channel (npm run bench:chat), issue 20's targets.
+ * Benchmark of the emergency chat's live channel (npm run bench:chat), decision 14's targets.
  *
  * Two server processes (A and B) of the production build on one PostgreSQL database of the
  * benchmark's own. N conversations (default 50), each between a Premium owner whose WebSocket

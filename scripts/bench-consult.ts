@@ -1,5 +1,5 @@
 /**
- * Benchmark of a video consultation's call set-up (npm run bench:consult), issue 21's target:
+ * Benchmark of a video consultation's call set-up (npm run bench:consult), decision 15's target:
  * join → remote video playing, p50 ≤ 1.5 s on loopback.
  *
  * Two server processes (A and B) of the production build on one PostgreSQL database of the

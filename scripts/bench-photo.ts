@@ -1,5 +1,5 @@
 /**
- * Benchmark of the chat's photo re-encoding (issue 30, finding 2): how long the costliest
+ * Benchmark of the chat's photo re-encoding (decision 16): how long the costliest
  * photos take to answer, how long the event loop (what answers /healthz and every other
  * request) is blocked meanwhile, and how much the process's peak memory grows.
  *

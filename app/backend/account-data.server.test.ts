@@ -39,7 +39,7 @@ const SECRETS = {
 
 type Person = { id: string; email: string; name: string };
 
-/** One photo's scores, as an analysis saved to a pet keeps them (issue 32). */
+/** One photo's scores, as an analysis saved to a pet keeps them (decision 18). */
 const PHOTO_EVIDENCE = {
   species: { dog: 0.97, cat: 0.03 },
   breeds: { dog: { beagle: 0.88, "basset-hound": 0.12 }, cat: { bengal: 1 } },

@@ -54,7 +54,7 @@ beforeAll(() => {
 
 // A sign-up hashes a password and writes several rows: seconds each on a busy machine.
 describe(
-  "issue 22: deleting an account deletes what it owns, never what matches its address",
+  "deleting an account deletes what it owns, never what matches its address",
   { timeout: 60_000 },
   () => {
     it("finding 1: the invitation limit and the invitations survive an account made and deleted with the address", async () => {

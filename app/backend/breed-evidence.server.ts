@@ -6,7 +6,7 @@ import type { PhotoEvidence } from "~/domain/breed-evidence";
 import { SAVED_EVIDENCE_MAX_PHOTOS, savedEvidenceSchema } from "~/domain/pets";
 
 /**
- * The pet_breed_evidence table (issue 32): what the photos of each analysis saved to a pet said,
+ * The pet_breed_evidence table (decision 18): what the photos of each analysis saved to a pet said,
  * scores only. saveAnalysisToPet (pets.server.ts) adds a save's row in its transaction; a pet's
  * page reads them here, after asking pets.server whether the user may open the pet (its owner or a
  * member of the owner's family), and the account's data export (account-data.server.ts) reads its

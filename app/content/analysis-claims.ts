@@ -40,7 +40,7 @@ const MONTHS = [
 /**
  * "November 26, 2026" (as `toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" })`
  * writes it), without Intl: this module is in every page's first scripts, and the first date
- * format a page creates loads the locale's data, a long task on a phone (issue 31).
+ * format a page creates loads the locale's data, a long task on a phone (decision 6).
  */
 function longUtcDate(iso: string) {
   const day = new Date(iso);

@@ -42,8 +42,3 @@ export const STATS = {
   yearsOfDevelopment: "2",
 } as const;
 
-export const SOCIAL_LINKS = [
-  { label: "PawPal on Facebook", href: "#social-facebook" },
-  { label: "PawPal on Instagram", href: "#social-instagram" },
-  { label: "PawPal on X", href: "#social-x" },
-] as const;

@@ -56,7 +56,7 @@ describe("the rules, as data", () => {
     }
   });
 
-  it("cover the issue's red flags, for the right species", () => {
+  it("cover the red flags, for the right species", () => {
     const redFlags: [string, readonly string[]][] = [
       ["breathing", ["dog", "cat"]],
       ["collapse", ["dog", "cat"]],

@@ -1,7 +1,7 @@
 import { expect, expectNoA11yViolations, gotoHydrated, signUp, test, verifyLinksFor } from "./support";
 
 /*
- * Email verification (issue 22): a new account's address is unconfirmed until the mailed link is
+ * Email verification (decision 12): a new account's address is unconfirmed until the mailed link is
  * opened; meanwhile the signed-in pages ask for it quietly, with a button to send the link again.
  */
 

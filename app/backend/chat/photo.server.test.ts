@@ -304,7 +304,7 @@ describe("photos that would cost too much to decode", { timeout: SLOW }, () => {
     const { result, stallMs } = await longestStall(() => reencodePhoto(deep));
     expect(result).toEqual({ ok: false, error: PHOTO_TOO_COSTLY });
     expect(PHOTO_TOO_COSTLY).toMatch(/too large to process/);
-    // Refused on its header: no decoding (issue 30: 6–11 s of it, on the event loop).
+    // Refused on its header: no decoding (decision 16: 6–11 s of it, on the event loop).
     expect(stallMs).toBeLessThan(1000);
   });
 
@@ -345,7 +345,7 @@ describe("photos that would cost too much to decode", { timeout: SLOW }, () => {
     expect(result).toMatchObject({ ok: true, width: CHAT_LIMITS.photoSide, height: CHAT_LIMITS.photoSide });
     if (!result.ok) return;
     expectColour(colourAt(result.jpeg, 800, 800), WHITE);
-    // Decoded in a worker thread: the interval keeps ticking (issue 30: the loop stopped for 1.5–3 s).
+    // Decoded in a worker thread: the interval keeps ticking (decision 16: the loop stopped for 1.5–3 s).
     expect(stallMs).toBeLessThan(1000);
   });
 

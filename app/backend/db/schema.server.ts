@@ -172,7 +172,7 @@ export const dueDone = pgTable(
 );
 
 /**
- * What the photos of one analysis saved to a pet said (issue 32): its PhotoEvidence list, one to
+ * What the photos of one analysis saved to a pet said (decision 18): its PhotoEvidence list, one to
  * five photos' species and breed probabilities (domain/breed-evidence.ts). Scores only, never a
  * photo. The pet's page combines the newest saves' photos (backend/breed-evidence.server.ts).
  */

@@ -5,7 +5,6 @@ import { cn } from "~/utils/cn";
 
 /** A modal dialog (Radix): focus is trapped inside, Escape and the close button dismiss it. */
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {

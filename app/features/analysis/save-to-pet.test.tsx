@@ -6,7 +6,7 @@ import { SAVE_ANALYSIS_ERRORS } from "~/domain/pets";
 import { SaveToPet } from "./save-to-pet";
 
 /*
- * "Save to my pets" sends what the analysis's photos said with the result (issue 32): the
+ * "Save to my pets" sends what the analysis's photos said with the result (decision 18): the
  * evidence as JSON in a hidden field, numbers only; the pet's page combines it later.
  */
 

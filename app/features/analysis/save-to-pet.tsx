@@ -21,7 +21,7 @@ type SaveProps = {
 /**
  * Saves the result to one of the signed-in user's pets on /pets (or a new one): the species,
  * the breed the plan is built for, the weight if one was given, and the photos' evidence, which
- * the pet's page combines with the photos saved before (issue 32). Signed out, it says how.
+ * the pet's page combines with the photos saved before (decision 18). Signed out, it says how.
  */
 export function SaveToPet({ species, breed, weightKg, evidence = [] }: SaveProps) {
   const user = useRouteLoaderData<{ user: SessionUser | null }>("root")?.user;

@@ -5,8 +5,6 @@
 
 export type BillingPeriod = "monthly" | "yearly";
 
-export const BILLING_PERIODS = ["monthly", "yearly"] as const satisfies readonly BillingPeriod[];
-
 import { formatUsd, type PlanPrice } from "~/domain/plans";
 
 export { formatUsd, type PlanPrice };

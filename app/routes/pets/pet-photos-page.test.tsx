@@ -7,7 +7,7 @@ import type { AccessiblePet } from "~/domain/pets";
 import PetPage, { loader } from "./pet";
 
 /*
- * The pet's page renders "What its photos say" from its loader (issue 32): the route module itself
+ * The pet's page renders "What its photos say" from its loader (decision 18): the route module itself
  * in a router, its loader run with the account's reads stubbed, the photos' evidence combined
  * with the shipped pet head's fusion.
  */

@@ -5,7 +5,7 @@ import shipped from "../../../public/models/breed/pet-head.json";
 import { fusionFrom, photoVerdict, PET_HEAD_SOURCE, shippedFusion } from "./photo-verdict.server";
 
 /*
- * "What its photos say" (issue 32): the saved photos' evidence combined as the analysis combines
+ * "What its photos say" (decision 18): the saved photos' evidence combined as the analysis combines
  * photos of one pet, with the shipped pet head's fusion, and a file without it refused loudly.
  */
 

@@ -6,7 +6,7 @@ import { combineEvidence } from "~/features/analysis/engine/evidence";
 import { petHeadFileSchema, type PetHeadFile } from "~/features/analysis/engine/pet-head";
 
 /*
- * "What its photos say" on a pet's page (issue 32): the evidence of the photos saved to the pet
+ * "What its photos say" on a pet's page (decision 18): the evidence of the photos saved to the pet
  * (backend/breed-evidence.server.ts) combined the way the analysis combines photos of one pet,
  * with the fusion the shipped breed model was fitted with. Server-only, beside the route that
  * composes the two: app/backend may not import a feature (decision 10), and the breed knowledge

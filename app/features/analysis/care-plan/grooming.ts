@@ -86,11 +86,6 @@ function perCoat(coats: readonly CoatOption[], advice: (option: CoatOption) => s
   );
 }
 
-/** The grooming lines of the care schedule. */
-export function groomingLines(species: Species, coat: Coat, grooming: number): string[] {
-  return groomingLinesFor(species, [{ coat, grooming }]);
-}
-
 /**
  * The grooming lines for the coats a pet may have: where they agree, the advice once; where they
  * differ, each coat's; with no coat known, how often for each kind.

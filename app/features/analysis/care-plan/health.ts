@@ -1,4 +1,3 @@
-import type { Breed } from "../knowledge/breeds";
 import type { LifeStage } from "./life-stage";
 
 /** What to watch for, keyed by words that appear in our health predispositions. Our wording. */
@@ -48,11 +47,6 @@ const WATCH_POINTS: readonly [RegExp, string][] = [
   [/mdr1/, "Ask about an MDR1 gene test before some common medicines are given"],
   [/deaf/, "Ask about a hearing test (BAER), especially for puppies and kittens"],
 ];
-
-/** Health watch-points from the breed's predispositions, plus routine care for the life stage. */
-export function healthLines(breed: Breed, stage: LifeStage): string[] {
-  return healthLinesFor(breed.healthPredispositions, stage);
-}
 
 /**
  * Health watch-points from predispositions, plus routine care for the life stage. `heading`

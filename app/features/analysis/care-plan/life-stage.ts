@@ -1,5 +1,5 @@
 import type { Species } from "~/domain/pets";
-import type { Breed, BreedSize } from "../knowledge/breeds";
+import type { BreedSize } from "../knowledge/breeds";
 
 export type LifeStage = "baby" | "junior" | "adult" | "senior";
 
@@ -30,10 +30,6 @@ export function lifeStage(
 export function growthEndMonths(species: Species, size?: BreedSize): number {
   if (species === "cat") return 12;
   return size === "large" || size === "giant" ? 18 : 12;
-}
-
-export function stageForBreed(breed: Breed, ageMonths: number): LifeStage {
-  return lifeStage(breed.species, ageMonths, breed.lifeExpectancyYears, breed.size);
 }
 
 /**
