@@ -41,6 +41,14 @@ const REACT = {
   group: ["react", "react-dom", "react-dom/*", "react-router"],
   message: "app/domain is plain TypeScript: no React.",
 };
+const DOMAIN = {
+  group: ["~/domain", "~/domain/**", "**/domain/**"],
+  message: "app/utils is below the domain: it imports no domain (move the helper into app/domain).",
+};
+const ABOVE_DOMAIN = {
+  group: ["~/utils/*", "!~/utils/zod", "~/content/**", "../**"],
+  message: "app/domain imports only the domain and zod (~/utils/zod).",
+};
 /** Every folder of app/features is a feature: a new one is covered without editing this file. */
 const FEATURE_NAMES = fs
   .readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
@@ -119,11 +127,9 @@ export default tseslint.config(
   ...FEATURE_NAMES.map((name) =>
     layer([`app/features/${name}/**`], [SERVER_CODE, SERVER_PACKAGES, ROUTES, otherFeatures(name)]),
   ),
-  layer(
-    ["app/components/**", "app/utils/**", "app/content/**"],
-    [SERVER_CODE, SERVER_PACKAGES, FEATURES, ROUTES],
-  ),
-  layer(["app/domain/**"], [SERVER_CODE, SERVER_PACKAGES, FEATURES, COMPONENTS, ROUTES, REACT]),
+  layer(["app/components/**", "app/content/**"], [SERVER_CODE, SERVER_PACKAGES, FEATURES, ROUTES]),
+  layer(["app/utils/**"], [SERVER_CODE, SERVER_PACKAGES, FEATURES, ROUTES, DOMAIN]),
+  layer(["app/domain/**"], [SERVER_CODE, SERVER_PACKAGES, FEATURES, COMPONENTS, ROUTES, REACT, ABOVE_DOMAIN]),
   // The Express host serves the build: it may use the backend, domain, utils and content, never
   // what pages are made of (React Router loads the routes from the build, not by import).
   layer(["host/**"], [FEATURES, COMPONENTS, ROUTES]),

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { parseWithSchema, type FieldErrors, type FormReply } from "~/utils/forms";
+import { parseWithSchema, type FieldErrors, type FormReply } from "~/domain/forms";
 import type { z } from "~/utils/zod";
 import { consumeRateLimit, tooManyRequests, type RateLimitBucket } from "./rate-limit.server";
 import { idSchema } from "~/domain/ids";

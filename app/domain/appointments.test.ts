@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { parseWithSchema } from "~/utils/forms";
+import { parseWithSchema } from "~/domain/forms";
 import { bookVisitSchema, contactNotes, isWebsite, readContactNotes, telUrl } from "./appointments";
 import { RECORD_ERRORS } from "./records";
 import { TEXT_ERRORS } from "./text";

@@ -1,4 +1,4 @@
-import type { FormReply } from "~/utils/forms";
+import type { FormReply } from "~/domain/forms";
 import { z } from "~/utils/zod";
 import type { PetChoice } from "./pets";
 import { appointmentSchema, RECORD_ERRORS, RECORD_LIMITS } from "./records";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseWithSchema } from "~/utils/forms";
+import { parseWithSchema } from "~/domain/forms";
 import { AUTH_ERRORS, AUTH_LIMITS, isPasswordMismatch, SIGNUP_PET_CHOICES, storedPetType } from "./auth";
 import { forgotPasswordSchema, loginSchema, resetPasswordSchema, signupSchema } from "./auth-schemas";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseWithSchema } from "~/utils/forms";
+import { parseWithSchema } from "~/domain/forms";
 import {
   DUE_ERRORS,
   dueItems,

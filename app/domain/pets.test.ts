@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PhotoEvidence } from "~/domain/breed-evidence";
 import { MAX_PHOTOS_PER_PET } from "~/features/analysis/engine/outcome";
-import { parseWithSchema } from "~/utils/forms";
+import { parseWithSchema } from "~/domain/forms";
 import {
   isIsoDate,
   latestBirthDate,

@@ -1,4 +1,4 @@
-import type { FormReply } from "~/utils/forms";
+import type { FormReply } from "~/domain/forms";
 import { z } from "~/utils/zod";
 import { photoEvidenceSchema, type PhotoEvidence } from "./breed-evidence";
 import { singleLine } from "./text";

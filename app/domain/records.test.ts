@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { parseWithSchema } from "~/utils/forms";
+import { parseWithSchema } from "~/domain/forms";
 import { TEXT_ERRORS } from "./text";
 import {
   ageInMonths,

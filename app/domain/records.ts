@@ -1,4 +1,4 @@
-import type { FormReply } from "~/utils/forms";
+import type { FormReply } from "~/domain/forms";
 import { z } from "~/utils/zod";
 import { earliestBirthDate, isIsoDate, PET_LIMITS, type PetType, type RecordKind } from "./pets";
 import { multiLine, singleLine } from "./text";

@@ -1,6 +1,6 @@
 /*
  * Instants as a viewer in `zone` reads them, with the zone named ("10:15 PM EST"), the same on
- * the server and in the browser. The zone is the viewer's (utils/time-zone.ts: the browser's own,
+ * the server and in the browser. The zone is the viewer's (domain/time-zone.ts and components/time-zone/: the browser's own,
  * kept in a cookie; ?tz= without JavaScript; UTC until then). Made once per zone: a page formats
  * hundreds of times.
  */

@@ -45,6 +45,19 @@ describe("the server/browser boundary", () => {
       "app/domain/x.ts",
       'import { createPet } from "~/backend/pets.server";',
     ],
+    ["domain code importing a helper of app/utils", "app/domain/x.ts", 'import { cn } from "~/utils/cn";'],
+    ["domain code importing content", "app/domain/x.ts", 'import { BRAND } from "~/content/site";'],
+    [
+      "domain code importing app/utils by relative path",
+      "app/domain/x.ts",
+      'import { cn } from "../utils/cn";',
+    ],
+    ["app/utils importing the domain", "app/utils/x.ts", 'import { roundPoint } from "~/domain/geo";'],
+    [
+      "app/utils importing the domain by relative path",
+      "app/utils/x.ts",
+      'import { roundPoint } from "../domain/geo";',
+    ],
     [
       "server code importing a feature",
       "app/backend/x.server.ts",
@@ -108,6 +121,8 @@ describe("the server/browser boundary", () => {
       "app/features/pets/x.ts",
       'import { petSchema } from "~/domain/pets";',
     ],
+    ["domain code importing zod", "app/domain/x.ts", 'import { z } from "~/utils/zod";'],
+    ["domain code importing the domain", "app/domain/x.ts", 'import { idSchema } from "./ids";'],
     [
       "server code importing domain code",
       "app/backend/x.server.ts",

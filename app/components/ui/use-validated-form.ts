@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from "react";
-import { parseWithSchema, type FieldErrors } from "~/utils/forms";
+import { parseWithSchema, type FieldErrors } from "~/domain/forms";
 import type { z } from "~/utils/zod";
 import { useHydrated } from "./use-hydrated";
 

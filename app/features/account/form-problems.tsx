@@ -1,6 +1,6 @@
 import { ErrorSummary, errorSummaryItems } from "~/components/ui/form-message";
 import { FormError } from "~/components/ui/form-error";
-import type { FormReply } from "~/utils/forms";
+import type { FormReply } from "~/domain/forms";
 
 /**
  * Above a form: a problem of the whole form (too many attempts), and, for visitors without

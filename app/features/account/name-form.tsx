@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
 import { changeNameSchema, type ChangeNameField } from "~/domain/account";
-import type { FormReply } from "~/utils/forms";
+import type { FormReply } from "~/domain/forms";
 import { AUTH_LIMITS } from "~/domain/auth";
 import { FormProblems } from "./form-problems";
 

@@ -5,7 +5,7 @@ import { Field, Input } from "~/components/ui/field";
 import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
 import { changePasswordSchema, type ChangePasswordField } from "~/domain/account";
-import type { FormReply } from "~/utils/forms";
+import type { FormReply } from "~/domain/forms";
 import { AUTH_LIMITS } from "~/domain/auth";
 import { FormProblems } from "./form-problems";
 

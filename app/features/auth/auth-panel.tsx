@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { TabList, TabPanel } from "~/components/ui/tabs";
-import type { FormReply } from "~/utils/forms";
+import type { FormReply } from "~/domain/forms";
 import type { LoginField, SignupField } from "~/domain/auth-schemas";
 import type { SocialFlags } from "./auth-result";
 import { PLAN_IDS, type PlanId } from "~/domain/plans";

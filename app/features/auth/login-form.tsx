@@ -7,7 +7,7 @@ import { ErrorSummary, errorSummaryItems } from "~/components/ui/form-message";
 import { FormError } from "~/components/ui/form-error";
 import { socialNotConfigured, SOCIAL_PROVIDERS } from "~/content/auth";
 import type { SocialFlags } from "./auth-result";
-import type { FormReply } from "~/utils/forms";
+import type { FormReply } from "~/domain/forms";
 import { EmailField } from "./email-field";
 import { AUTH_LIMITS } from "~/domain/auth";
 import type { LoginField } from "~/domain/auth-schemas";

@@ -9,7 +9,7 @@ import { ErrorSummary, errorSummaryItems, FormMessage } from "~/components/ui/fo
 import { toast } from "~/components/ui/toaster";
 import { PASSWORD_MISMATCH, PET_TYPE_OPTIONS } from "~/content/auth";
 import { FormError } from "~/components/ui/form-error";
-import type { FormReply } from "~/utils/forms";
+import type { FormReply } from "~/domain/forms";
 import { EmailField } from "./email-field";
 import { AUTH_LIMITS, isPasswordMismatch } from "~/domain/auth";
 import type { SignupField } from "~/domain/auth-schemas";

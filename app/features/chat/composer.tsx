@@ -6,7 +6,7 @@ import { Field, Textarea } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { CHAT_LIMITS } from "~/domain/chat";
-import { firstProblem, type FormReply } from "~/utils/forms";
+import { firstProblem, type FormReply } from "~/domain/forms";
 
 /**
  * Writing a message: a plain form that posts and reloads (no JavaScript needed); with the live

@@ -6,7 +6,7 @@ import { FormMessage } from "~/components/ui/form-message";
 import { ignoreSubmitWhile, useSubmitting } from "~/components/ui/use-submitting";
 import { CHAT_LIMITS } from "~/domain/chat";
 import { CONSULTATION_LIMITS } from "~/domain/consultations";
-import { firstProblem, type FormReply } from "~/utils/forms";
+import { firstProblem, type FormReply } from "~/domain/forms";
 
 /** What the vet ends, and the words of its form: the text goes to the pet's records as a vet visit. */
 const ENDS = {

@@ -4,7 +4,7 @@ import { Field, Select, Textarea } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
 import { ignoreSubmitWhile, useSubmitting } from "~/components/ui/use-submitting";
 import { BOOKING_RULES, CONSULTATION_LIMITS, FIRST_AVAILABLE } from "~/domain/consultations";
-import { firstProblem, type FormReply } from "~/utils/forms";
+import { firstProblem, type FormReply } from "~/domain/forms";
 import type { DayOfTimes } from "./format";
 import { TimePicker } from "./time-picker";
 

@@ -10,7 +10,7 @@ import {
   TOO_LATE_TO_CHANGE,
   type ConsultationStatus,
 } from "~/domain/consultations";
-import { firstProblem } from "~/utils/forms";
+import { firstProblem } from "~/domain/forms";
 import type { ConsultationRefusal } from "./booking-form";
 import { CancelConfirmForm, cancelNote, cancelQuestion } from "./cancel-confirm";
 import type { DayOfTimes } from "./format";

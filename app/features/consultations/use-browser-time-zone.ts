@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
-import { browserTimeZone, rememberTimeZone } from "~/utils/time-zone";
+import { browserTimeZone, rememberTimeZone } from "~/components/time-zone/browser-time-zone";
 
 /**
  * Shows the page's times in the browser's own zone: when the server rendered them in another

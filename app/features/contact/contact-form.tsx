@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
-import type { FormReply } from "~/utils/forms";
+import type { FormReply } from "~/domain/forms";
 import { ErrorSummary, errorSummaryItems, FormMessage } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
 import { CONTACT_SUCCESS } from "./contact-content";

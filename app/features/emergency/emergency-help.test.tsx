@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { createRoutesStub } from "react-router";
 import { countryLines, isPhoneLine, linesView } from "~/domain/emergency-lines";
 import type { NearbyResponse, Place } from "~/domain/nearby";
-import { NEARBY_ERRORS } from "~/utils/nearby-api";
+import { NEARBY_ERRORS } from "~/components/nearby/nearby-api";
 import { EmergencyHelp } from "./emergency-help";
 import { LinesViewContext } from "./emergency-lines";
 import { EmergencyVets } from "./emergency-vets";

@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { NearbyResponse, Place } from "~/domain/nearby";
 import { vetsToGoTo, type VetSearch } from "~/domain/nearby-places";
-import { NEARBY_ERRORS } from "~/utils/nearby-api";
+import { NEARBY_ERRORS } from "~/components/nearby/nearby-api";
 import { EmergencyVets, VetSearchContext } from "./emergency-vets";
 
 /** The search by place: a town or postcode, for visitors without JavaScript and as the fallback. */

@@ -14,7 +14,7 @@ import {
   fetchPlacesNear,
   NEARBY_ERRORS,
   NearbyError,
-} from "~/utils/nearby-api";
+} from "~/components/nearby/nearby-api";
 
 type Vet = VetToGoTo;
 type State =

@@ -7,7 +7,7 @@ import { useValidatedForm } from "~/components/ui/use-validated-form";
 import { toast } from "~/components/ui/toaster";
 import { AUTH_LIMITS } from "~/domain/auth";
 import { inviteSchema, type InviteField } from "~/domain/family";
-import type { FormReply } from "~/utils/forms";
+import type { FormReply } from "~/domain/forms";
 import { familyOutcome, type FamilySuccess } from "./outcome";
 
 const EMAIL_ID = "invite-email";

@@ -3,7 +3,7 @@ import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, Input, Select } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
-import type { FormReply } from "~/utils/forms";
+import type { FormReply } from "~/domain/forms";
 import { ErrorSummary, errorSummaryItems } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
 import {

@@ -22,7 +22,7 @@ export type RecordsContext = {
   result: RecordActionData | undefined;
   /** The owner's plan has no health tracking: the records are shown, not changed. */
   readOnly: boolean;
-  /** The viewer's time zone, for when a vet wrote their entry (utils/use-viewer-time-zone.ts). */
+  /** The viewer's time zone, for when a vet wrote their entry (components/time-zone/use-viewer-time-zone.ts). */
   timeZone: string;
 };
 

@@ -1,4 +1,4 @@
-import type { FormReply } from "~/utils/forms";
+import type { FormReply } from "~/domain/forms";
 import type { ReminderSettingsField } from "~/domain/reminders";
 
 export const FEED_INTENTS = ["create-feed", "replace-feed", "revoke-feed"] as const;

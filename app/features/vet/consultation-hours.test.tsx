@@ -11,8 +11,8 @@ import { ConsultationHours } from "./consultation-hours";
  */
 
 const browser = vi.hoisted(() => ({ zone: "Asia/Tokyo" }));
-vi.mock("~/utils/time-zone", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("~/utils/time-zone")>()),
+vi.mock("~/components/time-zone/browser-time-zone", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("~/components/time-zone/browser-time-zone")>()),
   browserTimeZone: () => browser.zone,
 }));
 

@@ -5,8 +5,8 @@ import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-message";
 import { isTimeZone, WEEK_ORDER, WEEKDAY_NAMES, type DayHours } from "~/domain/availability";
-import { firstProblem, type FormReply } from "~/utils/forms";
-import { browserTimeZone } from "~/utils/time-zone";
+import { firstProblem, type FormReply } from "~/domain/forms";
+import { browserTimeZone } from "~/components/time-zone/browser-time-zone";
 
 /** The action's answer to the hours form or a day off's: refused, or saved. */
 export type HoursResult =

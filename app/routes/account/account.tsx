@@ -31,7 +31,7 @@ import {
 import { requireUser } from "~/backend/auth/session.server";
 import { redirectWithFlash, type FlashKind } from "~/backend/flash.server";
 import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
-import { resultFor } from "~/utils/forms";
+import { resultFor } from "~/domain/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import { isAuthId } from "~/domain/ids";

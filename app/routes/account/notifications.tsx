@@ -31,8 +31,8 @@ import {
 import { findVet } from "~/backend/staff/staff.server";
 import { isTimeZone } from "~/domain/availability";
 import { actionOrLoaderHeaders } from "~/utils/http";
-import { viewerTimeZone } from "~/utils/time-zone";
-import { useViewerTimeZone } from "~/utils/use-viewer-time-zone";
+import { viewerTimeZone } from "~/domain/time-zone";
+import { useViewerTimeZone } from "~/components/time-zone/use-viewer-time-zone";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

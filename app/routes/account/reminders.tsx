@@ -21,7 +21,7 @@ import {
   saveReminderSettings,
   scanReminders,
 } from "~/backend/reminders.server";
-import { resultFor } from "~/utils/forms";
+import { resultFor } from "~/domain/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { baseUrlFrom, pageMeta, siteBaseUrl } from "~/utils/seo";
 

@@ -17,7 +17,7 @@ import { redirectWithFlash } from "~/backend/flash.server";
 import { staffRoleOf } from "~/backend/staff/staff.server";
 import { staffLanding } from "~/domain/staff";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
-import { resultFor } from "~/utils/forms";
+import { resultFor } from "~/domain/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -17,7 +17,7 @@ import { CHAT_ERRORS, NO_VET_AFTER_MS } from "~/domain/chat";
 import { upgradeSentence } from "~/domain/plans";
 import { STAFF_ERRORS } from "~/domain/staff-profile";
 import { TRIAGE_ERRORS } from "~/domain/triage";
-import { firstProblem, type FormReply } from "~/utils/forms";
+import { firstProblem, type FormReply } from "~/domain/forms";
 import { action as staffAction, loader as staffLoader } from "~/routes/admin/staff";
 import { action as vetAction, loader as vetLoader } from "~/routes/vet/console";
 import {

@@ -22,10 +22,10 @@ import { SIGN_FIELD } from "~/domain/triage";
 import { newMessageKey } from "~/features/chat/use-live-chat";
 import { SignList } from "~/features/emergency/emergency-form";
 import { formatDateTime } from "~/utils/format-time";
-import { firstProblem } from "~/utils/forms";
+import { firstProblem } from "~/domain/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
-import { viewerTimeZone } from "~/utils/time-zone";
-import { useViewerTimeZone } from "~/utils/use-viewer-time-zone";
+import { viewerTimeZone } from "~/domain/time-zone";
+import { useViewerTimeZone } from "~/components/time-zone/use-viewer-time-zone";
 import { idOrNotFound } from "~/backend/forms.server";
 
 export const meta: Route.MetaFunction = () => [

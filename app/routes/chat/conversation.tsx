@@ -43,10 +43,10 @@ import { LinesViewContext } from "~/features/emergency/emergency-lines";
 import { petHealth } from "~/features/analysis/care-plan/pet-health";
 import { VetPetPanel } from "~/features/pets/vet-pet-panel";
 import { Composer } from "~/features/chat/composer";
-import { resultFor } from "~/utils/forms";
+import { resultFor } from "~/domain/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
-import { viewerTimeZone } from "~/utils/time-zone";
-import { useViewerTimeZone } from "~/utils/use-viewer-time-zone";
+import { viewerTimeZone } from "~/domain/time-zone";
+import { useViewerTimeZone } from "~/components/time-zone/use-viewer-time-zone";
 import { idOrNotFound } from "~/backend/forms.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [

@@ -3,7 +3,7 @@ import { getDb } from "~/backend/db/client.server";
 import { familyMember, pet } from "~/backend/db/schema.server";
 import { setOnDuty } from "~/backend/staff/staff.server";
 import { RECORD_ERRORS } from "~/domain/records";
-import { TIME_ZONE_COOKIE } from "~/utils/time-zone";
+import { TIME_ZONE_COOKIE } from "~/domain/time-zone";
 import { loader as rootLoader } from "~/root";
 import { action as petAction, loader as petLoader } from "~/routes/pets/pet";
 import { action as vetAction, loader as vetLoader } from "~/routes/vet/console";

@@ -15,7 +15,7 @@ import {
   consultationRecordTitle,
 } from "~/domain/consultations";
 import { upgradeSentence } from "~/domain/plans";
-import { firstProblem, type FormReply } from "~/utils/forms";
+import { firstProblem, type FormReply } from "~/domain/forms";
 import {
   action as chatConversationAction,
   loader as chatConversationLoader,

@@ -35,9 +35,9 @@ import { ConsultationItem, type ListedConsultation } from "~/features/consultati
 import { groupByDay } from "~/features/consultations/format";
 import { formatWhen } from "~/utils/format-time";
 import { useBrowserTimeZone } from "~/features/consultations/use-browser-time-zone";
-import { resultFor } from "~/utils/forms";
+import { resultFor } from "~/domain/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
-import { viewerTimeZone } from "~/utils/time-zone";
+import { viewerTimeZone } from "~/domain/time-zone";
 import { z } from "~/utils/zod";
 import { idSchema } from "~/domain/ids";
 

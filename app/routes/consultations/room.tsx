@@ -32,9 +32,9 @@ import { EndForm } from "~/features/chat/end-form";
 import { formatTime, formatWhen } from "~/utils/format-time";
 import { useBrowserTimeZone } from "~/features/consultations/use-browser-time-zone";
 import { VetPetPanel } from "~/features/pets/vet-pet-panel";
-import { resultFor, type FormReply } from "~/utils/forms";
+import { resultFor, type FormReply } from "~/domain/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
-import { viewerTimeZone } from "~/utils/time-zone";
+import { viewerTimeZone } from "~/domain/time-zone";
 import { idOrNotFound } from "~/backend/forms.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [

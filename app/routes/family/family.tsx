@@ -28,7 +28,7 @@ import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import { listAccessiblePets } from "~/backend/pets.server";
 import { tooManyRequests } from "~/backend/rate-limit.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
-import { resultFor } from "~/utils/forms";
+import { resultFor } from "~/domain/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { idOrNotFound } from "~/backend/forms.server";
 import { authIdSchema } from "~/domain/ids";

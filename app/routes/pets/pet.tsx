@@ -45,8 +45,8 @@ import { PlanLocked } from "~/components/ui/plan-locked";
 import { upgradeSentence } from "~/domain/plans";
 import { bookVisitSchema, contactNotes, type BookVisitField } from "~/domain/appointments";
 import { actionOrLoaderHeaders } from "~/utils/http";
-import { viewerTimeZone } from "~/utils/time-zone";
-import { useViewerTimeZone } from "~/utils/use-viewer-time-zone";
+import { viewerTimeZone } from "~/domain/time-zone";
+import { useViewerTimeZone } from "~/components/time-zone/use-viewer-time-zone";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import type { z } from "~/utils/zod";
 import { idOrNotFound } from "~/backend/forms.server";
@@ -107,7 +107,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ...petHealth(pet, records, today),
     editId: known(search.get("edit")),
     removeId: known(search.get("remove")),
-    // The zone times are shown in until the browser says its own (utils/use-viewer-time-zone.ts).
+    // The zone times are shown in until the browser says its own (components/time-zone/use-viewer-time-zone.ts).
     timeZone: viewerTimeZone(request),
   });
 }

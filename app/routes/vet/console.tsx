@@ -28,9 +28,9 @@ import {
 } from "~/domain/availability";
 import { ConsultationHours } from "~/features/vet/consultation-hours";
 import { formatDateTime, formatWhen } from "~/utils/format-time";
-import { resultFor } from "~/utils/forms";
-import { viewerTimeZone } from "~/utils/time-zone";
-import { useViewerTimeZone } from "~/utils/use-viewer-time-zone";
+import { resultFor } from "~/domain/forms";
+import { viewerTimeZone } from "~/domain/time-zone";
+import { useViewerTimeZone } from "~/components/time-zone/use-viewer-time-zone";
 import { z } from "~/utils/zod";
 import { listVetConsultations } from "~/backend/consultations/consultations.server";
 import { takeDayOff } from "~/backend/consultations/vet-cancellations.server";

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { NEARBY_ERRORS } from "~/utils/nearby-api";
+import { NEARBY_ERRORS } from "~/components/nearby/nearby-api";
 import type { NearbyResponse, Place } from "~/domain/nearby";
 import { NearbyServices } from "./nearby-services";
 

@@ -1,4 +1,4 @@
-import { isTimeZone } from "~/domain/availability";
+import { isTimeZone } from "./availability";
 
 /*
  * The viewer's time zone, for pages that show times: the browser's own, which the page keeps in
@@ -27,13 +27,4 @@ export function viewerTimeZone(request: Request): string {
   if (asked && isTimeZone(asked)) return asked;
   const kept = fromCookie(request.headers.get("Cookie"));
   return kept && isTimeZone(kept) ? kept : "UTC";
-}
-
-/** Remembers the browser's zone for the next page loads (a year; not sensitive: it is sent to no one else). */
-export function rememberTimeZone(zone: string) {
-  document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax`;
-}
-
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 }

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { TIME_ZONE_COOKIE } from "./time-zone";
+import { TIME_ZONE_COOKIE } from "~/domain/time-zone";
 import { useViewerTimeZone } from "./use-viewer-time-zone";
 
 /* A page rendered in UTC (no cookie yet) by a browser in Tokyo. */

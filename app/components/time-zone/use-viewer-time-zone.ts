@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useSearchParams } from "react-router";
-import { browserTimeZone, rememberTimeZone } from "./time-zone";
+import { browserTimeZone, rememberTimeZone } from "./browser-time-zone";
 
 const subscribeNothing = () => () => {};
 
