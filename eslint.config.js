@@ -39,15 +39,19 @@ const ROUTES = {
 };
 const REACT = {
   group: ["react", "react-dom", "react-dom/*", "react-router"],
-  message: "app/domain is plain TypeScript: no React.",
+  message: "app/domain and app/engine are plain TypeScript: no React.",
 };
 const DOMAIN = {
   group: ["~/domain", "~/domain/**", "**/domain/**"],
   message: "app/utils is below the domain: it imports no domain (move the helper into app/domain).",
 };
 const ABOVE_DOMAIN = {
-  group: ["~/utils/*", "!~/utils/zod", "~/content/**", "../**"],
+  group: ["~/utils/*", "!~/utils/zod", "~/content/**", "~/engine/**", "../**"],
   message: "app/domain imports only the domain and zod (~/utils/zod).",
+};
+const ABOVE_ENGINE = {
+  group: ["~/utils/*", "!~/utils/zod", "~/content/**", "**/content/**", "**/utils/*", "!**/utils/zod"],
+  message: "app/engine imports only itself, the domain and zod (~/utils/zod).",
 };
 /** Every folder of app/features is a feature: a new one is covered without editing this file. */
 const FEATURE_NAMES = fs
@@ -130,6 +134,8 @@ export default tseslint.config(
   layer(["app/components/**", "app/content/**"], [SERVER_CODE, SERVER_PACKAGES, FEATURES, ROUTES]),
   layer(["app/utils/**"], [SERVER_CODE, SERVER_PACKAGES, FEATURES, ROUTES, DOMAIN]),
   layer(["app/domain/**"], [SERVER_CODE, SERVER_PACKAGES, FEATURES, COMPONENTS, ROUTES, REACT, ABOVE_DOMAIN]),
+  // The analysis' pure logic, for the worker, the pages and the server alike (decision 10).
+  layer(["app/engine/**"], [SERVER_CODE, SERVER_PACKAGES, FEATURES, COMPONENTS, ROUTES, REACT, ABOVE_ENGINE]),
   // The Express host serves the build: it may use the backend, domain, utils and content, never
   // what pages are made of (React Router loads the routes from the build, not by import).
   layer(["host/**"], [FEATURES, COMPONENTS, ROUTES]),

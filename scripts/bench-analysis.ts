@@ -13,7 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page, type Worker } from "@playwright/test";
 import { STAGE_LABELS } from "../app/features/analysis/analyzer";
-import type { StageTimings } from "../app/features/analysis/engine/outcome";
+import type { StageTimings } from "../app/engine/scores/outcome";
 import { expectedCalibrationError } from "./models/calibration";
 import {
   ANALYSIS_TIMEOUT_MS,

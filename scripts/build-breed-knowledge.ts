@@ -1,7 +1,7 @@
 /**
- * Writes app/features/analysis/knowledge/breeds.generated.json from the public breed tables in
+ * Writes app/engine/knowledge/breeds.generated.json from the public breed tables in
  * ../shared/data/breeds (figures only) and our own additions in
- * app/features/analysis/knowledge/breed-additions.ts. Run: `npx tsx scripts/build-breed-knowledge.ts`.
+ * app/engine/knowledge/breed-additions.ts. Run: `npx tsx scripts/build-breed-knowledge.ts`.
  *
  * Dogs: AKC figures first (kg, years, levels 0.2-1.0 -> 1-5); DogTime's free text (pounds, years,
  * ratings 1-5) only fills what the AKC row lacks. Cats: cats.csv gives one male weight in kg; we
@@ -20,11 +20,11 @@ import {
   DOG_RENAMES,
   DOG_ROWS,
   IMAGENET_TO_BREED,
-} from "../app/features/analysis/knowledge/breed-additions";
-import { type Breed, type BreedSize, breedSchema } from "../app/features/analysis/knowledge/breed-schema";
+} from "../app/engine/knowledge/breed-additions";
+import { type Breed, type BreedSize, breedSchema } from "../app/engine/knowledge/breed-schema";
 
 const SOURCE_DIR = path.resolve("../shared/data/breeds");
-const OUT_FILE = "app/features/analysis/knowledge/breeds.generated.json";
+const OUT_FILE = "app/engine/knowledge/breeds.generated.json";
 const KG_PER_LB = 0.45359237;
 const FEMALE_CAT_WEIGHT_RATIO = 0.75;
 

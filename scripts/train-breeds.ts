@@ -1,5 +1,5 @@
 /**
- * Trains PawPal's pet head (app/features/analysis/engine/pet-head.ts) on the 1,280 pooled
+ * Trains PawPal's pet head (app/engine/scores/pet-head.ts) on the 1,280 pooled
  * features of the shipped MobileNet V2, and fits how it is fused with the ImageNet classifier.
  *
  * Usage: npm run train:breeds -- --data DIR [--model DIR] [--cache FILE]
@@ -43,14 +43,14 @@ import {
   PET_HEAD_FILE,
   petHead,
   type PetHeadFile,
-} from "../app/features/analysis/engine/pet-head";
-import { combineEvidence, photoEvidence } from "../app/features/analysis/engine/evidence";
+} from "../app/engine/scores/pet-head";
+import { combineEvidence, photoEvidence } from "../app/engine/scores/evidence";
 import { expectedCalibrationError } from "./models/calibration";
 import { oxfordBreed } from "./models/oxford";
 import { writeJson } from "./models/write-json";
 import { WORKING_LONG_SIDE } from "../app/features/analysis/worker/protocol";
 import type { Species } from "../app/domain/pets";
-import { findBreed } from "../app/features/analysis/knowledge/breeds";
+import { findBreed } from "../app/engine/knowledge/breeds";
 
 const { values: args } = parseArgs({
   options: {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { breedForImagenetLabel, findBreed } from "~/features/analysis/knowledge/breeds";
+import { breedForImagenetLabel, findBreed } from "~/engine/knowledge/breeds";
 import { STATS } from "./site";
 
 const modelFile = (name: string) =>

@@ -2,7 +2,7 @@ import type { Species } from "./pets";
 import { z } from "~/utils/zod";
 
 /**
- * What one photo says about a pet (features/analysis/engine/evidence.ts makes and combines it):
+ * What one photo says about a pet (engine/scores/evidence.ts makes and combines it):
  * kept so that several photos of the same pet can be combined, in the analysis worker and from
  * the analyses saved to a pet's profile. Scores only, never the photo: photos stay on the device.
  */

@@ -1,5 +1,5 @@
 /**
- * A pet's care plan, as the analysis report builds it (features/analysis/care-plan/) and a pet's
+ * A pet's care plan, as the analysis report builds it (engine/care-plan/) and a pet's
  * page shows it: shared by both, so it lives below them.
  */
 export type CareSchedule = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PhotoEvidence } from "~/domain/breed-evidence";
-import { MAX_PHOTOS_PER_PET } from "~/features/analysis/engine/outcome";
+import { MAX_PHOTOS_PER_PET } from "~/engine/scores/outcome";
 import { parseWithSchema } from "~/domain/forms";
 import {
   isIsoDate,

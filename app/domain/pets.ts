@@ -191,7 +191,7 @@ export type PetField = keyof PetValues;
 
 /**
  * The most photos one saved analysis carries, and the most the pet's page combines: the
- * analysis's MAX_PHOTOS_PER_PET (features/analysis/engine/outcome.ts; a test keeps them equal).
+ * analysis's MAX_PHOTOS_PER_PET (engine/scores/outcome.ts; a test keeps them equal).
  */
 export const SAVED_EVIDENCE_MAX_PHOTOS = 5;
 

@@ -1,7 +1,7 @@
 /**
  * When a dog's or cat's next vaccine is due, from the vaccine an owner typed and the day it was
  * given: the schedule behind the care plan's vaccination lines
- * (app/features/analysis/care-plan/vaccination.ts), after
+ * (app/engine/care-plan/vaccination.ts), after
  * - WSAVA Guidelines for the Vaccination of Dogs and Cats (Day et al., JSAP 2016;57:E1-E45),
  * - 2022 AAHA Canine Vaccination Guidelines (Ellis et al., JAAHA 58:213),
  * - 2020 AAHA/AAFP Feline Vaccination Guidelines (Stone et al., JFMS 22:813).

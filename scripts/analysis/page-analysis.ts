@@ -12,8 +12,8 @@ import type { Page } from "@playwright/test";
 import { startBuiltServer, stopBuiltServer } from "../../tests/support/built-server";
 import { BREED_MODEL_PATH } from "../../app/domain/analysis";
 import type { Species } from "../../app/domain/pets";
-import type { StageTimings } from "../../app/features/analysis/engine/outcome";
-import type { Breed } from "../../app/features/analysis/knowledge/breeds";
+import type { StageTimings } from "../../app/engine/scores/outcome";
+import type { Breed } from "../../app/engine/knowledge/breeds";
 import type { WorkerStartup } from "../../app/features/analysis/worker/protocol";
 import { oxfordBreed } from "../models/oxford";
 

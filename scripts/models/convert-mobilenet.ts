@@ -15,7 +15,7 @@ import { loadGraphModel } from "@tensorflow/tfjs-converter";
 import jpeg from "jpeg-js";
 import { CLASSIFIER_OUTPUTS } from "../../app/features/analysis/engine/classify";
 import type { ModelDescriptor } from "../../app/features/analysis/engine/model-descriptor";
-import { PET_HEAD_FILE } from "../../app/features/analysis/engine/pet-head";
+import { PET_HEAD_FILE } from "../../app/engine/scores/pet-head";
 import { runReference } from "./quantized-reference";
 import { writeJson } from "./write-json";
 import { Activation, Op, optionField, readTflite, type TfliteModel } from "./tflite";

@@ -1,4 +1,4 @@
-import { findBreed, type Breed } from "../../app/features/analysis/knowledge/breeds";
+import { findBreed, type Breed } from "../../app/engine/knowledge/breeds";
 
 /** Oxford-IIIT Pet breed names ("german_shorthaired") that are not the knowledge base's. */
 const OXFORD_TO_BREED: Record<string, string> = {

@@ -52,6 +52,28 @@ describe("the server/browser boundary", () => {
       "app/domain/x.ts",
       'import { cn } from "../utils/cn";',
     ],
+    ["the engine importing React", "app/engine/care-plan/x.ts", 'import { useState } from "react";'],
+    [
+      "the engine importing a feature",
+      "app/engine/scores/x.ts",
+      'import { scoresByBreed } from "~/features/analysis/engine/classify";',
+    ],
+    [
+      "the engine importing server code",
+      "app/engine/knowledge/x.ts",
+      'import { getDb } from "~/backend/db/client.server";',
+    ],
+    ["the engine importing a server package", "app/engine/scores/x.ts", 'import fs from "node:fs";'],
+    [
+      "the engine importing a component",
+      "app/engine/scores/x.ts",
+      'import { Button } from "~/components/ui/button";',
+    ],
+    [
+      "domain code importing the engine",
+      "app/domain/x.ts",
+      'import { findBreed } from "~/engine/knowledge/breeds";',
+    ],
     ["app/utils importing the domain", "app/utils/x.ts", 'import { roundPoint } from "~/domain/geo";'],
     [
       "app/utils importing the domain by relative path",
@@ -120,6 +142,17 @@ describe("the server/browser boundary", () => {
       "a feature importing domain code",
       "app/features/pets/x.ts",
       'import { petSchema } from "~/domain/pets";',
+    ],
+    ["the engine importing the domain", "app/engine/scores/x.ts", 'import { SPECIES } from "~/domain/pets";'],
+    [
+      "the engine importing itself",
+      "app/engine/care-plan/x.ts",
+      'import { findBreed } from "../knowledge/breeds";',
+    ],
+    [
+      "server code importing the engine",
+      "app/backend/x.server.ts",
+      'import { petHealth } from "~/engine/care-plan/pet-health";',
     ],
     ["domain code importing zod", "app/domain/x.ts", 'import { z } from "~/utils/zod";'],
     ["domain code importing the domain", "app/domain/x.ts", 'import { idSchema } from "./ids";'],

@@ -1,11 +1,13 @@
 import { data } from "react-router";
 import { petAllows, planRequired } from "~/backend/billing/plans.server";
-import { findAccessiblePet } from "~/backend/pets.server";
+import { listRecordsForVet } from "~/backend/pet-records.server";
+import { findAccessiblePet, findPetForVet } from "~/backend/pets.server";
 import { availabilityOf, findVet, type Vet } from "~/backend/staff/staff.server";
 import type { SessionUser } from "~/domain/auth";
 import { dayIn } from "~/domain/availability";
 import type { AccessiblePet } from "~/domain/pets";
 import { upgradeSentence, type Feature } from "~/domain/plans";
+import { petHealth } from "~/engine/care-plan/pet-health";
 
 /*
  * What the emergency chat (conversations.server.ts) and the video consultations
@@ -86,4 +88,18 @@ export function answerRefusal<Reply>(refusal: Refusal, reply: Reply) {
 export async function vetDayOf(vetId: string): Promise<(at: Date) => string> {
   const { timeZone } = await availabilityOf(vetId);
   return (at) => dayIn(at, timeZone);
+}
+
+/**
+ * What a vet sees of the pet beside a conversation or a consultation: the pet, its records, and
+ * its age, weight and care plan as of the vet's own date (the vet's zone, in the chat as in the room).
+ */
+export async function vetPanelOf(vetId: string, petId: string, now = new Date()) {
+  const [pet, records, dayOf] = await Promise.all([
+    findPetForVet(petId),
+    listRecordsForVet(petId),
+    vetDayOf(vetId),
+  ]);
+  if (!pet) throw new Error(`The pet ${petId} of a vet's conversation or consultation is gone`);
+  return { pet, records, ...petHealth(pet, records, dayOf(now)) };
 }

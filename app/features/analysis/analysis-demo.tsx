@@ -9,7 +9,7 @@ import { STAGE_LABELS, type AnalysisOutcome, type Analyzer } from "./analyzer";
 import { currentPhoto, type AnalysisState } from "./analysis-machine";
 import { canUseLiveCamera } from "./camera";
 import { createDeviceAnalyzer } from "./device-analyzer";
-import { bestGuess } from "./engine/outcome";
+import { bestGuess } from "~/engine/scores/outcome";
 import { canAddPhoto, useAnalysis } from "./use-analysis";
 import { analysesLeft, countedAnalyzer } from "./counted-analyzer";
 

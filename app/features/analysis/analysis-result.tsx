@@ -5,7 +5,7 @@ import { BRAND } from "~/content/site";
 import { cn } from "~/utils/cn";
 import type { AnalysisOutcome } from "./analyzer";
 import type { CarePlan, CareSchedule } from "~/domain/care-plan";
-import { bestGuess } from "./engine/outcome";
+import { bestGuess } from "~/engine/scores/outcome";
 import { SAMPLE_CARE_PLAN, SAMPLE_NEARBY_SERVICES } from "./sample-report";
 import { VET_STEP_TITLE, VetNextStep } from "./vet-next-step";
 

@@ -4,8 +4,8 @@
  * fixed sample (sample-report.ts) is an answer of the same type, shown on request and where a
  * device cannot run the models.
  */
-import type { PhotoEvidence } from "./engine/evidence";
-import type { PhotoFindings, StageTimings } from "./engine/outcome";
+import type { PhotoEvidence } from "~/engine/scores/evidence";
+import type { PhotoFindings, StageTimings } from "~/engine/scores/outcome";
 import type { WorkerStage } from "./worker/protocol";
 
 /** Progress steps an analyzer reports while it works. */

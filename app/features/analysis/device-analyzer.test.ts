@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PhotoProblemError } from "./analyzer";
-import type { PhotoEvidence } from "./engine/evidence";
+import type { PhotoEvidence } from "~/engine/scores/evidence";
 import { createDeviceAnalyzer, DEVICE_UNSUPPORTED_REASON } from "./device-analyzer";
 import { PHOTO_PROBLEM_MESSAGES } from "./photo";
 import { sampleInstead } from "./sample-report";

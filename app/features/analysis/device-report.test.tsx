@@ -4,8 +4,8 @@ import { useState } from "react";
 import type { PhotoEvidence } from "~/domain/breed-evidence";
 import { describe, expect, it, vi } from "vitest";
 import { DeviceReport, NO_PET_TIPS } from "./device-report";
-import { findBreed } from "./knowledge/breeds";
-import type { PhotoFindings } from "./engine/outcome";
+import { findBreed } from "~/engine/knowledge/breeds";
+import type { PhotoFindings } from "~/engine/scores/outcome";
 import { PROFILE_ERRORS } from "./profile-form";
 
 type Identification = Extract<PhotoFindings, { kind: "pet" }>["breed"];

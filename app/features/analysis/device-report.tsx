@@ -4,15 +4,15 @@ import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import type { PhotoEvidence } from "~/domain/breed-evidence";
 import { cn } from "~/utils/cn";
-import { buildCarePlan } from "./care-plan/build-care-plan";
+import { buildCarePlan } from "~/engine/care-plan/build-care-plan";
 import {
   breedSubject,
   commonGroundSubject,
   speciesSubject,
   uncertainSubject,
   type PlanSubject,
-} from "./care-plan/plan-subject";
-import { type BreedGuess, MAX_PHOTOS_PER_PET, type PhotoFindings } from "./engine/outcome";
+} from "~/engine/care-plan/plan-subject";
+import { type BreedGuess, MAX_PHOTOS_PER_PET, type PhotoFindings } from "~/engine/scores/outcome";
 import { CarePlanSections, ConfidenceMeter, ResultBlock } from "./analysis-result";
 import { ProfileForm, profileFromForm, type ProfileFormValues } from "./profile-form";
 import { SaveToPet } from "./save-to-pet";

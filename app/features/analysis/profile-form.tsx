@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Field, Input, Select } from "~/components/ui/field";
 import type { Species } from "~/domain/pets";
-import type { PetProfile } from "./care-plan/build-care-plan";
-import type { Activity } from "./care-plan/energy";
+import type { PetProfile } from "~/engine/care-plan/build-care-plan";
+import type { Activity } from "~/engine/care-plan/energy";
 
 export type ProfileFormValues = { age?: string; weight?: string; neutered?: string; activity?: string };
 

@@ -7,7 +7,7 @@ import {
   TOO_LARGE_MESSAGE,
 } from "./photo";
 import { createSampleAnalyzer, DEMO_ANALYSIS_DELAY_MS } from "../../../tests/support/sample-analyzer";
-import { BREEDS } from "./knowledge/breeds";
+import { BREEDS } from "~/engine/knowledge/breeds";
 import { SAMPLE_CARE_PLAN, SAMPLE_NEARBY_SERVICES, SAMPLE_OUTCOME, sampleInstead } from "./sample-report";
 
 const sampleAnalyzer = createSampleAnalyzer();

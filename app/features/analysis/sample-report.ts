@@ -1,6 +1,6 @@
 import type { AnalysisOutcome } from "./analyzer";
 import type { CarePlan } from "~/domain/care-plan";
-import type { Breed } from "./knowledge/breeds";
+import type { Breed } from "~/engine/knowledge/breeds";
 
 /**
  * The specification's sample report (sections 3 and 9): a Golden Retriever at 94% confidence,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { toast } from "~/components/ui/toaster";
 import { isAbortError, PhotoProblemError, type AnalysisOutcome, type Analyzer } from "./analyzer";
-import { MAX_PHOTOS_PER_PET } from "./engine/outcome";
+import { MAX_PHOTOS_PER_PET } from "~/engine/scores/outcome";
 import { analysisReducer, initialAnalysisState } from "./analysis-machine";
 import { choosePhotoFile } from "./photo";
 import { SAMPLE_OUTCOME } from "./sample-report";

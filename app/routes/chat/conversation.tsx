@@ -11,10 +11,8 @@ import {
   sendMessage,
   vetOf,
 } from "~/backend/chat/conversations.server";
-import { answerRefusal } from "~/backend/chat/vet-care.server";
+import { answerRefusal, vetPanelOf } from "~/backend/chat/vet-care.server";
 import { readForm, refuseForm } from "~/backend/forms.server";
-import { listRecordsForVet } from "~/backend/pet-records.server";
-import { findPetForVet } from "~/backend/pets.server";
 import { countVetsOnDuty } from "~/backend/staff/staff.server";
 import { emergencyLinesFor } from "~/backend/country.server";
 import { NotFound } from "~/components/layout/not-found";
@@ -40,7 +38,6 @@ import { MessageLog } from "~/features/chat/message-log";
 import { newMessageKey, useLiveChannel } from "~/features/chat/use-live-chat";
 import { EmergencyHelp } from "~/features/emergency/emergency-help";
 import { LinesViewContext } from "~/features/emergency/emergency-lines";
-import { petHealth } from "~/features/analysis/care-plan/pet-health";
 import { VetPetPanel } from "~/features/pets/vet-pet-panel";
 import { Composer } from "~/features/chat/composer";
 import { resultFor } from "~/domain/forms";
@@ -94,15 +91,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     timeZone: viewerTimeZone(request),
   };
   if (reader.side === "vet") {
-    const pet = (await findPetForVet(conversation.petId))!;
-    const records = await listRecordsForVet(pet.id);
-    const today = new Date().toISOString().slice(0, 10);
     return data({
       ...base,
       side: "vet" as const,
-      pet,
-      records,
-      ...petHealth(pet, records, today),
+      ...(await vetPanelOf(reader.vet.id, conversation.petId)),
       owner: null,
     });
   }

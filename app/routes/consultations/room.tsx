@@ -5,25 +5,20 @@ import { requireUser } from "~/backend/auth/session.server";
 import { petAllows } from "~/backend/billing/plans.server";
 import { endWithSummary, readMessageForm } from "~/backend/chat/chat-form.server";
 import { messagesAfter, sendMessage } from "~/backend/chat/conversations.server";
-import { answerRefusal } from "~/backend/chat/vet-care.server";
+import { answerRefusal, vetPanelOf } from "~/backend/chat/vet-care.server";
 import { iceServers, roomOpensMinutes } from "~/backend/consultations/call-config.server";
 import { endConsultation } from "~/backend/consultations/consultation-end.server";
 import { findConsultation } from "~/backend/consultations/consultations.server";
 import { readForm, refuseForm } from "~/backend/forms.server";
-import { listRecordsForVet } from "~/backend/pet-records.server";
-import { findPetForVet } from "~/backend/pets.server";
-import { availabilityOf } from "~/backend/staff/staff.server";
 import { NotFound } from "~/components/layout/not-found";
 import { CareSessionPage } from "~/components/chat/care-session-page";
 import { Card } from "~/components/ui/card";
 import { PlanLocked } from "~/components/ui/plan-locked";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { BRAND, NOT_FOUND_TITLE } from "~/content/site";
-import { dayIn } from "~/domain/availability";
 import { CHAT_FORM_BYTES } from "~/domain/chat";
 import { CONSULTATION_LIMITS, notesSchema, roomState, type CallSide } from "~/domain/consultations";
 import { upgradeSentence } from "~/domain/plans";
-import { petHealth } from "~/features/analysis/care-plan/pet-health";
 import { CallView } from "~/features/call/call-view";
 import { Composer } from "~/features/chat/composer";
 import { MessageLog } from "~/features/chat/message-log";
@@ -91,16 +86,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     key: newMessageKey(),
   };
   if (reader.side === "vet") {
-    const pet = (await findPetForVet(consultation.petId))!;
-    const records = await listRecordsForVet(pet.id);
-    // The pet's age and what is due, as of the vet's own date.
-    const today = dayIn(new Date(), (await availabilityOf(reader.vet.id)).timeZone);
+    const panel = await vetPanelOf(reader.vet.id, consultation.petId);
     return data({
       ...base,
       side: "vet" as CallSide,
-      otherName: pet.ownerName,
+      otherName: panel.pet.ownerName,
       locked: null,
-      vetPanel: { pet, records, ...petHealth(pet, records, today) },
+      vetPanel: panel,
     });
   }
   const allowed = await petAllows(reader.pet, "consultations");

@@ -18,7 +18,7 @@ import {
 } from "../../../tests/support/route-requests";
 import { loader as petLoader } from "./pet";
 import { action as petsAction } from "./pets";
-import { photoVerdict, shippedFusion } from "./photo-verdict.server";
+import { photoVerdict, shippedFusion } from "~/backend/photo-verdict.server";
 
 /*
  * Issue 32, through the routes as the browser uses them (a real session cookie): the report's

@@ -17,7 +17,7 @@ import {
   type RecordField,
   type RecordValues,
 } from "~/domain/records";
-import { petHealth } from "~/features/analysis/care-plan/pet-health";
+import { petHealth } from "~/engine/care-plan/pet-health";
 import { CarePlanSection, PetDetails } from "~/features/pets/pet-profile";
 import { PhotoVerdictSection } from "~/features/pets/photo-verdict";
 import { RecordSection, type RecordsContext } from "~/features/pets/record-sections";
@@ -39,7 +39,7 @@ import {
 } from "~/backend/pet-records.server";
 import { requireAccessiblePet } from "~/backend/pets.server";
 import { newestPhotoEvidence } from "~/backend/breed-evidence.server";
-import { photoVerdict } from "./photo-verdict.server";
+import { photoVerdict } from "~/backend/photo-verdict.server";
 import { petAllows, requirePetFeature } from "~/backend/billing/plans.server";
 import { PlanLocked } from "~/components/ui/plan-locked";
 import { upgradeSentence } from "~/domain/plans";
@@ -77,7 +77,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 /**
  * The pet, its records, and its care plan built here on the server: the breed knowledge base
  * stays out of this page's JavaScript (tests/e2e/bundles.spec.ts). So is what the photos saved
- * to it say (photo-verdict.server.ts): only breed names and percentages reach the page.
+ * to it say (backend/photo-verdict.server.ts): only breed names and percentages reach the page.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);

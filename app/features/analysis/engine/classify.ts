@@ -1,9 +1,9 @@
 import * as tf from "@tensorflow/tfjs-core";
 import type { GraphModel } from "@tensorflow/tfjs-converter";
-import { breedForImagenetLabel, type Breed } from "../knowledge/breeds";
+import { breedForImagenetLabel, type Breed } from "~/engine/knowledge/breeds";
 import type { ModelDescriptor } from "./model-descriptor";
-import type { Box } from "./outcome";
-import type { PetHead } from "./pet-head";
+import type { Box, BreedScores } from "~/engine/scores/outcome";
+import type { PetHead } from "~/engine/scores/pet-head";
 
 /** The shipped MobileNet V2, what its descriptor says about it, and PawPal's pet head. */
 export type Classifier = { model: GraphModel; descriptor: ModelDescriptor; head: PetHead };
@@ -73,14 +73,6 @@ export function squareCrop(
     (centreX + half) / imageWidth,
   ];
 }
-
-export type BreedScores = {
-  /** Total probability of the dog-breed classes and of the domestic-cat classes. */
-  dog: number;
-  cat: number;
-  /** Probability per breed of the knowledge base (several ImageNet classes may share a breed). */
-  breeds: Map<Breed, number>;
-};
 
 /** Sums the classifier's probabilities by breed and by species, through the knowledge base. */
 export function scoresByBreed(descriptor: ModelDescriptor, probabilities: ArrayLike<number>): BreedScores {

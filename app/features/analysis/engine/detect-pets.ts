@@ -1,7 +1,7 @@
 import * as tf from "@tensorflow/tfjs-core";
 import type { GraphModel } from "@tensorflow/tfjs-converter";
 import type { Species } from "~/domain/pets";
-import type { Box } from "./outcome";
+import type { Box } from "~/engine/scores/outcome";
 
 /**
  * Pet detection with the COCO CenterNet (MobileNet v3) that ships in @vladmandic/human.

@@ -10,15 +10,15 @@ import "@tensorflow/tfjs-backend-wasm";
 import jpeg from "jpeg-js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testPhotos } from "../../../../tests/support/photos";
-import { findBreed } from "../knowledge/breeds";
+import { findBreed } from "~/engine/knowledge/breeds";
 import { BREED_MODEL_PATH } from "~/domain/analysis";
 import { classify, scoresByBreed, squareCrop, type Classifier } from "./classify";
 import { iou, suppressOverlaps, type Detection } from "./detect-pets";
-import type { PhotoEvidence } from "./evidence";
+import type { PhotoEvidence } from "~/engine/scores/evidence";
 import { findPet, type PetModels } from "./find-pet";
 import { loadClassifier, loadDetector, readModelArtifacts, type ReadFile } from "./load-models";
 import type { ModelDescriptor } from "./model-descriptor";
-import { fuse, petHead, type PetHeadFile } from "./pet-head";
+import { fuse, petHead, type PetHeadFile } from "~/engine/scores/pet-head";
 
 /** The breed model as the server serves it: public/ is what the build copies to client/. */
 const BREED_MODEL_URL = `file://${path.resolve("public")}${BREED_MODEL_PATH}`;

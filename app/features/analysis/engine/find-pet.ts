@@ -3,10 +3,10 @@ import type { GraphModel } from "@tensorflow/tfjs-converter";
 import type { Species } from "~/domain/pets";
 import { classify, scoresByBreed, type Classifier } from "./classify";
 import { detectAnimals } from "./detect-pets";
-import { breedAnswer } from "./breed-answer";
-import { combineEvidence, photoEvidence, type PhotoEvidence } from "./evidence";
-import type { PhotoFindings } from "./outcome";
-import { fuse, headProbabilities } from "./pet-head";
+import { breedAnswer } from "~/engine/scores/breed-answer";
+import { combineEvidence, photoEvidence, type PhotoEvidence } from "~/engine/scores/evidence";
+import type { PhotoFindings } from "~/engine/scores/outcome";
+import { fuse, headProbabilities } from "~/engine/scores/pet-head";
 
 /**
  * Without a dog or cat from the detector, the ImageNet classifier alone must be this sure it

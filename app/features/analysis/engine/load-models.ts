@@ -2,7 +2,7 @@ import * as tf from "@tensorflow/tfjs-core";
 import { loadGraphModel, type GraphModel } from "@tensorflow/tfjs-converter";
 import type { Classifier } from "./classify";
 import { DESCRIPTOR_FILE, modelDescriptorSchema, type ModelDescriptor } from "./model-descriptor";
-import { petHead, petHeadFileSchema } from "./pet-head";
+import { petHead, petHeadFileSchema } from "~/engine/scores/pet-head";
 
 /**
  * Reads a file of a model; the browser fetches, Node tests read the disk. `url` is where the

@@ -13,7 +13,7 @@ import detectorJsonUrl from "@detector-model/centernet.json?url";
 import detectorWeightsUrl from "@detector-model/centernet.bin?url";
 import { classify, type Classifier } from "../engine/classify";
 import { detectAnimals } from "../engine/detect-pets";
-import type { PhotoEvidence } from "../engine/evidence";
+import type { PhotoEvidence } from "~/engine/scores/evidence";
 import { findPet, type PetModels } from "../engine/find-pet";
 import { fetchFile, loadClassifier, loadDetector, readModelArtifacts } from "../engine/load-models";
 import {

@@ -1,5 +1,5 @@
-import type { PhotoEvidence } from "../engine/evidence";
-import type { PhotoFindings, StageTimings } from "../engine/outcome";
+import type { PhotoEvidence } from "~/engine/scores/evidence";
+import type { PhotoFindings, StageTimings } from "~/engine/scores/outcome";
 
 /** Messages between the page and the analysis worker (analysis.worker.ts). */
 

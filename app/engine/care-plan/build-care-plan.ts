@@ -1,5 +1,5 @@
 import type { CarePlan } from "~/domain/care-plan";
-import type { Breed } from "../knowledge/breeds";
+import type { Breed } from "~/engine/knowledge/breeds";
 import { type Activity, dailyEnergyKcal, energyState } from "./energy";
 import { exerciseLines } from "./exercise";
 import { DEFAULT_KCAL_PER_CUP, cupsPerDay, formatCups, mealsPerDay } from "./feeding";

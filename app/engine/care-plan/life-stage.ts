@@ -1,5 +1,5 @@
 import type { Species } from "~/domain/pets";
-import type { BreedSize } from "../knowledge/breeds";
+import type { BreedSize } from "~/engine/knowledge/breeds";
 
 export type LifeStage = "baby" | "junior" | "adult" | "senior";
 

@@ -1,6 +1,6 @@
 import { EVIDENCE_FLOOR, type PhotoEvidence } from "~/domain/breed-evidence";
 import type { Species } from "~/domain/pets";
-import { findBreed, type Breed } from "../knowledge/breeds";
+import { findBreed, type Breed } from "~/engine/knowledge/breeds";
 import type { FusedScores } from "./pet-head";
 
 export type { PhotoEvidence };

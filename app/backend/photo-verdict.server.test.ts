@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PhotoEvidence } from "~/domain/breed-evidence";
-import { combineEvidence } from "~/features/analysis/engine/evidence";
-import shipped from "../../../public/models/breed/pet-head.json";
+import { combineEvidence } from "~/engine/scores/evidence";
+import shipped from "../../public/models/breed/pet-head.json";
 import { fusionFrom, photoVerdict, PET_HEAD_SOURCE, shippedFusion } from "./photo-verdict.server";
 
 /*

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findBreed } from "../knowledge/breeds";
+import { findBreed } from "~/engine/knowledge/breeds";
 import { EVIDENCE_FLOOR, photoEvidenceSchema, type PhotoEvidence } from "~/domain/breed-evidence";
 import { combineEvidence, photoEvidence } from "./evidence";
 import type { FusedScores } from "./pet-head";

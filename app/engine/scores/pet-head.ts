@@ -1,7 +1,7 @@
 import { z } from "~/utils/zod";
 import type { Species } from "~/domain/pets";
-import { findBreed, type Breed } from "../knowledge/breeds";
-import type { BreedScores } from "./classify";
+import { findBreed, type Breed } from "~/engine/knowledge/breeds";
+import type { BreedScores } from "./outcome";
 
 /**
  * PawPal's pet head: a softmax layer on MobileNet's 1,280 pooled features naming the 37

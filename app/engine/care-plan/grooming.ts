@@ -1,4 +1,4 @@
-import type { Coat } from "../knowledge/breed-additions";
+import type { Coat } from "~/engine/knowledge/breed-additions";
 import type { Species } from "~/domain/pets";
 import type { CoatOption } from "./plan-subject";
 

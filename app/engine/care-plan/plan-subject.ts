@@ -1,7 +1,7 @@
 import type { Species } from "~/domain/pets";
-import type { Coat } from "../knowledge/breed-additions";
-import type { Breed, BreedSize } from "../knowledge/breeds";
-import { GENERIC_BREEDS, SIZE_CLASSES } from "../knowledge/generic";
+import type { Coat } from "~/engine/knowledge/breed-additions";
+import type { Breed, BreedSize } from "~/engine/knowledge/breeds";
+import { GENERIC_BREEDS, SIZE_CLASSES } from "~/engine/knowledge/generic";
 
 export type Range = { readonly min: number; readonly max: number };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findBreed, type Breed } from "../knowledge/breeds";
+import { findBreed, type Breed } from "~/engine/knowledge/breeds";
 import { BREED_GUESSES, MIX_PAIR_MIN, MIX_SECOND_MIN, breedAnswer } from "./breed-answer";
 import type { BreedIdentification } from "./outcome";
 

@@ -1,5 +1,5 @@
 import type { Species } from "~/domain/pets";
-import type { Breed } from "../knowledge/breeds";
+import type { Breed } from "~/engine/knowledge/breeds";
 
 /** Where the pet is in the photo, as fractions (0-1) of the photo's width and height. */
 export type Box = { x: number; y: number; width: number; height: number };
@@ -51,3 +51,12 @@ export function bestGuess(findings: PhotoFindings): BreedGuess | null {
   if (findings.kind === "no-pet" || findings.breed.status === "unavailable") return null;
   return findings.breed.guesses[0] ?? null;
 }
+
+/** What the ImageNet classifier says, summed through the knowledge base (features/analysis/engine/classify.ts). */
+export type BreedScores = {
+  /** Total probability of the dog-breed classes and of the domestic-cat classes. */
+  dog: number;
+  cat: number;
+  /** Probability per breed of the knowledge base (several ImageNet classes may share a breed). */
+  breeds: Map<Breed, number>;
+};

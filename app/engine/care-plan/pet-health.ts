@@ -1,6 +1,6 @@
 import { buildCarePlan } from "./build-care-plan";
-import { findBreed } from "../knowledge/breeds";
-import { GENERIC_BREEDS } from "../knowledge/generic";
+import { findBreed } from "~/engine/knowledge/breeds";
+import { GENERIC_BREEDS } from "~/engine/knowledge/generic";
 import type { Pet } from "~/domain/pets";
 import { ageInMonths, type PetRecord } from "~/domain/records";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BREEDS, findBreed, type Breed } from "../knowledge/breeds";
+import { BREEDS, findBreed, type Breed } from "~/engine/knowledge/breeds";
 import { buildCarePlan } from "./build-care-plan";
 import { dailyEnergyKcal, ENERGY_FACTORS, energyState, restingEnergyKcal } from "./energy";
 import { exercisePlan } from "./exercise";

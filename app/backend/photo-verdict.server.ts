@@ -1,16 +1,16 @@
-import shippedPetHead from "../../../public/models/breed/pet-head.json";
+import shippedPetHead from "../../public/models/breed/pet-head.json";
 import type { PhotoEvidence } from "~/domain/breed-evidence";
 import type { PhotoVerdict } from "~/domain/pets";
-import { breedAnswer } from "~/features/analysis/engine/breed-answer";
-import { combineEvidence } from "~/features/analysis/engine/evidence";
-import { petHeadFileSchema, type PetHeadFile } from "~/features/analysis/engine/pet-head";
+import { breedAnswer } from "~/engine/scores/breed-answer";
+import { combineEvidence } from "~/engine/scores/evidence";
+import { petHeadFileSchema, type PetHeadFile } from "~/engine/scores/pet-head";
 
 /*
  * "What its photos say" on a pet's page (decision 18): the evidence of the photos saved to the pet
  * (backend/breed-evidence.server.ts) combined the way the analysis combines photos of one pet,
- * with the fusion the shipped breed model was fitted with. Server-only, beside the route that
- * composes the two: app/backend may not import a feature (decision 10), and the breed knowledge
- * base must stay out of the page's JavaScript (decision 9).
+ * with the fusion the shipped breed model was fitted with, by the analysis' pure logic
+ * (app/engine). Server-only: the breed knowledge base must stay out of the page's JavaScript
+ * (decision 9).
  */
 
 /** Where the fusion comes from: the pet head the site ships (bundled with the server at build). */
@@ -44,7 +44,7 @@ export function shippedFusion(): Fusion {
 }
 
 /**
- * The photos' answer: their evidence combined (features/analysis/engine/evidence.ts), then for the
+ * The photos' answer: their evidence combined (engine/scores/evidence.ts), then for the
  * species the combination settles on, the breed answer the report would give (identified, a mix,
  * or not sure) with its best three guesses. Names and whole percentages only travel to the page.
  * Null without evidence, or when no breed of that species is known.
