@@ -1,4 +1,5 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { STAFF_PAGES } from "./domain/staff";
 
 export default [
   index("routes/marketing/home.tsx"),
@@ -21,11 +22,12 @@ export default [
   route("logout", "routes/account/logout.tsx"),
   route("terms", "routes/legal/terms.tsx"),
   route("privacy", "routes/legal/privacy.tsx"),
-  route("admin/messages", "routes/admin/messages.tsx"),
-  route("admin/messages/:id", "routes/admin/message.tsx"),
-  route("admin/plans", "routes/admin/plans.tsx"),
-  route("admin/staff", "routes/admin/staff.tsx"),
-  route("vet", "routes/vet/console.tsx"),
+  // The staff pages come from their one table (domain/staff.ts), with who may open each.
+  ...STAFF_PAGES.flatMap(({ path, files }) =>
+    Object.entries(files).map(([below, file]) =>
+      route([path.slice(1), below].filter(Boolean).join("/"), file),
+    ),
+  ),
   // So do the signed-in pages; the pet's own page has a frame of its own (it prints).
   layout("routes/layouts/account-page.tsx", [
     route("pets", "routes/pets/pets.tsx"),

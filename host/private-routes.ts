@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { staffMayOpen, type StaffPage, type StaffRole } from "~/domain/staff";
+import { STAFF_PATH_ROOTS, staffMayOpen, staffPageAt, type StaffPage, type StaffRole } from "~/domain/staff";
 
 /**
  * A request path as React Router matches it: percent-decoded, case-folded, with repeated slashes
@@ -16,22 +16,17 @@ export function routePath(rawPath: string): string {
   return path.replace(/\/{2,}/g, "/").toLowerCase();
 }
 
-/** The staff pages (inbox, plans, staff) and the vet console, and their data requests, in any spelling. */
+/** A path under a staff page's root (/admin, /vet: domain/staff.ts STAFF_PAGES), or its data request, in any spelling. */
 export function isStaffPath(rawPath: string): boolean {
-  return /^\/(admin|vet)(\/|\.data$|$)/.test(routePath(rawPath));
+  const path = routePath(rawPath);
+  return STAFF_PATH_ROOTS.some(
+    (root) => path === root || path === `${root}.data` || path.startsWith(`${root}/`),
+  );
 }
-
-const STAFF_PAGE_PATHS: [RegExp, StaffPage][] = [
-  [/^\/admin\/messages(\/|\.data$|$)/, "inbox"],
-  [/^\/admin\/plans(\/|\.data$|$)/, "plans"],
-  [/^\/admin\/staff(\/|\.data$|$)/, "staff"],
-  [/^\/vet(\/|\.data$|$)/, "vet"],
-];
 
 /** Which staff page a path is, in any spelling (null: none, e.g. `/admin` itself, which no route has). */
 export function staffPageOf(rawPath: string): StaffPage | null {
-  const path = routePath(rawPath);
-  return STAFF_PAGE_PATHS.find(([pattern]) => pattern.test(path))?.[1] ?? null;
+  return staffPageAt(routePath(rawPath));
 }
 
 /**

@@ -11,35 +11,78 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   vet: "Vet",
 };
 
-/** The staff pages: the inbox (/admin/messages), plans (/admin/plans), staff (/admin/staff), the vet console (/vet). */
-export type StaffPage = "inbox" | "plans" | "staff" | "vet";
+/**
+ * The staff pages, in the menu's order: the one table the route table (routes.ts), the routes'
+ * guard (requireStaffFor), the signed-in menu and the host's filter (host/private-routes.ts) all
+ * read, so a new staff page is one entry here. `path` is the page's address (its sub-pages and
+ * data requests are below it); `files` are its route modules, the first at `path`. Least
+ * privilege: vets, often outside contractors, see only /vet.
+ */
+export const STAFF_PAGES = [
+  {
+    page: "vet",
+    path: "/vet",
+    label: "Vet console",
+    roles: ["vet"],
+    files: { "": "routes/vet/console.tsx" },
+  },
+  {
+    page: "plans",
+    path: "/admin/plans",
+    label: "Plans",
+    roles: ["admin"],
+    files: { "": "routes/admin/plans.tsx" },
+  },
+  {
+    page: "staff",
+    path: "/admin/staff",
+    label: "Staff",
+    roles: ["admin"],
+    files: { "": "routes/admin/staff.tsx" },
+  },
+  {
+    page: "inbox",
+    path: "/admin/messages",
+    label: "Inbox",
+    roles: ["admin", "support"],
+    files: { "": "routes/admin/messages.tsx", ":id": "routes/admin/message.tsx" },
+  },
+] as const satisfies readonly {
+  page: string;
+  path: string;
+  label: string;
+  roles: readonly StaffRole[];
+  files: Record<string, string>;
+}[];
 
-/** Who may open each staff page (least privilege: vets, often outside contractors, see only /vet). */
-export const STAFF_PAGE_ROLES: Record<StaffPage, readonly StaffRole[]> = {
-  inbox: ["admin", "support"],
-  plans: ["admin"],
-  staff: ["admin"],
-  vet: ["vet"],
-};
+export type StaffPage = (typeof STAFF_PAGES)[number]["page"];
 
 /** Whether a staff account with this role (null: not staff) may open the page. */
 export function staffMayOpen(role: StaffRole | null | undefined, page: StaffPage): boolean {
-  return role != null && STAFF_PAGE_ROLES[page].includes(role);
+  const roles: readonly StaffRole[] = STAFF_PAGES.find((entry) => entry.page === page)!.roles;
+  return role != null && roles.includes(role);
 }
+
+/** The staff page a route path (as React Router reads it: decoded, lower case) is, or below; null for none. */
+export function staffPageAt(path: string): StaffPage | null {
+  const found = STAFF_PAGES.find(
+    (entry) => path === entry.path || path === `${entry.path}.data` || path.startsWith(`${entry.path}/`),
+  );
+  return found?.page ?? null;
+}
+
+/** The first segments of the staff pages' paths (/admin, /vet): any path under them is staff-only. */
+export const STAFF_PATH_ROOTS = [...new Set(STAFF_PAGES.map((entry) => `/${entry.path.split("/")[1]}`))];
 
 export type StaffPageLink = { page: StaffPage; to: string; label: string };
 
-/** Each staff page as the signed-in menu links it. */
-export const STAFF_PAGE_LINKS: readonly StaffPageLink[] = [
-  { page: "vet", to: "/vet", label: "Vet console" },
-  { page: "plans", to: "/admin/plans", label: "Plans" },
-  { page: "staff", to: "/admin/staff", label: "Staff" },
-  { page: "inbox", to: "/admin/messages", label: "Inbox" },
-];
-
 /** The staff pages a role may open, as menu links (none for someone who is not staff). */
-export function staffLinksFor(role: StaffRole | null | undefined) {
-  return STAFF_PAGE_LINKS.filter((link) => staffMayOpen(role, link.page));
+export function staffLinksFor(role: StaffRole | null | undefined): StaffPageLink[] {
+  return STAFF_PAGES.filter((entry) => staffMayOpen(role, entry.page)).map(({ page, path, label }) => ({
+    page,
+    to: path,
+    label,
+  }));
 }
 
 /** Where a staff member lands after logging in without a page to go back to: a vet, their console. */

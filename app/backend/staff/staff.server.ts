@@ -11,7 +11,7 @@ import {
   DOCTOR_TITLE_SQL_PATTERN,
   staffMayOpen,
   vetTitle,
-  type StaffPage,
+  staffPageAt,
   type StaffRole,
 } from "~/domain/staff";
 import type { StaffProfileValues } from "~/domain/staff-profile";
@@ -86,16 +86,15 @@ export async function staffRoleOf(
 }
 
 /**
- * A staff member whose role may open this staff page (domain/staff.ts STAFF_PAGE_ROLES); anyone
- * else, staff of another role included, gets the 404 page, so the page does not reveal it exists.
+ * A staff member whose role may open the staff page the request is for (its path, read against
+ * domain/staff.ts STAFF_PAGES); anyone else, staff of another role included, gets the 404 page, so
+ * the page does not reveal it exists.
  */
-export async function requireStaffFor(
-  request: Request,
-  page: StaffPage,
-): Promise<SessionUser & { staffRole: StaffRole }> {
+export async function requireStaffFor(request: Request): Promise<SessionUser & { staffRole: StaffRole }> {
+  const page = staffPageAt(new URL(request.url).pathname.toLowerCase());
   const signedIn = await getUser(request);
   const staffRole = await staffRoleOf(signedIn);
-  if (!signedIn || !staffMayOpen(staffRole, page)) throw data(null, { status: 404 });
+  if (!page || !signedIn || !staffMayOpen(staffRole, page)) throw data(null, { status: 404 });
   return { ...signedIn, staffRole: staffRole! };
 }
 

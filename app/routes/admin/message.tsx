@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const staff = await requireStaffFor(request, "inbox");
+  const staff = await requireStaffFor(request);
   const message = await getMessage(params.id);
   if (!message) throw data(null, { status: 404 });
   // An admin answers a signed-in account's "Upgrade to …" by setting its plan, filled in.
@@ -28,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** "Mark as handled", then back to the message (post, redirect, get). */
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireStaffFor(request, "inbox");
+  await requireStaffFor(request);
   const formData = await readForm(request);
   if (formData.get("intent") !== "handled") refuseForm();
   if (!(await markHandled(params.id))) throw data(null, { status: 404 });

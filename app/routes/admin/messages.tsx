@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** Admins and support only: anyone else (vets included) gets the 404 page, so the inbox does not reveal it exists. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaffFor(request, "inbox");
+  await requireStaffFor(request);
   const page = pageFromSearch(new URL(request.url).searchParams);
   const { rows, total, pageCount } = await listMessages(page);
   return { rows, total, pageCount, page };

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** Admins only (anyone else, other staff included, gets the 404 page): set an account's plan, as `npm run plan:set` does. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaffFor(request, "plans");
+  await requireStaffFor(request);
   // Filled in from the inbox's "Set this account's plan" (an account that asked to upgrade).
   const query = new URL(request.url).searchParams;
   const email = (query.get("email") ?? "").trim().slice(0, 254);
@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireStaffFor(request, "plans");
+  await requireStaffFor(request);
   const form = await readForm(request);
   if (form.get("intent") !== "set-plan") refuseForm();
   const field = (name: string) => {

@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** Admins only (anyone else, other staff included, gets the 404 page): who is staff, and adding or changing one, as `npm run staff:create` does. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaffFor(request, "staff");
+  await requireStaffFor(request);
   return data({ staff: await listStaff() });
 }
 
@@ -33,7 +33,7 @@ const FLAGS: Record<(typeof FIELDS)[number], string> = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireStaffFor(request, "staff");
+  await requireStaffFor(request);
   const form = await readForm(request);
   if (form.get("intent") !== "set-staff") refuseForm();
   const field = (name: string) => {
