@@ -7,16 +7,18 @@ const DATABASE_MODULE = path.resolve("app/backend/db/client.server.ts");
 const IMPORT = /(?:from|import\()\s*"([^"]+)"/g;
 const importsOf = new Map<string, string[]>();
 
-/** The files of this repository that `file` imports (~/… and relative paths; packages are left out). */
+/** The files of this repository that `file` imports (~/…, ~tests/… and relative paths; packages are left out). */
 function localImports(file: string): string[] {
   let found = importsOf.get(file);
   if (found === undefined) {
     found = [...fs.readFileSync(file, "utf8").matchAll(IMPORT)].flatMap(([, specifier]) => {
       const base = specifier!.startsWith("~/")
         ? path.resolve("app", specifier!.slice(2))
-        : specifier!.startsWith(".")
-          ? path.resolve(path.dirname(file), specifier!)
-          : undefined;
+        : specifier!.startsWith("~tests/")
+          ? path.resolve("tests", specifier!.slice(7))
+          : specifier!.startsWith(".")
+            ? path.resolve(path.dirname(file), specifier!)
+            : undefined;
       if (base === undefined) return [];
       const target = [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find(
         (candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
@@ -67,26 +69,33 @@ const testFiles = process.env.TEST_DATABASE_URL
   : testFilesIn(["app", "host", "scripts", "tests/support", "tests/architecture"]);
 const contentOf = (file: string) => fs.readFileSync(file, "utf8");
 
-/**
- * Test files that open a data folder as the server does (pglite-folder.server.ts sets the
- * process's umask for its operator socket, which a worker thread may not): they run in child
- * processes, every other file in worker threads, which start in a fraction of the time.
+/*
+ * How a test file runs is said by a directive on a line of its own, which the reader sees:
+ *   // vitest: own process        in a child process of its own. For files that open a data
+ *                                 folder as the server does (pglite-folder.server.ts sets the
+ *                                 process's umask for its operator socket, which a worker thread may not).
+ *   // vitest: own module graph   in a worker thread with a module graph of its own. For files
+ *                                 that mock a module (a mock needs a graph of its own).
+ * Every other file shares one module graph with the files before it in its worker instead of
+ * importing every module again (the import took a third of their time). tests/setup-unit.ts puts
+ * back what a file changed of the process: its environment variables, globals and clock, and the
+ * sign-in instance that holds the file's database; the server's other caches follow their
+ * configuration (the Stripe client and its prices, the VAPID keys, the SMTP transport). They also
+ * pass one embedded database on, emptied after each file (`keepTestDatabase`,
+ * tests/support/test-database.ts). A file that needs a directive and lacks it stops the run, naming it.
  */
-const PROCESS_TEST_FILES = testFiles.filter((file) => /\bopenFolder\(/.test(contentOf(file)));
-
-/**
- * Test files that share one module graph with the files before them in their worker instead of
- * importing every module again (the import took a third of their time): every file in a thread
- * that mocks no module (a mock needs a graph of its own). tests/setup-unit.ts puts back what a
- * file changed of the process: its environment variables, globals and clock, and the sign-in
- * instance that holds the file's database; the server's other caches follow their configuration
- * (the Stripe client and its prices, the VAPID keys, the SMTP transport). They also pass one
- * embedded database on, emptied after each file (`keepTestDatabase`, tests/support/test-database.ts).
- */
+const OWN_PROCESS = /^\/\/ vitest: own process$/m;
+const OWN_GRAPH = /^\/\/ vitest: own module graph$/m;
+for (const file of testFiles) {
+  const text = contentOf(file);
+  if (/\bopenFolder\(/.test(text) && !OWN_PROCESS.test(text))
+    throw new Error(`${file} opens a data folder: add "// vitest: own process" at its top.`);
+  if (/\bvi\.(?:do)?[mM]ock\(/.test(text) && !OWN_GRAPH.test(text) && !OWN_PROCESS.test(text))
+    throw new Error(`${file} mocks a module: add "// vitest: own module graph" at its top.`);
+}
+const PROCESS_TEST_FILES = testFiles.filter((file) => OWN_PROCESS.test(contentOf(file)));
 const SHARED_GRAPH_FILES = new Set(
-  testFiles.filter(
-    (file) => !PROCESS_TEST_FILES.includes(file) && !/\bvi\.(?:do)?[mM]ock\(/.test(contentOf(file)),
-  ),
+  testFiles.filter((file) => !PROCESS_TEST_FILES.includes(file) && !OWN_GRAPH.test(contentOf(file))),
 );
 
 const component = (file: string) => file.endsWith(".tsx");
@@ -100,7 +109,13 @@ function project(
 }
 
 export default defineConfig({
-  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  // Tests import their helpers as ~tests/support/… (tsconfig.json's paths say the same).
+  resolve: {
+    alias: {
+      "~tests": new URL("./tests", import.meta.url).pathname,
+      "~": new URL("./app", import.meta.url).pathname,
+    },
+  },
   test: {
     setupFiles: ["./tests/setup-unit.ts"],
     // The migrated embedded database, made once for every test file to start from.

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { setPlanByStaff } from "~/backend/billing/plans.server";
-import { signUp } from "../tests/support/route-requests";
+import { signUp } from "~tests/support/route-requests";
 import { loader } from "./root";
 
 /*

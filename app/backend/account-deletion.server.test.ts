@@ -7,7 +7,7 @@ import { job, rateLimit, user } from "~/backend/db/schema.server";
 import { inviteToFamily, listInvites, type Account } from "~/backend/family.server";
 import { MAIL_JOB, type Mail } from "~/backend/mail/mailer.server";
 import { RATE_LIMITS } from "~/backend/rate-limit.server";
-import { signUp } from "../../tests/support/route-requests";
+import { signUp } from "~tests/support/route-requests";
 import { deleteAccount } from "./account-data.server";
 
 /*

@@ -1,3 +1,4 @@
+// vitest: own module graph
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/backend/db/client.server";
@@ -5,7 +6,7 @@ import * as schema from "~/backend/db/schema.server";
 import { sendMail } from "~/backend/mail/mailer.server";
 import { JOB_HANDLERS } from "~/backend/jobs/handlers.server";
 import { runDueJobs } from "~/backend/jobs/queue.server";
-import { testDatabase } from "../../tests/support/test-database";
+import { testDatabase } from "~tests/support/test-database";
 import { submitContactMessage } from "./contact-messages.server";
 
 vi.mock("~/backend/mail/mailer.server", async (importOriginal) => ({

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { mailsTo } from "../../tests/support/queued-mails";
+import { mailsTo } from "~tests/support/queued-mails";
 import { setPlanByStaff } from "~/backend/billing/plans.server";
 import { eq, like } from "drizzle-orm";
 import { getDb } from "~/backend/db/client.server";

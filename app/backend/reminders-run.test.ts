@@ -1,9 +1,10 @@
+// vitest: own process
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { runScript } from "../../tests/support/run-script";
-import { migratedDataFolder } from "../../tests/support/test-database";
+import { runScript } from "~tests/support/run-script";
+import { migratedDataFolder } from "~tests/support/test-database";
 import { openFolder } from "./db/pglite-folder.server";
 
 /*

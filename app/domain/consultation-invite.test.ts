@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCalendar } from "../../tests/support/ical-parse";
+import { parseCalendar } from "~tests/support/ical-parse";
 import { consultationUid, writeInvitation, type Invitation } from "./consultation-invite";
 import { utcStamp } from "./ical";
 

@@ -6,7 +6,7 @@ import {
   type LocalHelp,
   type PhoneLine,
 } from "./emergency-lines-data";
-import { FICTIONAL } from "../../tests/support/fictional-phone-numbers";
+import { FICTIONAL } from "~tests/support/fictional-phone-numbers";
 
 const KINDS: readonly EmergencyLineKind[] = ["poison", "emergency-vet", "welfare"];
 const CALLING_CODE: Record<CountryCode, string> = { US: "1", CA: "1", GB: "44", IE: "353", AU: "61" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCalendar } from "../../tests/support/ical-parse";
+import { parseCalendar } from "~tests/support/ical-parse";
 import { escapeText, foldLine, writeCalendar } from "./ical";
 
 const now = new Date("2027-03-01T09:30:15.123Z");

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { fictionalRangeOf } from "../../tests/support/fictional-phone-numbers";
+import { fictionalRangeOf } from "~tests/support/fictional-phone-numbers";
 import { CONTACT } from "~/content/site";
 import { COUNTRY_LINES, isPhoneLine } from "./emergency-lines";
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { FORM_DATA_ERRORS } from "~/backend/forms.server";
-import { answer, setUpRouteTests, signUp, type Account } from "../../tests/support/route-requests";
+import { answer, setUpRouteTests, signUp, type Account } from "~tests/support/route-requests";
 import { action as forgotPasswordAction } from "./account/forgot-password";
 import { action as resetPasswordAction } from "./account/reset-password";
 import { action as authAction } from "./auth/auth";

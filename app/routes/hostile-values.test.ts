@@ -13,7 +13,7 @@ import {
   signUp,
   signUpStaff,
   type Account,
-} from "../../tests/support/route-requests";
+} from "~tests/support/route-requests";
 
 /*
  * Every action of every route in routes.ts, sent hostile values in every field it reads: it

@@ -11,7 +11,7 @@ import {
   signUpStaff,
   statusOf,
   type Account,
-} from "../support/route-requests";
+} from "~tests/support/route-requests";
 
 /*
  * The staff pages are one table (domain/staff.ts STAFF_PAGES): each entry reaches the route

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/backend/db/client.server";
 import { account, session, user } from "~/backend/db/schema.server";
-import { signUp } from "../../../tests/support/route-requests";
+import { signUp } from "~tests/support/route-requests";
 import {
   changePassword,
   endOtherSessions,

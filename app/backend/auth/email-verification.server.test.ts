@@ -7,8 +7,8 @@ import { RATE_LIMITS, resetRateLimits } from "~/backend/rate-limit.server";
 import type { SessionUser } from "~/domain/auth";
 import { resendVerificationMail, submitSignup, verifyEmailLink } from "./account.server";
 import { getUser } from "./session.server";
-import { mailsTo } from "../../../tests/support/queued-mails";
-import { signUp, uniqueEmail } from "../../../tests/support/route-requests";
+import { mailsTo } from "~tests/support/queued-mails";
+import { signUp, uniqueEmail } from "~tests/support/route-requests";
 
 // The real better-auth on the test database; the secret is given so nothing is written to ./data.
 vi.stubEnv("BETTER_AUTH_SECRET", "unit-test-secret-unit-test-secret-0123");

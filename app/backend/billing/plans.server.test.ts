@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { mailsTo } from "../../../tests/support/queued-mails";
+import { mailsTo } from "~tests/support/queued-mails";
 import { getDb } from "~/backend/db/client.server";
 import { analysisUse, job, pet, petRecord, subscription, user } from "~/backend/db/schema.server";
 import {

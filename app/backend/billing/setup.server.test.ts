@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeStripe, type FakeStripe } from "../../../tests/support/fake-stripe";
+import { startFakeStripe, type FakeStripe } from "~tests/support/fake-stripe";
 import { setUpBilling } from "./setup.server";
 
 let fake: FakeStripe;

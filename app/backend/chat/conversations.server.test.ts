@@ -10,7 +10,7 @@ import type { SessionUser } from "~/domain/auth";
 import { CHAT_ERRORS } from "~/domain/chat";
 import type { ServerFrame } from "~/domain/live";
 import { upgradeSentence, type PlanId } from "~/domain/plans";
-import { blankPng } from "../../../tests/support/photos";
+import { blankPng } from "~tests/support/photos";
 import {
   endConversation,
   findConversation,

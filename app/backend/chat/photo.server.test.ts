@@ -3,7 +3,7 @@ import jpeg from "jpeg-js";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { CHAT_ERRORS, CHAT_LIMITS } from "~/domain/chat";
-import { blankPng, pngFile, zerosDeflated } from "../../../tests/support/photos";
+import { blankPng, pngFile, zerosDeflated } from "~tests/support/photos";
 import { checkInterlacedSize, exifOrientation } from "./photo-worker.server";
 import { MAX_DECODED_BYTES, MAX_WAITING, PHOTO_BUSY, PHOTO_TOO_COSTLY, reencodePhoto } from "./photo.server";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/backend/db/client.server";
 import { pet } from "~/backend/db/schema.server";
 import { setWeeklyHours } from "~/backend/staff/staff.server";
-import { setUpRouteTests, signUp, signUpStaff } from "../../../tests/support/route-requests";
+import { setUpRouteTests, signUp, signUpStaff } from "~tests/support/route-requests";
 import { vetPanelOf } from "./vet-care.server";
 
 /*

@@ -1,3 +1,4 @@
+// vitest: own module graph
 import { and, eq, ne } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setPlanByStaff } from "~/backend/billing/plans.server";
@@ -41,8 +42,8 @@ import {
 } from "~/domain/consultations";
 import { RECORD_LIMITS } from "~/domain/records";
 import { upgradeSentence, type PlanId } from "~/domain/plans";
-import { parseCalendar } from "../../../tests/support/ical-parse";
-import { mailsTo } from "../../../tests/support/queued-mails";
+import { parseCalendar } from "~tests/support/ical-parse";
+import { mailsTo } from "~tests/support/queued-mails";
 import { bookConsultation, cancelConsultation, moveConsultation } from "./booking.server";
 import { endConsultation } from "./consultation-end.server";
 import { sendConsultationReminder } from "./consultation-mails.server";

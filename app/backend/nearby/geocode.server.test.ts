@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { consumeRateLimit } from "~/backend/rate-limit.server";
-import { withFakeOsm } from "../../../tests/support/fake-osm-in-vitest";
+import { withFakeOsm } from "~tests/support/fake-osm-in-vitest";
 import {
   geocode,
   GEOCODE_LIMITS,

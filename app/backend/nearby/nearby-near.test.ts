@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NEAR_ERRORS } from "~/domain/nearby";
 import { loader } from "~/routes/resources/nearby";
-import { withFakeOsm } from "../../../tests/support/fake-osm-in-vitest";
+import { withFakeOsm } from "~tests/support/fake-osm-in-vitest";
 import { GEOCODE_MESSAGES } from "./geocode.server";
 import { emergencyVetsNear, NEARBY_MESSAGES, NEARBY_RATE_LIMIT, resetNearbyState } from "./nearby.server";
 

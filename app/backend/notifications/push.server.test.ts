@@ -21,14 +21,14 @@ import { bookConsultation } from "~/backend/consultations/booking.server";
 import { acceptInvite, inviteToFamily } from "~/backend/family.server";
 import { outboundHttpsAgent } from "~/backend/net/outbound.server";
 import { saveReminderSettings, scanReminders } from "~/backend/reminders.server";
-import { mailsTo } from "../../../tests/support/queued-mails";
-import { setUpRouteTests, signUp, signUpStaff, type Account } from "../../../tests/support/route-requests";
+import { mailsTo } from "~tests/support/queued-mails";
+import { setUpRouteTests, signUp, signUpStaff, type Account } from "~tests/support/route-requests";
 import {
   checkVapid,
   makeSubscriber,
   startPushService,
   type PushService,
-} from "../../../tests/support/push-service";
+} from "~tests/support/push-service";
 import { retryAfterSeconds, savePushSettings, subscribe, vapidKeys } from "./push.server";
 
 /*

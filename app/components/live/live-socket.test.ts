@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeSocket } from "../../../tests/support/fake-web-socket";
+import { FakeSocket } from "~tests/support/fake-web-socket";
 import type { LiveSubscriber } from "./live-socket";
 
 /** A part of the page on the channel, with what it was told. */

@@ -1,3 +1,4 @@
+// vitest: own module graph
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const LEEDS = { name: "Leeds, West Yorkshire, England", lat: 53.8, lon: -1.55, timeZone: "Europe/London" };

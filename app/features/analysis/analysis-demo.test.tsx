@@ -1,3 +1,4 @@
+// vitest: own module graph
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
@@ -5,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished,
 import { toast } from "~/components/ui/toaster";
 import { AnalysisDemo } from "./analysis-demo";
 import { NOT_AN_IMAGE_MESSAGE } from "./photo";
-import { createSampleAnalyzer } from "../../../tests/support/sample-analyzer";
+import { createSampleAnalyzer } from "~tests/support/sample-analyzer";
 
 vi.mock("~/components/ui/toaster", () => ({
   toast: { info: vi.fn(), success: vi.fn(), error: vi.fn(), message: vi.fn() },

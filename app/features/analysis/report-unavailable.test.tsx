@@ -1,7 +1,8 @@
+// vitest: own module graph
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { AnalysisDemo } from "./analysis-demo";
-import { createSampleAnalyzer } from "../../../tests/support/sample-analyzer";
+import { createSampleAnalyzer } from "~tests/support/sample-analyzer";
 
 vi.mock("~/components/ui/toaster", () => ({
   toast: { info: vi.fn(), success: vi.fn(), error: vi.fn(), message: vi.fn() },

@@ -6,7 +6,7 @@ import {
   NOT_AN_IMAGE_MESSAGE,
   TOO_LARGE_MESSAGE,
 } from "./photo";
-import { createSampleAnalyzer, DEMO_ANALYSIS_DELAY_MS } from "../../../tests/support/sample-analyzer";
+import { createSampleAnalyzer, DEMO_ANALYSIS_DELAY_MS } from "~tests/support/sample-analyzer";
 import { BREEDS } from "~/engine/knowledge/breeds";
 import { SAMPLE_CARE_PLAN, SAMPLE_NEARBY_SERVICES, SAMPLE_OUTCOME, sampleInstead } from "./sample-report";
 

@@ -1,3 +1,4 @@
+// vitest: own module graph
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { action } from "~/routes/auth/auth";
 import { AUTH_ERRORS } from "~/domain/auth";

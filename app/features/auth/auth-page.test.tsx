@@ -1,3 +1,4 @@
+// vitest: own module graph
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ComponentProps } from "react";

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ServerFrame } from "~/domain/live";
-import { FakeSocket } from "../../../tests/support/fake-web-socket";
+import { FakeSocket } from "~tests/support/fake-web-socket";
 import type { CallSide, SignalData } from "~/domain/consultations";
 import { CallView } from "./call-view";
 

@@ -9,7 +9,7 @@ import {
   settled,
   signUp,
   type Account,
-} from "../../../tests/support/route-requests";
+} from "~tests/support/route-requests";
 import { action } from "./account";
 
 /*

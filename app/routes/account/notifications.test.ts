@@ -12,7 +12,7 @@ import {
   signUp,
   signUpStaff,
   type Account,
-} from "../../../tests/support/route-requests";
+} from "~tests/support/route-requests";
 import { action, loader } from "./notifications";
 
 /*

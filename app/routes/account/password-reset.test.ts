@@ -1,8 +1,9 @@
+// vitest: own module graph
 import { describe, expect, it, vi } from "vitest";
 import { JOB_HANDLERS } from "~/backend/jobs/handlers.server";
 import { runDueJobs } from "~/backend/jobs/queue.server";
 import { sendMail } from "~/backend/mail/mailer.server";
-import { setUpRouteTests, settled, signUp, statusOf } from "../../../tests/support/route-requests";
+import { setUpRouteTests, settled, signUp, statusOf } from "~tests/support/route-requests";
 import { action as forgotAction } from "./forgot-password";
 import { action as resetAction } from "./reset-password";
 

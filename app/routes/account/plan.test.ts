@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as webhook } from "~/routes/resources/billing-webhook";
-import { routeArgs, settled, signUp, uniqueEmail } from "../../../tests/support/route-requests";
+import { routeArgs, settled, signUp, uniqueEmail } from "~tests/support/route-requests";
 import { loader as checkout } from "./plan-checkout";
 import { action, loader } from "./plan";
 

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { mailsTo } from "../../../tests/support/queued-mails";
-import { routeArgs, sessionCookie, settled } from "../../../tests/support/route-requests";
+import { mailsTo } from "~tests/support/queued-mails";
+import { routeArgs, sessionCookie, settled } from "~tests/support/route-requests";
 import { getUser } from "~/backend/auth/session.server";
 import { resetRateLimits } from "~/backend/rate-limit.server";
 import { action as authAction } from "~/routes/auth/auth";

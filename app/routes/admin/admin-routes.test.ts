@@ -13,7 +13,7 @@ import {
   signUpStaff,
   uniqueEmail,
   type Account,
-} from "../../../tests/support/route-requests";
+} from "~tests/support/route-requests";
 import { action as messageAction, loader as messageLoader } from "./message";
 import { loader as messagesLoader } from "./messages";
 import { action as plansAction, loader as plansLoader } from "./plans";

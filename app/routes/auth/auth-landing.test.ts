@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { setUpRouteTests, signUp, signUpStaff } from "../../../tests/support/route-requests";
+import { setUpRouteTests, signUp, signUpStaff } from "~tests/support/route-requests";
 import { action } from "./auth";
 
 /*

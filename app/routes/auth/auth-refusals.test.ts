@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AUTH_ERRORS } from "~/domain/auth";
 import { TEXT_ERRORS } from "~/domain/text";
-import { setUpRouteTests, settled, signUp, uniqueEmail } from "../../../tests/support/route-requests";
+import { setUpRouteTests, settled, signUp, uniqueEmail } from "~tests/support/route-requests";
 import { action as authApiAction } from "../resources/auth-api";
 import { action } from "./auth";
 

@@ -28,7 +28,7 @@ import {
   signUp,
   signUpStaff,
   type Account,
-} from "../../../tests/support/route-requests";
+} from "~tests/support/route-requests";
 import { action as chatsAction, loader as chatsLoader } from "./chats";
 import { action as conversationAction, loader as conversationLoader } from "./conversation";
 import { loader as photoLoader } from "./photo";

@@ -34,7 +34,7 @@ import {
   signUp,
   signUpStaff,
   type Account,
-} from "../../../tests/support/route-requests";
+} from "~tests/support/route-requests";
 
 /*
  * The video consultations' pages as a browser without JavaScript uses them: each loader and

@@ -3,7 +3,7 @@ import { GEOCODE_MESSAGES } from "~/backend/nearby/geocode.server";
 import { NEARBY_MESSAGES, NEARBY_RATE_LIMIT, resetNearbyState } from "~/backend/nearby/nearby.server";
 import { NEAR_ERRORS } from "~/domain/nearby";
 import type { VetSearch } from "~/domain/nearby-places";
-import { withFakeOsm } from "../../../tests/support/fake-osm-in-vitest";
+import { withFakeOsm } from "~tests/support/fake-osm-in-vitest";
 import { loader } from "./vets-near";
 
 const osm = withFakeOsm(resetNearbyState);

@@ -5,7 +5,7 @@ import { user } from "~/backend/db/schema.server";
 import { listInvites, listMembers, listMemberships } from "~/backend/family.server";
 import { FORM_DATA_ERRORS } from "~/backend/forms.server";
 import { FAMILY_ERRORS, FAMILY_LIMITS } from "~/domain/family";
-import { mailsTo } from "../../../tests/support/queued-mails";
+import { mailsTo } from "~tests/support/queued-mails";
 import {
   answer,
   get,
@@ -14,7 +14,7 @@ import {
   signUp,
   uniqueEmail,
   type Account,
-} from "../../../tests/support/route-requests";
+} from "~tests/support/route-requests";
 import { action, loader } from "./family";
 import { action as joinAction, loader as joinLoader } from "./join";
 

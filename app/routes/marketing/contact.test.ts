@@ -6,7 +6,7 @@ import { FORM_DATA_ERRORS } from "~/backend/forms.server";
 import { MAIL_JOB, type Mail } from "~/backend/mail/mailer.server";
 import { CONTACT_ERRORS } from "~/domain/contact";
 import { TEXT_ERRORS } from "~/domain/text";
-import { setUpRouteTests } from "../../../tests/support/route-requests";
+import { setUpRouteTests } from "~tests/support/route-requests";
 import { action } from "./contact";
 
 /*

@@ -8,7 +8,7 @@ import {
   setUpRouteTests,
   signUp,
   type Account,
-} from "../../../tests/support/route-requests";
+} from "~tests/support/route-requests";
 import { action } from "./due";
 
 /*

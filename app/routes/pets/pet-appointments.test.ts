@@ -7,7 +7,7 @@ import { createPet } from "~/backend/pets.server";
 import { replaceCalendarToken } from "~/backend/reminders.server";
 import { RECORD_ERRORS } from "~/domain/records";
 import { upgradeSentence } from "~/domain/plans";
-import { parseCalendar } from "../../../tests/support/ical-parse";
+import { parseCalendar } from "~tests/support/ical-parse";
 import {
   get,
   postUrlencoded,
@@ -17,7 +17,7 @@ import {
   signUp,
   statusOf,
   type Account,
-} from "../../../tests/support/route-requests";
+} from "~tests/support/route-requests";
 import { loader as calendarLoader } from "../resources/calendar";
 import { action, loader } from "./pet";
 import { loader as petsLoader } from "./pets";

@@ -1,3 +1,4 @@
+// vitest: own module graph
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";

@@ -15,7 +15,7 @@ import {
   signUp,
   statusOf,
   type Account,
-} from "../../../tests/support/route-requests";
+} from "~tests/support/route-requests";
 import { loader as petLoader } from "./pet";
 import { action as petsAction } from "./pets";
 import { photoVerdict, shippedFusion } from "~/backend/photo-verdict.server";

@@ -10,7 +10,7 @@ import {
   setUpRouteTests,
   signUp,
   type Account,
-} from "../../../tests/support/route-requests";
+} from "~tests/support/route-requests";
 import { action, loader } from "./pet";
 
 /*

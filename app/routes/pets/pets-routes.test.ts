@@ -9,7 +9,7 @@ import {
   setUpRouteTests,
   signUp,
   type Account,
-} from "../../../tests/support/route-requests";
+} from "~tests/support/route-requests";
 import { action, loader } from "./pets";
 
 /*

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { setWeeklyHours } from "~/backend/staff/staff.server";
-import { signUp, signUpStaff } from "../../../tests/support/route-requests";
+import { signUp, signUpStaff } from "~tests/support/route-requests";
 import { loader as vetLoader } from "./console";
 
 /*

@@ -9,7 +9,7 @@ import * as tf from "@tensorflow/tfjs-core";
 import "@tensorflow/tfjs-backend-wasm";
 import jpeg from "jpeg-js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { testPhotos } from "../../../../tests/support/photos";
+import { testPhotos } from "~tests/support/photos";
 import { findBreed } from "~/engine/knowledge/breeds";
 import { BREED_MODEL_PATH } from "~/domain/analysis";
 import { classify, scoresByBreed, squareCrop, type Classifier } from "./classify";
