@@ -7,13 +7,7 @@ import { getDb } from "~/backend/db/client.server";
 import { pet } from "~/backend/db/schema.server";
 import { resetRateLimits } from "~/backend/rate-limit.server";
 import routes from "~/routes";
-import {
-  answer,
-  setUpRouteTests,
-  signUp,
-  signUpStaff,
-  type Account,
-} from "~tests/support/route-requests";
+import { answer, setUpRouteTests, signUp, signUpStaff, type Account } from "~tests/support/route-requests";
 
 /*
  * Every action of every route in routes.ts, sent hostile values in every field it reads: it

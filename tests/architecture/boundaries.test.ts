@@ -164,7 +164,7 @@ describe("the server/browser boundary", () => {
     [
       "consultations importing the chat",
       "app/backend/consultations/x.server.ts",
-      'import { closeRoomChat } from "~/backend/chat/conversations.server";',
+      'import { closeRoomChat } from "~/backend/chat/room-chat.server";',
     ],
     [
       "the list of the live channel's features importing them",

@@ -14,16 +14,14 @@ import { blankPng } from "~tests/support/photos";
 import {
   endConversation,
   findConversation,
-  listOwnerConversations,
-  listQueue,
-  messagePhoto,
-  messagesAfter,
   NO_SUCH_CONVERSATION,
   openConversation,
   requeueConversationsOf,
   sendMessage,
   takeConversation,
 } from "./conversations.server";
+import { messagePhoto, messagesAfter } from "./message-reads.server";
+import { listOwnerConversations, listQueue } from "./conversation-lists.server";
 import { removeMember } from "~/backend/family.server";
 import { RECHECK_ACCESS_MS, type LiveHub } from "~/backend/live/hub.server";
 import { startLiveHub } from "~/backend/live/features.server";

@@ -1,93 +1,38 @@
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { requirePetFeature } from "~/backend/billing/plans.server";
 import { getDb, type Database, type Transaction } from "~/backend/db/client.server";
-import { chatConversation, chatMessage, pet, staffProfile } from "~/backend/db/schema.server";
+import { chatConversation, chatMessage } from "~/backend/db/schema.server";
 import { addVetVisit } from "~/backend/pet-records.server";
-import { findAccessiblePet, listAccessiblePets } from "~/backend/pets.server";
+import { findAccessiblePet } from "~/backend/pets.server";
 import { consumeRateLimit } from "~/backend/rate-limit.server";
-import { findVet, type Vet } from "~/backend/staff/staff.server";
+import type { Vet } from "~/backend/staff/staff.server";
 import type { SessionUser } from "~/domain/auth";
-import {
-  CHAT_ERRORS,
-  chatRecordTitle,
-  type ChatAuthorRole,
-  type ChatKind,
-  type ChatMessage,
-  type ChatStatus,
-} from "~/domain/chat";
-import type { PetType } from "~/domain/pets";
-import { firstWords, orderQueue, triageFor, type Urgency } from "~/domain/triage";
-import { vetTitle } from "~/domain/staff";
+import { CHAT_ERRORS, chatRecordTitle, type ChatAuthorRole, type ChatMessage } from "~/domain/chat";
+import { triageFor } from "~/domain/triage";
 import { announce } from "~/backend/live/notices.server";
 import { pushConversationWaiting, pushOwnerWrote, pushVetEvent } from "./chat-pushes.server";
 import { reencodePhoto } from "./photo.server";
 import { planRefusal, readerOf, refused, vetDayOf, type Outcome, type Reader } from "./vet-care.server";
 
+import {
+  conversationColumns,
+  messageColumns,
+  readConversation,
+  toMessage,
+  type Conversation,
+} from "./conversation-rows.server";
+
+export type { Conversation };
+
 /*
- * The emergency chat's tables: conversations and their messages are read and written here,
- * which decides who may read (the pet's owner and family, the vet who took it) and who may
- * write; the account's data export and deletion (account-data.server.ts) read and change an
- * account's own rows too. Each change is announced on the live channel (pg_notify in the
- * same transaction, so a notice never announces what was not stored).
+ * The emergency chat's conversations through their life: opened, written in, taken, ended, put
+ * back in the queue. Here is decided who may read (the pet's owner and family, the vet who took
+ * it) and who may write; reading messages and photos is message-reads.server.ts, the lists
+ * conversation-lists.server.ts, a room's chat room-chat.server.ts. The account's data export and
+ * deletion (account-data.server.ts) read and change an account's own rows too. Each change is
+ * announced on the live channel (pg_notify in the same transaction, so a notice never announces
+ * what was not stored).
  */
-
-export type Conversation = {
-  id: string;
-  petId: string;
-  kind: ChatKind;
-  status: ChatStatus;
-  /** What the owner ticked when opening it, and the urgency it gave ("none": nothing ticked). */
-  signIds: string[];
-  urgency: Urgency;
-  vetId: string | null;
-  lastSeq: number;
-  summary: string | null;
-  createdAt: Date;
-  takenAt: Date | null;
-  endedAt: Date | null;
-};
-
-const conversationColumns = {
-  id: chatConversation.id,
-  petId: chatConversation.petId,
-  kind: chatConversation.kind,
-  status: chatConversation.status,
-  signIds: chatConversation.signs,
-  urgency: chatConversation.urgency,
-  vetId: chatConversation.vetId,
-  lastSeq: chatConversation.lastSeq,
-  summary: chatConversation.summary,
-  createdAt: chatConversation.createdAt,
-  takenAt: chatConversation.takenAt,
-  endedAt: chatConversation.endedAt,
-};
-
-const messageColumns = {
-  seq: chatMessage.seq,
-  authorRole: chatMessage.authorRole,
-  authorName: chatMessage.authorName,
-  body: chatMessage.body,
-  hasPhoto: sql<boolean>`${chatMessage.photo} is not null`,
-  createdAt: chatMessage.createdAt,
-};
-
-/**
- * A stored message as pages show it. A vet's name is the one they wrote under, titled as owners
- * see vets ("Dr. …", never doubled), messages stored before the title was added included.
- */
-function toMessage(row: { createdAt: Date } & Omit<ChatMessage, "createdAt">): ChatMessage {
-  const authorName = row.authorRole === "vet" ? vetTitle(row.authorName) : row.authorName;
-  return { ...row, authorName, createdAt: new Date(row.createdAt).toISOString() };
-}
-
-async function readConversation(id: string, tx?: Pick<Database, "select">): Promise<Conversation | null> {
-  const db = tx ?? (await getDb());
-  const [found] = await db
-    .select(conversationColumns)
-    .from(chatConversation)
-    .where(eq(chatConversation.id, id));
-  return found ?? null;
-}
 
 /**
  * The conversation and who `signedIn` is in it (the vet who took it, or the pet's side); null
@@ -310,32 +255,6 @@ async function appendMessage(
   return toMessage(row!);
 }
 
-/** What the conversation holds after `after`, in order (a page's first load asks from 0). */
-export async function messagesAfter(
-  conversationId: string,
-  after: number,
-  limit = 500,
-): Promise<ChatMessage[]> {
-  const db = await getDb();
-  const rows = await db
-    .select(messageColumns)
-    .from(chatMessage)
-    .where(and(eq(chatMessage.conversationId, conversationId), gt(chatMessage.seq, after)))
-    .orderBy(asc(chatMessage.seq))
-    .limit(limit);
-  return rows.map(toMessage);
-}
-
-/** A message's photo (JPEG), for someone `findConversation` let in. */
-export async function messagePhoto(conversationId: string, seq: number): Promise<Uint8Array | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ photo: chatMessage.photo })
-    .from(chatMessage)
-    .where(and(eq(chatMessage.conversationId, conversationId), eq(chatMessage.seq, seq)));
-  return row?.photo ?? null;
-}
-
 /**
  * An on-duty vet takes a waiting conversation. Two vets at once: one update finds it still
  * queued and wins; the other is told.
@@ -455,153 +374,4 @@ export async function requeueConversationsOf(vetId: string, tx?: Transaction) {
   if (tx) return requeue(tx);
   const db = await getDb();
   await db.transaction(requeue);
-}
-
-export type QueuedConversation = {
-  id: string;
-  createdAt: Date;
-  urgency: Urgency;
-  signIds: string[];
-  pet: { name: string; type: PetType; breed: string | null; birthDate: string | null };
-  /** The first message's first words (domain/triage.ts firstWords), and whether it carries a photo. */
-  firstWords: string;
-  hasPhoto: boolean;
-};
-
-/**
- * The text chat of a consultation's room, made at booking: the vet is its vet from the start, so
- * it never waits in the queue; it ends with the consultation (closeRoomChat).
- */
-export async function openRoomChat(
-  tx: Transaction,
-  petId: string,
-  bookedBy: string,
-  vetId: string,
-): Promise<string> {
-  const [created] = await tx
-    .insert(chatConversation)
-    .values({ petId, openedBy: bookedBy, vetId, kind: "consultation", status: "active", takenAt: new Date() })
-    .returning({ id: chatConversation.id });
-  return created!.id;
-}
-
-/** Ends a room's text chat with its consultation (ended or cancelled): nothing more is written in it. */
-export async function closeRoomChat(tx: Transaction, conversationId: string) {
-  await tx
-    .update(chatConversation)
-    .set({ status: "ended", endedAt: new Date() })
-    .where(and(eq(chatConversation.id, conversationId), eq(chatConversation.kind, "consultation")));
-  await announce(tx, { topic: "conversation", conversationId, statusChanged: true });
-}
-
-/** How much of a first message the queue reads: its first words come from these characters. */
-const FIRST_WORDS_READ = 400;
-
-/**
- * Conversations waiting for a vet, as a vet's console lists them: the most urgent first, then
- * the longest waiting (domain/triage.ts orderQueue), each with its pet and its first message's
- * first words and photo flag (the photo itself: mayReadPhoto).
- */
-export async function listQueue(): Promise<QueuedConversation[]> {
-  const db = await getDb();
-  const rows = await db
-    .select({
-      id: chatConversation.id,
-      createdAt: chatConversation.createdAt,
-      urgency: chatConversation.urgency,
-      signIds: chatConversation.signs,
-      name: pet.name,
-      type: pet.type,
-      breed: pet.breed,
-      birthDate: pet.birthDate,
-      // Enough of the first message to cut its first words from, not all 2,000 characters.
-      opening: sql<string>`left(${chatMessage.body}, ${FIRST_WORDS_READ})`,
-      hasPhoto: sql<boolean>`${chatMessage.photo} is not null`,
-    })
-    .from(chatConversation)
-    .innerJoin(pet, eq(pet.id, chatConversation.petId))
-    .leftJoin(chatMessage, and(eq(chatMessage.conversationId, chatConversation.id), eq(chatMessage.seq, 1)))
-    .where(and(eq(chatConversation.status, "queued"), eq(chatConversation.kind, "emergency")))
-    .orderBy(asc(chatConversation.createdAt));
-  return orderQueue(
-    rows.map(({ id, createdAt, urgency, signIds, opening, hasPhoto, ...petColumns }) => ({
-      id,
-      createdAt,
-      urgency,
-      signIds,
-      pet: petColumns,
-      firstWords: firstWords(opening ?? ""),
-      hasPhoto: hasPhoto ?? false,
-    })),
-  );
-}
-
-/**
- * Whether `signedIn` may see the photo of message `seq`: whoever may read the conversation
- * (findConversation), and a vet on duty the first message's photo of an emergency conversation
- * waiting in the queue (the queue shows it as a thumbnail, so the vet can judge before taking it).
- */
-export async function mayReadPhoto(signedIn: SessionUser, conversationId: string, seq: number) {
-  if (await findConversation(signedIn, conversationId)) return true;
-  if (seq !== 1) return false;
-  const vet = await findVet(signedIn);
-  if (!vet?.onDuty) return false;
-  const conversation = await readConversation(conversationId);
-  return conversation?.status === "queued" && conversation.kind === "emergency";
-}
-
-export type ConversationSummary = {
-  id: string;
-  status: ChatStatus;
-  createdAt: Date;
-  petName: string;
-};
-
-/** How many conversations the vet's list shows: those going on first, then the latest ended. */
-const VET_LIST_LENGTH = 40;
-
-/** Conversations as the lists show them, with their pet's name. */
-function conversationSummaries(db: Database, where: SQL | undefined) {
-  return db
-    .select({
-      id: chatConversation.id,
-      status: chatConversation.status,
-      createdAt: chatConversation.createdAt,
-      petName: pet.name,
-    })
-    .from(chatConversation)
-    .innerJoin(pet, eq(pet.id, chatConversation.petId))
-    .where(where)
-    .$dynamic();
-}
-
-/** The vet's conversations: those going on, then the latest ended ones. */
-export async function listVetConversations(vetId: string): Promise<ConversationSummary[]> {
-  return conversationSummaries(
-    await getDb(),
-    and(eq(chatConversation.vetId, vetId), eq(chatConversation.kind, "emergency")),
-  )
-    .orderBy(sql`${chatConversation.status} = 'ended'`, desc(chatConversation.createdAt))
-    .limit(VET_LIST_LENGTH);
-}
-
-/** The conversations about every pet the user can open (theirs and their families'), newest first. */
-export async function listOwnerConversations(userId: string): Promise<ConversationSummary[]> {
-  const petIds = (await listAccessiblePets(userId)).map((one) => one.id);
-  if (petIds.length === 0) return [];
-  return conversationSummaries(
-    await getDb(),
-    and(inArray(chatConversation.petId, petIds), eq(chatConversation.kind, "emergency")),
-  ).orderBy(desc(chatConversation.createdAt));
-}
-
-/** The vet's name and licence region, for the conversation page; null until one took it. */
-export async function vetOf(conversation: Conversation) {
-  if (!conversation.vetId) return null;
-  const db = await getDb();
-  const [row] = await db
-    .select({ displayName: staffProfile.displayName, region: staffProfile.region })
-    .from(staffProfile)
-    .where(eq(staffProfile.userId, conversation.vetId));
-  return row ? { displayName: vetTitle(row.displayName), region: row.region ?? "" } : null;
 }

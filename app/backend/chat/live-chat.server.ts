@@ -3,7 +3,8 @@ import type { LiveNotice } from "~/backend/live/notices.server";
 import { findVet } from "~/backend/staff/staff.server";
 import { messageBodySchema } from "~/domain/chat";
 import type { ClientFrame } from "~/domain/live";
-import { findConversation, messagesAfter, NO_SUCH_CONVERSATION, sendMessage } from "./conversations.server";
+import { findConversation, NO_SUCH_CONVERSATION, sendMessage } from "./conversations.server";
+import { messagesAfter } from "./message-reads.server";
 
 /*
  * The chat on the live channel: a page watches conversations (and a vet's console the queue),

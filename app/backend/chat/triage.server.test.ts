@@ -10,13 +10,9 @@ import type { SessionUser } from "~/domain/auth";
 import type { ServerFrame } from "~/domain/live";
 import type { PetType } from "~/domain/pets";
 import { TRIAGE_ERRORS } from "~/domain/triage";
-import {
-  listQueue,
-  mayReadPhoto,
-  openConversation,
-  sendMessage,
-  takeConversation,
-} from "./conversations.server";
+import { listQueue } from "./conversation-lists.server";
+import { mayReadPhoto } from "./message-reads.server";
+import { openConversation, sendMessage, takeConversation } from "./conversations.server";
 import { startLiveHub } from "~/backend/live/features.server";
 
 /*

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { requirePetFeature } from "~/backend/billing/plans.server";
-import { closeRoomChat, openRoomChat } from "~/backend/chat/conversations.server";
+import { closeRoomChat, openRoomChat } from "~/backend/chat/room-chat.server";
 import { refused, type Outcome, type Refusal } from "~/backend/chat/vet-care.server";
 import { getDb, type Database } from "~/backend/db/client.server";
 import { consultation, pet } from "~/backend/db/schema.server";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { closeRoomChat } from "~/backend/chat/conversations.server";
+import { closeRoomChat } from "~/backend/chat/room-chat.server";
 import { refused, vetDayOf, type Outcome } from "~/backend/chat/vet-care.server";
 import { getDb } from "~/backend/db/client.server";
 import { consultation } from "~/backend/db/schema.server";

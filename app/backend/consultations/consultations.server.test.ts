@@ -6,8 +6,8 @@ import {
   listOwnerConversations,
   listQueue,
   listVetConversations,
-  sendMessage,
-} from "~/backend/chat/conversations.server";
+} from "~/backend/chat/conversation-lists.server";
+import { sendMessage } from "~/backend/chat/conversations.server";
 import { getDb } from "~/backend/db/client.server";
 import {
   chatConversation,

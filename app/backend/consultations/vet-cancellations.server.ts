@@ -1,5 +1,5 @@
 import { and, eq, gte, lt } from "drizzle-orm";
-import { closeRoomChat } from "~/backend/chat/conversations.server";
+import { closeRoomChat } from "~/backend/chat/room-chat.server";
 import { getDb, type Transaction } from "~/backend/db/client.server";
 import { consultation } from "~/backend/db/schema.server";
 import { availabilityOf, changeDayOff } from "~/backend/staff/staff.server";

@@ -6,12 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  openConversation,
-  sendMessage,
-  takeConversation,
-  endConversation,
-} from "~/backend/chat/conversations.server";
+import { openConversation, sendMessage, takeConversation, endConversation } from "~/backend/chat/conversations.server";
 import { getDb } from "~/backend/db/client.server";
 import { familyMember, job, pet, pushSubscription, user } from "~/backend/db/schema.server";
 import { JOB_HANDLERS } from "~/backend/jobs/handlers.server";
@@ -23,12 +18,7 @@ import { outboundHttpsAgent } from "~/backend/net/outbound.server";
 import { saveReminderSettings, scanReminders } from "~/backend/reminders.server";
 import { mailsTo } from "~tests/support/queued-mails";
 import { setUpRouteTests, signUp, signUpStaff, type Account } from "~tests/support/route-requests";
-import {
-  checkVapid,
-  makeSubscriber,
-  startPushService,
-  type PushService,
-} from "~tests/support/push-service";
+import { checkVapid, makeSubscriber, startPushService, type PushService } from "~tests/support/push-service";
 import { retryAfterSeconds, savePushSettings, subscribe, vapidKeys } from "./push.server";
 
 /*

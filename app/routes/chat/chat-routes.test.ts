@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import jpeg from "jpeg-js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { messagesAfter } from "~/backend/chat/conversations.server";
+import { messagesAfter } from "~/backend/chat/message-reads.server";
 import { getDb } from "~/backend/db/client.server";
 import {
   chatConversation,

@@ -4,13 +4,9 @@ import type { Route } from "./+types/conversation";
 import { requireUser } from "~/backend/auth/session.server";
 import { petAllows } from "~/backend/billing/plans.server";
 import { endWithSummary, readMessageForm } from "~/backend/chat/chat-form.server";
-import {
-  endConversation,
-  findConversation,
-  messagesAfter,
-  sendMessage,
-  vetOf,
-} from "~/backend/chat/conversations.server";
+import { endConversation, findConversation, sendMessage } from "~/backend/chat/conversations.server";
+import { messagesAfter } from "~/backend/chat/message-reads.server";
+import { vetOf } from "~/backend/chat/conversation-lists.server";
 import { answerRefusal, vetPanelOf } from "~/backend/chat/vet-care.server";
 import { readForm, refuseForm } from "~/backend/forms.server";
 import { countVetsOnDuty } from "~/backend/staff/staff.server";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/photo";
 import { requireUser } from "~/backend/auth/session.server";
-import { mayReadPhoto, messagePhoto } from "~/backend/chat/conversations.server";
+import { mayReadPhoto, messagePhoto } from "~/backend/chat/message-reads.server";
 import { idOrNotFound } from "~/backend/forms.server";
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { messagesAfter } from "~/backend/chat/conversations.server";
+import { messagesAfter } from "~/backend/chat/message-reads.server";
 import { freeTimes, listBookableVets } from "~/backend/consultations/consultations.server";
 import { getDb } from "~/backend/db/client.server";
 import { consultation, familyMember, pet, petRecord, staffProfile } from "~/backend/db/schema.server";

@@ -2,13 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { dueItemsForPets } from "~/backend/due.server";
 import { createPet } from "~/backend/pets.server";
 import { DUE_ERRORS } from "~/domain/due";
-import {
-  answer,
-  postUrlencoded,
-  setUpRouteTests,
-  signUp,
-  type Account,
-} from "~tests/support/route-requests";
+import { answer, postUrlencoded, setUpRouteTests, signUp, type Account } from "~tests/support/route-requests";
 import { action } from "./due";
 
 /*

@@ -3,9 +3,9 @@ import type { Route } from "./+types/console";
 import {
   listQueue,
   listVetConversations,
-  takeConversation,
   type QueuedConversation,
-} from "~/backend/chat/conversations.server";
+} from "~/backend/chat/conversation-lists.server";
+import { takeConversation } from "~/backend/chat/conversations.server";
 import { answerRefusal } from "~/backend/chat/vet-care.server";
 import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import {
