@@ -16,9 +16,9 @@ import {
   endSubscriptionOfDeletedAccount,
   guaranteeOpen,
   portalUrl,
-  receiveWebhook,
   refundUnderGuarantee,
 } from "./subscriptions.server";
+import { receiveWebhook } from "./webhook.server";
 
 /*
  * Paid plans against a local fake of Stripe (tests/support/fake-stripe.ts), driven by the real

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/billing-webhook";
 import { paymentsConfigured } from "~/backend/billing/stripe.server";
-import { receiveWebhook } from "~/backend/billing/subscriptions.server";
+import { receiveWebhook } from "~/backend/billing/webhook.server";
 
 /** POST /api/billing/webhook: Stripe's events (backend/billing/subscriptions.server.ts). */
 export async function action({ request }: Route.ActionArgs) {
