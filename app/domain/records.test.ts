@@ -1,3 +1,4 @@
+import { suggestNextDue } from "./next-vaccination";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseWithSchema } from "~/domain/forms";
 import { TEXT_ERRORS } from "./text";
@@ -10,7 +11,6 @@ import {
   medicationSchema,
   noteSchema,
   RECORD_ERRORS,
-  suggestNextDue,
   toRecordValues,
   vaccinationSchema,
   vetVisitSchema,

@@ -1,8 +1,7 @@
 import type { FormReply } from "~/domain/forms";
 import { z } from "~/utils/zod";
-import { earliestBirthDate, isIsoDate, PET_LIMITS, type PetType, type RecordKind } from "./pets";
+import { earliestBirthDate, isIsoDate, PET_LIMITS, type RecordKind } from "./pets";
 import { multiLine, singleLine } from "./text";
-import { recognizeVaccines, suggestNextVaccineDue, type VaccineDue } from "./vaccine-schedule";
 
 /** Limits of the record forms; their maxLength and min/max attributes use the same numbers. */
 export const RECORD_LIMITS = {
@@ -374,30 +373,4 @@ export function ageInMonths(birthDate: string | null, today: string): number | n
   const [ty, tm, td] = today.split("-").map(Number) as [number, number, number];
   const months = (ty - by) * 12 + (tm - bm) - (td < bd ? 1 : 0);
   return Math.max(0, months);
-}
-
-/**
- * The next due date the vaccine schedule suggests for a vaccination being recorded (the form's
- * hint, and what the action stores when next due is left blank); null when the vaccine is not
- * recognised, the pet is neither a dog nor a cat, or the date given is not a date yet.
- * Earlier doses are the pet's other vaccinations that cover one of the same vaccines.
- */
-export function suggestNextDue(
-  pet: { type: PetType; birthDate: string | null },
-  vaccinations: readonly { id: string; title: string | null; date: string }[],
-  dose: { title: string; date: string; recordId?: string },
-): VaccineDue | null {
-  if (!dose.title.trim() || !isIsoDate(dose.date)) return null;
-  const covers = new Set(recognizeVaccines(pet.type, dose.title));
-  const earlierDoses = vaccinations
-    .filter((other) => other.id !== dose.recordId)
-    .filter((other) => recognizeVaccines(pet.type, other.title ?? "").some((id) => covers.has(id)))
-    .map((other) => other.date);
-  return suggestNextVaccineDue({
-    species: pet.type,
-    birthDate: pet.birthDate,
-    vaccine: dose.title,
-    givenDate: dose.date,
-    earlierDoses,
-  });
 }

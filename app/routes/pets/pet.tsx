@@ -6,14 +6,12 @@ import { FormMessage } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { BRAND, NOT_FOUND_TITLE } from "~/content/site";
-import { RECORD_KINDS, type AccessiblePet, type RecordKind } from "~/domain/pets";
+import { RECORD_KINDS, type RecordKind } from "~/domain/pets";
 import {
   RECORD_KIND_LABELS,
   RECORD_LIMITS,
   RECORD_SCHEMAS,
-  suggestNextDue,
   toRecordValues,
-  type PetRecord,
   type RecordField,
   type RecordValues,
 } from "~/domain/records";
@@ -50,6 +48,7 @@ import { useViewerTimeZone } from "~/components/time-zone/use-viewer-time-zone";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import type { z } from "~/utils/zod";
 import { idOrNotFound } from "~/backend/forms.server";
+import { suggestNextDue, withSuggestedNextDue } from "~/domain/next-vaccination";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params, error }) =>
   error || !loaderData
@@ -150,19 +149,6 @@ function kindFrom(form: FormData): RecordKind {
   return kind as RecordKind;
 }
 
-/** A vaccination left without a next due date gets the one the vaccine schedule suggests. */
-function withSuggestedDue(
-  pet: AccessiblePet,
-  records: PetRecord[],
-  values: RecordValues,
-  recordId?: string,
-): RecordValues {
-  if (values.nextDueDate || !values.title) return values;
-  const vaccinations = records.filter((record) => record.kind === "vaccination");
-  const due = suggestNextDue(pet, vaccinations, { title: values.title, date: values.date, recordId });
-  return due ? { ...values, nextDueDate: due.date } : values;
-}
-
 /**
  * Adds, changes or removes one of the pet's records: its owner or a member of the owner's
  * family; for anyone else the pet, and so each of its records, is a 404.
@@ -199,7 +185,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!submission.ok)
       return data({ intent: "add-record" as const, kind, ...submission.reply() }, submission.init);
     let values = toRecordValues(submission.value);
-    if (kind === "vaccination") values = withSuggestedDue(pet, records, values);
+    if (kind === "vaccination") values = withSuggestedNextDue(pet, records, values);
     if (!(await addRecord(user.id, pet.id, kind, values))) throw data(null, { status: 404 });
     return data({ intent: "add-record" as const, kind, ok: true as const, message: `${label} added.` });
   }
@@ -219,7 +205,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       );
     }
     let values = toRecordValues(submission.value);
-    if (kind === "vaccination") values = withSuggestedDue(pet, records, values, recordId);
+    if (kind === "vaccination") values = withSuggestedNextDue(pet, records, values, recordId);
     if (!(await updateRecord(user.id, pet.id, kind, recordId, values))) throw data(null, { status: 404 });
     return data({ intent: "update-record" as const, kind, ok: true as const, message: `${label} saved.` });
   }
