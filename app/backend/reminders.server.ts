@@ -9,7 +9,8 @@ import { enqueueJob } from "~/backend/jobs/queue.server";
 import { sendMail } from "~/backend/mail/mailer.server";
 import { pushTo } from "~/backend/notifications/push.server";
 import { daysBetween, addDays } from "~/domain/vaccine-schedule";
-import { formatDueDate, isoDay, type DueItem } from "~/domain/due";
+import { isoDay, type DueItem } from "~/domain/due";
+import { formatDate } from "~/domain/time-format";
 import { REMINDER_DAYS_AHEAD } from "~/domain/reminders";
 import { siteBaseUrl } from "~/utils/seo";
 
@@ -208,9 +209,9 @@ function isReminderPayload(payload: unknown): payload is ReminderPayload {
 
 function whenDue(item: DueItem, today: string) {
   const days = daysBetween(today, item.dueDate);
-  if (days < 0) return `overdue since ${formatDueDate(item.dueDate)}`;
-  if (days === 0) return `due today, ${formatDueDate(item.dueDate)}`;
-  return `due ${formatDueDate(item.dueDate)} (in ${days} day${days === 1 ? "" : "s"})`;
+  if (days < 0) return `overdue since ${formatDate(item.dueDate)}`;
+  if (days === 0) return `due today, ${formatDate(item.dueDate)}`;
+  return `due ${formatDate(item.dueDate)} (in ${days} day${days === 1 ? "" : "s"})`;
 }
 
 /**
@@ -240,7 +241,7 @@ export async function sendReminder(payload: unknown): Promise<void> {
   const overdue = item.dueDate < today;
   await sendMail({
     to: owner.email,
-    subject: `Reminder for ${owner.petName}: ${item.title}, ${overdue ? "overdue" : "due"} ${formatDueDate(item.dueDate)}`,
+    subject: `Reminder for ${owner.petName}: ${item.title}, ${overdue ? "overdue" : "due"} ${formatDate(item.dueDate)}`,
     text: [
       `Hello ${owner.name},`,
       "",
@@ -266,7 +267,7 @@ export async function sendReminder(payload: unknown): Promise<void> {
     [userId],
     "reminders",
     {
-      title: `${owner.petName}: ${item.title}, ${overdue ? "overdue" : "due"} ${formatDueDate(item.dueDate)}`,
+      title: `${owner.petName}: ${item.title}, ${overdue ? "overdue" : "due"} ${formatDate(item.dueDate)}`,
       body: `See what ${owner.petName} is due, and mark it done once it is.`,
       url: `/pets/${petId}`,
       tag: `reminder:${petId}:${itemKey}`,

@@ -41,4 +41,3 @@ export const STATS = {
   support: "24/7",
   yearsOfDevelopment: "2",
 } as const;
-

@@ -1,3 +1,4 @@
+import { formatUtcDay } from "./time-format";
 import { z } from "~/utils/zod";
 import { AUTH_ERRORS, AUTH_LIMITS } from "./auth";
 import { signupSchema } from "./auth-schemas";
@@ -83,8 +84,6 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
   return browser ?? system ?? "Unknown device";
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
 /** How long ago, in words: "just now", "5 minutes ago", "yesterday", "Nov 2, 2026". */
 export function describeSince(then: Date, now: Date): string {
   const minutes = Math.floor((now.getTime() - then.getTime()) / 60_000);
@@ -95,7 +94,7 @@ export function describeSince(then: Date, now: Date): string {
   const days = Math.floor(hours / 24);
   if (days === 1) return "yesterday";
   if (days < 30) return `${days} days ago`;
-  return `on ${dayFormat.format(then)}`;
+  return `on ${formatUtcDay(then)}`;
 }
 
 /** The export's file name: pawpal-export-YYYY-MM-DD.json (the UTC date). */

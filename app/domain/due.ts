@@ -93,13 +93,6 @@ export function isoDay(moment: Date) {
   return moment.toISOString().slice(0, 10);
 }
 
-const dueDateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
-/** A due date as pages and mails show it: "Mar 1, 2027". */
-export function formatDueDate(date: string) {
-  return dueDateFormat.format(new Date(`${date}T00:00:00Z`));
-}
-
 export function dueStatus(dueDate: string, today: string, soonDays = DUE_SOON_DAYS): DueStatus {
   if (dueDate < today) return "overdue";
   return daysBetween(today, dueDate) <= soonDays ? "soon" : "later";

@@ -6,7 +6,12 @@ import os from "node:os";
 import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openConversation, sendMessage, takeConversation, endConversation } from "~/backend/chat/conversations.server";
+import {
+  openConversation,
+  sendMessage,
+  takeConversation,
+  endConversation,
+} from "~/backend/chat/conversations.server";
 import { getDb } from "~/backend/db/client.server";
 import { familyMember, job, pet, pushSubscription, user } from "~/backend/db/schema.server";
 import { JOB_HANDLERS } from "~/backend/jobs/handlers.server";

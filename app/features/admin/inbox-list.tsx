@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
-import { formatTime } from "./format";
+import { formatUtcMoment } from "~/domain/time-format";
 import type { InboxRow } from "~/domain/contact";
 
 type InboxListProps = {
@@ -39,7 +39,7 @@ export function InboxList({ rows, page, pageCount, total }: InboxListProps) {
                   </span>
                 </span>
                 <span className="flex items-center gap-3 text-sm text-ink-700">
-                  <time dateTime={row.createdAt}>{formatTime(row.createdAt)}</time>
+                  <time dateTime={row.createdAt}>{formatUtcMoment(row.createdAt)}</time>
                   <HandledBadge handled={row.handledAt !== null} />
                 </span>
               </Link>

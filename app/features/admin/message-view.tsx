@@ -2,7 +2,8 @@ import { Form, Link } from "react-router";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { formatTime, replyHref } from "./format";
+import { formatUtcMoment } from "~/domain/time-format";
+import { replyHref } from "./format";
 import { HandledBadge } from "./inbox-list";
 import type { InboxMessage } from "~/domain/contact";
 
@@ -43,12 +44,12 @@ export function MessageView({
         </dd>
         <dt className="font-semibold text-ink-900">Received</dt>
         <dd className="text-ink-700">
-          <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
+          <time dateTime={message.createdAt}>{formatUtcMoment(message.createdAt)}</time>
         </dd>
         <dt className="font-semibold text-ink-900">Mailed to the team</dt>
-        <dd className="text-ink-700">{message.mailedAt ? formatTime(message.mailedAt) : "Not yet"}</dd>
+        <dd className="text-ink-700">{message.mailedAt ? formatUtcMoment(message.mailedAt) : "Not yet"}</dd>
         <dt className="font-semibold text-ink-900">Handled</dt>
-        <dd className="text-ink-700">{message.handledAt ? formatTime(message.handledAt) : "Not yet"}</dd>
+        <dd className="text-ink-700">{message.handledAt ? formatUtcMoment(message.handledAt) : "Not yet"}</dd>
       </dl>
       <div
         data-testid="message-text"

@@ -1,3 +1,4 @@
+import { formatLongDate } from "~/domain/time-format";
 import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useSubmitting } from "~/components/ui/use-submitting";
@@ -32,14 +33,6 @@ export type PlanView = {
   analyses: { left: number | null; resetsOn: string };
 };
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-
 /** The sentences that say what the account has, until when, and what it pays next. */
 export function planLines(view: PlanView): string[] {
   const name = PLAN_NAMES[view.plan];
@@ -49,13 +42,13 @@ export function planLines(view: PlanView): string[] {
       "You are on the Free plan.",
       left === null
         ? ""
-        : `${left} of ${PLAN_ALLOWANCES.free.analysesPerMonth} photo analyses left this month (they start again on ${day(resetsOn)}).`,
+        : `${left} of ${PLAN_ALLOWANCES.free.analysesPerMonth} photo analyses left this month (they start again on ${formatLongDate(resetsOn)}).`,
     ].filter(Boolean);
   }
   if (view.source === "staff") {
     return [
       // A plan staff set includes its last day: it ends as the next one begins (UTC).
-      `You are on the ${name} plan, set by PawPal staff${view.endsAt ? ` until ${day(lastIncludedDay(new Date(view.endsAt)))}` : ""}.`,
+      `You are on the ${name} plan, set by PawPal staff${view.endsAt ? ` until ${formatLongDate(lastIncludedDay(new Date(view.endsAt)))}` : ""}.`,
     ];
   }
   const billed = view.interval === "year" ? "yearly" : "monthly";
@@ -63,14 +56,14 @@ export function planLines(view: PlanView): string[] {
   const lines = [`You are on the ${name} plan, billed ${billed}${price}.`];
   if (view.status === "past_due" && view.graceUntil) {
     lines.push(
-      `Your last payment did not go through: the plan stays until ${day(view.graceUntil)} while you update your card.`,
+      `Your last payment did not go through: the plan stays until ${formatLongDate(view.graceUntil)} while you update your card.`,
     );
   } else if (view.endsAt) {
     lines.push(
-      `It is cancelled: everything it includes stays until ${day(view.endsAt)}, and nothing more is charged.`,
+      `It is cancelled: everything it includes stays until ${formatLongDate(view.endsAt)}, and nothing more is charged.`,
     );
   } else if (view.currentPeriodEnd && view.amountCents !== null) {
-    lines.push(`Next payment: ${formatUsd(view.amountCents)} on ${day(view.currentPeriodEnd)}.`);
+    lines.push(`Next payment: ${formatUsd(view.amountCents)} on ${formatLongDate(view.currentPeriodEnd)}.`);
   }
   return lines;
 }

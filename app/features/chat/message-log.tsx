@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Button } from "~/components/ui/button";
 import type { ChatMessage } from "~/domain/chat";
 import { cn } from "~/utils/cn";
-import { formatClock } from "~/utils/format-time";
+import { formatClock } from "~/domain/time-format";
 import type { PendingMessage } from "./use-live-chat";
 
 /**

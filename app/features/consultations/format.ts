@@ -1,4 +1,4 @@
-import { formatDay, formatTime, zoneName } from "~/utils/format-time";
+import { formatDay, formatTime, zoneName } from "~/domain/time-format";
 
 export type DayOfTimes = { day: string; times: { value: string; label: string }[] };
 

@@ -4,7 +4,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { familyName, type Membership } from "~/domain/family";
 import type { PetChoice } from "~/domain/pets";
-import { formatDay } from "./format";
+import { formatUtcDay } from "~/domain/time-format";
 
 export type MembershipView = Membership & { pets: PetChoice[] };
 
@@ -49,7 +49,7 @@ function MembershipCard({ membership, confirmLeave }: { membership: MembershipVi
       <h3 id={titleId} className="text-xl font-bold break-words text-ink-900">
         {name}
       </h3>
-      <p className="text-sm text-ink-600">Member since {formatDay(membership.since)}</p>
+      <p className="text-sm text-ink-600">Member since {formatUtcDay(membership.since)}</p>
       {membership.pets.length === 0 ? (
         <p className="mt-4 text-ink-700">No pets on this account yet.</p>
       ) : (

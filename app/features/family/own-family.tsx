@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FAMILY_LIMITS, type FamilyMember, type PendingInvite } from "~/domain/family";
-import { formatDay } from "./format";
+import { formatUtcDay } from "~/domain/time-format";
 
 type OwnFamilyProps = {
   members: FamilyMember[];
@@ -56,7 +56,7 @@ function MemberRow({ member, confirmRemove }: { member: FamilyMember; confirmRem
         <div className="min-w-0">
           <p className="font-semibold break-words text-ink-900">{member.name}</p>
           <p className="text-sm break-words text-ink-700">{member.email}</p>
-          <p className="text-sm text-ink-600">Member since {formatDay(member.since)}</p>
+          <p className="text-sm text-ink-600">Member since {formatUtcDay(member.since)}</p>
         </div>
         {confirmRemove ? null : (
           <Link
@@ -111,8 +111,8 @@ function InviteRow({ invite }: { invite: PendingInvite }) {
         <p className="font-semibold break-words text-ink-900">{invite.email}</p>
         <p className="text-sm text-ink-600">
           {invite.expired
-            ? `Expired on ${formatDay(invite.expiresAt)}: send it again with the form.`
-            : `Waiting for an answer; the link works until ${formatDay(invite.expiresAt)}.`}
+            ? `Expired on ${formatUtcDay(invite.expiresAt)}: send it again with the form.`
+            : `Waiting for an answer; the link works until ${formatUtcDay(invite.expiresAt)}.`}
         </p>
       </div>
       <input type="hidden" name="intent" value="revoke" />

@@ -1,7 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import { isSubmitting } from "~/components/ui/use-submitting";
 import { Button } from "~/components/ui/button";
-import { formatDueDate, type DueItem, type DueKind, type DueStatus } from "~/domain/due";
+import { type DueItem, type DueKind, type DueStatus } from "~/domain/due";
+import { formatDate } from "~/domain/time-format";
 import { cn } from "~/utils/cn";
 
 const KIND_LABELS: Record<DueKind, string> = {
@@ -64,7 +65,7 @@ export function DueList({ petId, petName, items }: DueListProps) {
               <p className="mt-1 text-sm text-ink-700">
                 {KIND_LABELS[item.kind]} ·{" "}
                 <time dateTime={item.dueDate}>
-                  {item.status === "overdue" ? "was due" : "due"} {formatDueDate(item.dueDate)}
+                  {item.status === "overdue" ? "was due" : "due"} {formatDate(item.dueDate)}
                 </time>
               </p>
               <p className="mt-1 text-sm break-words text-ink-600">{item.detail}</p>
@@ -97,7 +98,7 @@ export function NextDue({ items }: { items: readonly DueItem[] }) {
     <p className="flex flex-wrap items-center gap-2 text-sm text-ink-700">
       <span>
         Next due: <span className="font-semibold text-ink-900">{next.title}</span>,{" "}
-        <time dateTime={next.dueDate}>{formatDueDate(next.dueDate)}</time>
+        <time dateTime={next.dueDate}>{formatDate(next.dueDate)}</time>
       </span>
       <StatusBadge status={next.status} />
     </p>

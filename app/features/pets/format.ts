@@ -1,12 +1,5 @@
 import { kgToLb } from "~/domain/records";
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
-/** "2021-04-30" as "Apr 30, 2021", the same on the server and in every browser. */
-export function formatDate(isoDate: string) {
-  return dateFormat.format(new Date(`${isoDate}T00:00:00Z`));
-}
-
 /** "12.50" as "12.5 kg". */
 export function formatWeight(weightKg: string | number) {
   return `${Number(weightKg)} kg`;

@@ -12,7 +12,8 @@ import {
   type AccessiblePet,
 } from "~/domain/pets";
 import type { CarePlan, CareSchedule } from "~/domain/care-plan";
-import { formatAge, formatDate, formatWeightWithPounds } from "./format";
+import { formatAge, formatWeightWithPounds } from "./format";
+import { formatDate } from "~/domain/time-format";
 
 /** What the pet's care plan was built from, as the loader worked it out. */
 export type CarePlanBasis = {

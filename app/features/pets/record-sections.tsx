@@ -6,8 +6,8 @@ import { Card } from "~/components/ui/card";
 import type { RecordKind } from "~/domain/pets";
 import { CONFIRM_WITH_CLINIC, readContactNotes, telUrl } from "~/domain/appointments";
 import { kgToLb, RECORD_KIND_LABELS, type PetRecord, type RecordActionData } from "~/domain/records";
-import { formatDateTime } from "~/utils/format-time";
-import { formatDate } from "./format";
+import { formatDateTime } from "~/domain/time-format";
+import { formatDate } from "~/domain/time-format";
 import { RecordForm, type RecordFormValues, type RecordHints } from "./record-form";
 
 /** What every section of the pet's page needs to know. */

@@ -2,7 +2,7 @@ import { Card } from "~/components/ui/card";
 import type { CarePlan } from "~/domain/care-plan";
 import type { AccessiblePet } from "~/domain/pets";
 import { RECORD_KIND_LABELS, type PetRecord } from "~/domain/records";
-import { formatDate } from "./format";
+import { formatDate } from "~/domain/time-format";
 import { CarePlanSection, PetDetails } from "./pet-profile";
 
 type CarePlanBasis = Parameters<typeof CarePlanSection>[0]["basis"];

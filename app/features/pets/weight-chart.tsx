@@ -1,5 +1,6 @@
 import type { PetRecord } from "~/domain/records";
-import { formatDate, formatWeightWithPounds } from "./format";
+import { formatWeightWithPounds } from "./format";
+import { formatDate, formatMonth } from "~/domain/time-format";
 
 /** The breed's healthy adult weight, drawn behind the line. */
 export type HealthyRange = { breedName: string; minKg: number; maxKg: number };
@@ -12,7 +13,6 @@ const PAD = { top: 10, right: 12, bottom: 24, left: 34 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const dayOf = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS;
-const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** "3 entries from …: latest …", plus the healthy range: the chart in one sentence. */
@@ -101,11 +101,11 @@ export function WeightChart({ records, range }: { records: PetRecord[]; range: H
           </g>
         ))}
         <text x={PAD.left} y={HEIGHT - 8} className="fill-ink-700 text-[11px]">
-          {shortDate.format(new Date(`${entries[0]!.date}T00:00:00Z`))}
+          {formatMonth(new Date(`${entries[0]!.date}T00:00:00Z`))}
         </text>
         {entries.length > 1 ? (
           <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="fill-ink-700 text-[11px]">
-            {shortDate.format(new Date(`${entries.at(-1)!.date}T00:00:00Z`))}
+            {formatMonth(new Date(`${entries.at(-1)!.date}T00:00:00Z`))}
           </text>
         ) : null}
         <polyline

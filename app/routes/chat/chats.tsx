@@ -22,7 +22,7 @@ import { allows, upgradeSentence } from "~/domain/plans";
 import { SIGN_FIELD } from "~/domain/triage";
 import { newMessageKey } from "~/features/chat/use-live-chat";
 import { SignList } from "~/features/emergency/emergency-form";
-import { formatDateTime } from "~/utils/format-time";
+import { formatDateTime } from "~/domain/time-format";
 import { firstProblem } from "~/domain/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { viewerTimeZone } from "~/domain/time-zone";

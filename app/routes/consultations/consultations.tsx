@@ -33,7 +33,7 @@ import { allows, upgradeSentence } from "~/domain/plans";
 import { BookingForm } from "~/features/consultations/booking-form";
 import { ConsultationItem, type ListedConsultation } from "~/features/consultations/consultation-item";
 import { groupByDay } from "~/features/consultations/format";
-import { formatWhen } from "~/utils/format-time";
+import { formatWhen } from "~/domain/time-format";
 import { useBrowserTimeZone } from "~/features/consultations/use-browser-time-zone";
 import { resultFor } from "~/domain/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";

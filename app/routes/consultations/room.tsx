@@ -25,7 +25,7 @@ import { Composer } from "~/features/chat/composer";
 import { MessageLog } from "~/features/chat/message-log";
 import { newMessageKey, useLiveChannel } from "~/features/chat/use-live-chat";
 import { EndForm } from "~/features/chat/end-form";
-import { formatTime, formatWhen } from "~/utils/format-time";
+import { formatTime, formatWhen } from "~/domain/time-format";
 import { useBrowserTimeZone } from "~/features/consultations/use-browser-time-zone";
 import { VetPetPanel } from "~/features/pets/vet-pet-panel";
 import { resultFor, type FormReply } from "~/domain/forms";

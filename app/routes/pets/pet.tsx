@@ -19,7 +19,7 @@ import { petHealth } from "~/engine/care-plan/pet-health";
 import { CarePlanSection, PetDetails } from "~/features/pets/pet-profile";
 import { PhotoVerdictSection } from "~/features/pets/photo-verdict";
 import { RecordSection, type RecordsContext } from "~/features/pets/record-sections";
-import { formatDate } from "~/features/pets/format";
+import { formatDate } from "~/domain/time-format";
 import { WeightChart } from "~/features/pets/weight-chart";
 import { DueList } from "~/features/pets/due-list";
 import { Card } from "~/components/ui/card";

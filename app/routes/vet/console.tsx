@@ -27,7 +27,7 @@ import {
   type DayHours,
 } from "~/domain/availability";
 import { ConsultationHours } from "~/features/vet/consultation-hours";
-import { formatDateTime, formatWhen } from "~/utils/format-time";
+import { formatDateTime, formatWhen } from "~/domain/time-format";
 import { resultFor } from "~/domain/forms";
 import { viewerTimeZone } from "~/domain/time-zone";
 import { useViewerTimeZone } from "~/components/time-zone/use-viewer-time-zone";

@@ -6,7 +6,12 @@ import type { IconName } from "~/components/ui/icons/icon-names";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/utils/cn";
 import { formatMiles, kmToMiles, sortByDistance } from "~/domain/geo";
-import { currentPosition, fetchNearbyPlaces, NEARBY_ERRORS, NearbyError } from "~/components/nearby/nearby-api";
+import {
+  currentPosition,
+  fetchNearbyPlaces,
+  NEARBY_ERRORS,
+  NearbyError,
+} from "~/components/nearby/nearby-api";
 import { PLACE_KINDS, type Place, type PlaceKind } from "~/domain/nearby";
 import { osmUrl, takesVisits } from "~/domain/nearby-places";
 import { telUrl } from "~/domain/appointments";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, formatDateTime, formatWhen, zoneName } from "./format-time";
+import { formatClock, formatDateTime, formatWhen, zoneName } from "./time-format";
 
 /* One instant, as a New York owner, a Tokyo vet and a visitor without a zone (UTC) read it. */
 const winter = "2027-01-15T03:15:00.000Z";

@@ -81,3 +81,50 @@ export function formatDateTime(instant: Instant, zone: string) {
 export function formatWhen(instant: Instant, zone: string) {
   return `${formatDay(instant, zone)}, ${formatTime(instant, zone)} ${zoneName(instant, zone)}`;
 }
+
+/*
+ * Dates without a zone of their own (a calendar day such as a record's date or a due date, or an
+ * instant read as its UTC day), the same on the server, in every browser and in mails.
+ */
+const calendarDay = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const longDay = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
+const monthOfYear = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+const utcMoment = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: false,
+});
+
+/** "2021-04-30" as "Apr 30, 2021". */
+export function formatDate(isoDate: string) {
+  return calendarDay.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** An instant's UTC day: "Nov 23, 2026". */
+export function formatUtcDay(date: Date) {
+  return calendarDay.format(date);
+}
+
+/** An instant's UTC day in full: "November 23, 2026". */
+export function formatLongDate(iso: string) {
+  return longDay.format(new Date(iso));
+}
+
+/** An instant's UTC month: "Mar 2026". */
+export function formatMonth(date: Date) {
+  return monthOfYear.format(date);
+}
+
+/** A stored time as staff read it, in UTC: "Nov 23, 2026, 14:05 UTC". */
+export function formatUtcMoment(iso: string) {
+  return `${utcMoment.format(new Date(iso))} UTC`;
+}
