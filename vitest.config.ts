@@ -67,7 +67,12 @@ function testFilesIn(folders: string[]): string[] {
 const testFiles = process.env.TEST_DATABASE_URL
   ? databaseTestFiles()
   : testFilesIn(["app", "host", "scripts", "tests/support", "tests/architecture"]);
-const contentOf = (file: string) => fs.readFileSync(file, "utf8");
+const contents = new Map<string, string>();
+/** A test file's text, read once: the directives below look at it three times. */
+const contentOf = (file: string) => {
+  if (!contents.has(file)) contents.set(file, fs.readFileSync(file, "utf8"));
+  return contents.get(file)!;
+};
 
 /*
  * How a test file runs is said by a directive on a line of its own, which the reader sees:

@@ -16,7 +16,8 @@ import { CHAT_FORM_BYTES, isChatFormPath } from "~/domain/chat";
 import { firstPaintStream, stylesheetReader } from "./first-paint";
 import { precompressedStatic } from "./precompressed";
 import { prerenderedPageHandler } from "./prerendered";
-import { isStaffPath, privateUnlessRouteSaysOtherwise, staffPathHiddenFrom } from "./private-routes";
+import { isStaffPath } from "~/domain/staff";
+import { privateUnlessRouteSaysOtherwise, staffPathHiddenFrom } from "./private-routes";
 import { limitRequestBodies, refuseCrossSiteWrites, securityHeaders, type Locals } from "./security";
 
 // This file is bundled to <build dir>/start.js, beside client/ and server/.

@@ -1,13 +1,8 @@
 import http from "node:http";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  isStaffPath,
-  privateUnlessRouteSaysOtherwise,
-  routePath,
-  staffPageOf,
-  staffPathHiddenFrom,
-} from "./private-routes";
+import { isStaffPath, routePath, staffPageOf } from "~/domain/staff";
+import { privateUnlessRouteSaysOtherwise, staffPathHiddenFrom } from "./private-routes";
 
 describe("staff paths", () => {
   it.each(["/admin", "/admin/messages", "/admin/messages/abc", "/admin.data", "/admin/messages.data"])(

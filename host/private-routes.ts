@@ -1,33 +1,5 @@
 import type { RequestHandler } from "express";
-import { STAFF_PATH_ROOTS, staffMayOpen, staffPageAt, type StaffPage, type StaffRole } from "~/domain/staff";
-
-/**
- * A request path as React Router matches it: percent-decoded, case-folded, with repeated slashes
- * collapsed. Checks on paths must read this, or `/ADMIN/messages` and `/%61dmin/messages` reach a
- * route that `/admin/messages` was kept from.
- */
-export function routePath(rawPath: string): string {
-  let path = rawPath;
-  try {
-    path = decodeURIComponent(rawPath);
-  } catch {
-    // Malformed escapes: React Router refuses the request itself.
-  }
-  return path.replace(/\/{2,}/g, "/").toLowerCase();
-}
-
-/** A path under a staff page's root (/admin, /vet: domain/staff.ts STAFF_PAGES), or its data request, in any spelling. */
-export function isStaffPath(rawPath: string): boolean {
-  const path = routePath(rawPath);
-  return STAFF_PATH_ROOTS.some(
-    (root) => path === root || path === `${root}.data` || path.startsWith(`${root}/`),
-  );
-}
-
-/** Which staff page a path is, in any spelling (null: none, e.g. `/admin` itself, which no route has). */
-export function staffPageOf(rawPath: string): StaffPage | null {
-  return staffPageAt(routePath(rawPath));
-}
+import { isStaffPath, staffMayOpen, staffPageOf, type StaffRole } from "~/domain/staff";
 
 /**
  * Whether a path is a staff page this staff role (null: not staff) may not open: a vet is not

@@ -1,5 +1,5 @@
 import { announceAccessChanged } from "~/backend/live/notices.server";
-import { asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { requeueConversationsOf } from "~/backend/chat/conversations.server";
 import { cancelConsultationsOf } from "~/backend/consultations/vet-cancellations.server";
 import { getDb } from "~/backend/db/client.server";
@@ -26,6 +26,7 @@ import {
 } from "~/backend/db/schema.server";
 import { ownerAndFamily } from "~/backend/pets.server";
 import { vetTitleSql } from "~/backend/staff/staff.server";
+import { messageColumns } from "~/backend/chat/conversation-rows.server";
 
 /**
  * Everything PawPal holds about one account, to hand over (export) or to erase (delete). The
@@ -117,15 +118,7 @@ export async function collectAccountData(userId: string, now = new Date()) {
     .where(inArray(chatConversation.petId, petIds))
     .orderBy(asc(chatConversation.createdAt));
   const chatMessages = await db
-    .select({
-      conversationId: chatMessage.conversationId,
-      seq: chatMessage.seq,
-      authorRole: chatMessage.authorRole,
-      authorName: chatMessage.authorName,
-      body: chatMessage.body,
-      hasPhoto: sql<boolean>`${chatMessage.photo} is not null`,
-      createdAt: chatMessage.createdAt,
-    })
+    .select({ conversationId: chatMessage.conversationId, ...messageColumns })
     .from(chatMessage)
     .where(
       inArray(

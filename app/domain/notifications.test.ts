@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   allowedOrigins,
   deviceName,
-  isAllowedEndpoint,
   isUrgentKind,
   normalisedEndpoint,
   parsePushSubscription,
@@ -13,6 +12,10 @@ import {
   quietHoursEnd,
   quietHoursFrom,
 } from "./notifications";
+
+/** Whether the server may POST to an endpoint: normalisedEndpoint gives the address it would. */
+const isAllowedEndpoint = (endpoint: string, origins: readonly string[]) =>
+  normalisedEndpoint(endpoint, origins) !== null;
 
 describe("the endpoints the server may POST to", () => {
   const listed = allowedOrigins(" https://127.0.0.1:8443 ,http://127.0.0.1:80,not a url,https://push.test");

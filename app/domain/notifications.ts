@@ -123,11 +123,6 @@ export function normalisedEndpoint(endpoint: string, origins: readonly string[])
   return !port && PUSH_SERVICE_HOSTS.some((pattern) => pattern.test(url.hostname)) ? url.href : null;
 }
 
-/** Whether the server may POST to this endpoint (see normalisedEndpoint). */
-export function isAllowedEndpoint(endpoint: string, origins: readonly string[]): boolean {
-  return normalisedEndpoint(endpoint, origins) !== null;
-}
-
 /** The bytes of a base64url string, or null when it is not one (atob: this module runs in the browser too). */
 function fromBase64url(value: string): number[] | null {
   if (!/^[A-Za-z0-9_-]+={0,2}$/.test(value)) return null;

@@ -63,16 +63,39 @@ export function staffMayOpen(role: StaffRole | null | undefined, page: StaffPage
   return role != null && roles.includes(role);
 }
 
-/** The staff page a route path (as React Router reads it: decoded, lower case) is, or below; null for none. */
-export function staffPageAt(path: string): StaffPage | null {
-  const found = STAFF_PAGES.find(
-    (entry) => path === entry.path || path === `${entry.path}.data` || path.startsWith(`${entry.path}/`),
-  );
-  return found?.page ?? null;
+/**
+ * A request path as React Router matches it: percent-decoded, case-folded, with repeated slashes
+ * collapsed. Checks on paths must read this, or `/ADMIN/messages` and `/%61dmin/messages` reach a
+ * route that `/admin/messages` was kept from.
+ */
+export function routePath(rawPath: string): string {
+  let path = rawPath;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    // Malformed escapes: React Router refuses the request itself.
+  }
+  return path.replace(/\/{2,}/g, "/").toLowerCase();
 }
 
+/** Whether a route path is `base`, its data request, or below it. */
+const atOrBelow = (path: string, base: string) =>
+  path === base || path === `${base}.data` || path.startsWith(`${base}/`);
+
 /** The first segments of the staff pages' paths (/admin, /vet): any path under them is staff-only. */
-export const STAFF_PATH_ROOTS = [...new Set(STAFF_PAGES.map((entry) => `/${entry.path.split("/")[1]}`))];
+const STAFF_PATH_ROOTS = [...new Set(STAFF_PAGES.map((entry) => `/${entry.path.split("/")[1]}`))];
+
+/** A path under a staff page's root (/admin, /vet), or its data request, in any spelling. */
+export function isStaffPath(rawPath: string): boolean {
+  const path = routePath(rawPath);
+  return STAFF_PATH_ROOTS.some((root) => atOrBelow(path, root));
+}
+
+/** Which staff page a path is, or is below, in any spelling (null: none, e.g. `/admin` itself, which no route has). */
+export function staffPageOf(rawPath: string): StaffPage | null {
+  const path = routePath(rawPath);
+  return STAFF_PAGES.find((entry) => atOrBelow(path, entry.path))?.page ?? null;
+}
 
 export type StaffPageLink = { page: StaffPage; to: string; label: string };
 

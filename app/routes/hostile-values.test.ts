@@ -118,19 +118,26 @@ function paramsFor(route: string): Record<string, string> {
   return match ? { id: match[2]! } : {};
 }
 
+let fingerprintQuery: string | undefined;
+
 /** What the database holds, as one fingerprint per table (the rate limits aside: refusals count too). */
 async function fingerprint(): Promise<string> {
   const db = await getDb();
-  const tables = (await db.execute(
-    sql`select table_name as name from information_schema.tables
-        where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'rate_limit'
-        order by table_name`,
-  )) as unknown as { rows: { name: string }[] };
-  const parts = tables.rows.map(
-    ({ name }) =>
-      `select '${name}' as name, count(*)::text || ':' || coalesce(sum(t.xmin::text::bigint), 0)::text as print from "${name}" t`,
-  );
-  const result = (await db.execute(sql.raw(parts.join(" union all ")))) as unknown as {
+  if (!fingerprintQuery) {
+    const tables = (await db.execute(
+      sql`select table_name as name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'rate_limit'
+          order by table_name`,
+    )) as unknown as { rows: { name: string }[] };
+    // Row counts and row versions (xmin changes on every insert and update).
+    fingerprintQuery = tables.rows
+      .map(
+        ({ name }) =>
+          `select '${name}' as name, count(*)::text || ':' || coalesce(sum(t.xmin::text::bigint), 0)::text as print from "${name}" t`,
+      )
+      .join(" union all ");
+  }
+  const result = (await db.execute(sql.raw(fingerprintQuery))) as unknown as {
     rows: { name: string; print: string }[];
   };
   return result.rows.map((row) => `${row.name}=${row.print}`).join(" ");

@@ -11,7 +11,7 @@ import {
   DOCTOR_TITLE_SQL_PATTERN,
   staffMayOpen,
   vetTitle,
-  staffPageAt,
+  staffPageOf,
   type StaffRole,
 } from "~/domain/staff";
 import type { StaffProfileValues } from "~/domain/staff-profile";
@@ -91,7 +91,7 @@ export async function staffRoleOf(
  * the page does not reveal it exists.
  */
 export async function requireStaffFor(request: Request): Promise<SessionUser & { staffRole: StaffRole }> {
-  const page = staffPageAt(new URL(request.url).pathname.toLowerCase());
+  const page = staffPageOf(new URL(request.url).pathname);
   const signedIn = await getUser(request);
   const staffRole = await staffRoleOf(signedIn);
   if (!page || !signedIn || !staffMayOpen(staffRole, page)) throw data(null, { status: 404 });
