@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
 import { getAuth } from "~/backend/auth/better-auth.server";
-import { setPlanByStaff } from "~/backend/billing/plans.server";
+import { setPlanByStaff } from "~/backend/billing/plan-changes.server";
 import { openConversation } from "~/backend/chat/conversations.server";
 import type { LiveHub } from "~/backend/live/hub.server";
 import { startLiveHub } from "~/backend/live/features.server";

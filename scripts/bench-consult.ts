@@ -20,7 +20,7 @@
 import { parseArgs } from "node:util";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { setPlanByStaff } from "~/backend/billing/plans.server";
+import { setPlanByStaff } from "~/backend/billing/plan-changes.server";
 import { bookConsultation } from "~/backend/consultations/booking.server";
 import { freeTimes, listBookableVets } from "~/backend/consultations/consultations.server";
 import { closeDatabase, getDb } from "~/backend/db/client.server";

@@ -19,7 +19,7 @@
  */
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
-import { setPlanByStaff } from "~/backend/billing/plans.server";
+import { setPlanByStaff } from "~/backend/billing/plan-changes.server";
 import { openConversation, takeConversation } from "~/backend/chat/conversations.server";
 import { closeDatabase, getDb } from "~/backend/db/client.server";
 import { pet } from "~/backend/db/schema.server";

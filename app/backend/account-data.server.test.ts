@@ -7,7 +7,7 @@ import { submitContactMessage } from "~/backend/contact-messages.server";
 import { enqueueJob } from "~/backend/jobs/queue.server";
 import { queueMail } from "~/backend/mail/mailer.server";
 import { consumeRateLimit } from "~/backend/rate-limit.server";
-import { setPlanByStaff } from "~/backend/billing/plans.server";
+import { setPlanByStaff } from "~/backend/billing/plan-changes.server";
 import { collectAccountData, deleteAccount } from "./account-data.server";
 
 const {

@@ -1,6 +1,8 @@
 import { announceAccessChanged } from "~/backend/live/notices.server";
 import { asc, eq, inArray, isNotNull } from "drizzle-orm";
-import { requeueConversationsOf } from "~/backend/chat/conversations.server";
+import { anonymiseMessagesOf, requeueConversationsOf } from "~/backend/chat/conversations.server";
+import { deleteUserRow } from "~/backend/auth/account-rows.server";
+import { deleteSignedInMessagesOf } from "~/backend/contact-messages.server";
 import { cancelConsultationsOf } from "~/backend/consultations/vet-cancellations.server";
 import { getDb } from "~/backend/db/client.server";
 import {
@@ -22,16 +24,16 @@ import {
   staffProfile,
   subscription,
   user,
-  verification,
 } from "~/backend/db/schema.server";
-import { ownerAndFamily } from "~/backend/pets.server";
+import { deletePetsOf, ownerAndFamily } from "~/backend/pets.server";
 import { vetTitleSql } from "~/backend/staff/staff.server";
 import { messageColumns } from "~/backend/chat/conversation-rows.server";
 
 /**
  * Everything PawPal holds about one account, to hand over (export) or to erase (delete). The
- * one place that reaches into every table by user: a new table that can point at a user must
- * be added here (the delete test fails until it is).
+ * export is the one place that reads every table by user; the deletion asks each table's owner
+ * (decision 10) to delete or keep its rows. A new table that can point at a user must be added
+ * here (the delete test fails until it is).
  */
 
 /** What "Download my data" hands over: every row about the user, without secrets (no password hash, tokens or token hashes). */
@@ -261,9 +263,6 @@ export async function collectAccountData(userId: string, now = new Date()) {
   };
 }
 
-/** Who wrote a chat message, once that account is deleted. */
-export const FORMER_AUTHOR = "Someone who left";
-
 export type AccountData = NonNullable<Awaited<ReturnType<typeof collectAccountData>>>;
 
 /**
@@ -285,21 +284,17 @@ export async function deleteAccount(userId: string): Promise<boolean> {
     if (!found) return false;
     // Its open pages, and its family's of its pets, stop receiving at once (after the commit).
     await announceAccessChanged(tx, await ownerAndFamily(tx, userId));
-    // Sent signed in, they are in the account's export: they go with it (decision 12).
-    await tx.delete(contactMessage).where(eq(contactMessage.userId, userId));
+    await deleteSignedInMessagesOf(tx, userId);
     // Its pets first, with their chats: left to the user row's cascade, PostgreSQL could set a
     // message's author to null after deleting its conversation, and refuse.
-    await tx.delete(pet).where(eq(pet.userId, userId));
+    await deletePetsOf(tx, userId);
     // A vet's conversations going on go back to the queue for another vet; their consultations
     // to come are cancelled, each owner told.
     await requeueConversationsOf(userId, tx);
     await cancelConsultationsOf(userId, tx);
-    // What it wrote in others' emergency chats stays with them, without its name.
-    await tx.update(chatMessage).set({ authorName: FORMER_AUTHOR }).where(eq(chatMessage.authorId, userId));
-    // Password-reset and email-verification rows name the account by its id, exactly.
-    await tx.delete(verification).where(eq(verification.value, userId));
+    await anonymiseMessagesOf(tx, userId);
     // The rest goes with the user row (foreign keys cascade, job.user_id included: db/schema.server.ts).
-    await tx.delete(user).where(eq(user.id, userId));
+    await deleteUserRow(tx, userId);
     return true;
   });
 }

@@ -4,7 +4,8 @@ import { getDb } from "~/backend/db/client.server";
 import { familyMember, petBreedEvidence, user } from "~/backend/db/schema.server";
 import type { PhotoEvidence } from "~/domain/breed-evidence";
 import { newestPhotoEvidence } from "./breed-evidence.server";
-import { createPet, deletePet, saveAnalysisToPet } from "./pets.server";
+import { createPet, deletePet } from "./pets.server";
+import { saveAnalysisToPet } from "./analysis-save.server";
 
 /*
  * Issue 32: what the photos of an analysis saved to a pet said is kept with the pet (scores only),

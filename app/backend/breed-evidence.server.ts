@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { getDb } from "~/backend/db/client.server";
+import { getDb, type Database } from "~/backend/db/client.server";
 import { petBreedEvidence } from "~/backend/db/schema.server";
 import { findAccessiblePet } from "~/backend/pets.server";
 import type { PhotoEvidence } from "~/domain/breed-evidence";
@@ -7,7 +7,7 @@ import { SAVED_EVIDENCE_MAX_PHOTOS, savedEvidenceSchema } from "~/domain/pets";
 
 /**
  * The pet_breed_evidence table (decision 18): what the photos of each analysis saved to a pet said,
- * scores only. saveAnalysisToPet (pets.server.ts) adds a save's row in its transaction; a pet's
+ * scores only. A save (analysis-save.server.ts) adds its row in its transaction; a pet's
  * page reads them here, after asking pets.server whether the user may open the pet (its owner or a
  * member of the owner's family), and the account's data export (account-data.server.ts) reads its
  * own. The rows go with their pet (the foreign key cascades).
@@ -37,4 +37,13 @@ export async function newestPhotoEvidence(
     return parsed.success ? parsed.data : [];
   });
   return photos.slice(Math.max(0, photos.length - maxPhotos));
+}
+
+/** What one save's photos said, kept with the pet (analysis-save.server.ts, in its transaction). */
+export async function keepBreedEvidence(
+  tx: Pick<Database, "insert">,
+  petId: string,
+  evidence: readonly PhotoEvidence[],
+) {
+  if (evidence.length > 0) await tx.insert(petBreedEvidence).values({ petId, evidence: [...evidence] });
 }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { count, desc, eq } from "drizzle-orm";
-import { getDb } from "~/backend/db/client.server";
+import { getDb, type Transaction } from "~/backend/db/client.server";
 import { contactMessage, user } from "~/backend/db/schema.server";
 import { enqueueJob } from "~/backend/jobs/queue.server";
 import { queueMail, sendMail, supportEmail } from "~/backend/mail/mailer.server";
@@ -195,4 +195,9 @@ export async function markHandled(id: string): Promise<boolean> {
     await db.update(contactMessage).set({ handledAt: new Date() }).where(eq(contactMessage.id, id));
   }
   return true;
+}
+
+/** An account's deletion: the messages it sent signed in are in its export, and go with it (decision 12). */
+export async function deleteSignedInMessagesOf(tx: Transaction, userId: string) {
+  await tx.delete(contactMessage).where(eq(contactMessage.userId, userId));
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { mailsTo } from "~tests/support/queued-mails";
-import { setPlanByStaff } from "~/backend/billing/plans.server";
+import { setPlanByStaff } from "~/backend/billing/plan-changes.server";
 import { eq, like } from "drizzle-orm";
 import { getDb } from "~/backend/db/client.server";
 import { familyInvite, familyMember, user } from "~/backend/db/schema.server";

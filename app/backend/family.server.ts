@@ -25,9 +25,10 @@ import {
  *
  * Others read or change them in their own queries: pets.server.ts (a member opens the owner's
  * pets), pet-records.server.ts (a record a member wrote is not a vet's),
- * billing/account-access.server.ts (the vets' services through a family), billing/plans.server.ts
- * (a plan that loses family sharing withdraws the invitations and ends the memberships) and
- * account-data.server.ts (the export and the deletion).
+ * billing/account-access.server.ts (the vets' services through a family) and
+ * account-data.server.ts (the export). This module is the only one that writes them: a plan that
+ * loses family sharing ends the family here (endFamilyOf), and a deleted account's rows go with
+ * the user row (the foreign keys cascade).
  */
 
 type Executor = Database | Transaction;
@@ -373,4 +374,36 @@ async function endMembership(ownerId: string, memberId: string, askedBy: "owner"
     .where(eq(user.id, askedBy === "owner" ? memberId : ownerId));
   console.info("[family] membership ended", { ownerId, memberId, by: askedBy });
   return { name: other?.name ?? "" };
+}
+
+/**
+ * The owner's plan no longer has family sharing (billing/plan-changes.server.ts): pending
+ * invitations are withdrawn and every member leaves, in one transaction under a lock on the
+ * owner. Returns who left, to be told, and the owner's name; records they wrote stay.
+ */
+export async function endFamilyOf(ownerId: string) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [owner] = await tx.select({ name: user.name }).from(user).where(eq(user.id, ownerId)).for("update");
+    await tx
+      .delete(familyInvite)
+      .where(and(eq(familyInvite.ownerId, ownerId), isNull(familyInvite.acceptedAt)));
+    const left = await tx
+      .delete(familyMember)
+      .where(eq(familyMember.ownerId, ownerId))
+      .returning({ memberId: familyMember.memberId });
+    const ended =
+      left.length === 0
+        ? []
+        : await tx
+            .select({ userId: user.id, email: user.email, name: user.name })
+            .from(user)
+            .where(
+              inArray(
+                user.id,
+                left.map((row) => row.memberId),
+              ),
+            );
+    return { ended, ownerName: owner?.name ?? "" };
+  });
 }

@@ -6,7 +6,8 @@ import { getDb } from "~/backend/db/client.server";
 import { familyMember, petRecord, user } from "~/backend/db/schema.server";
 import { setStaffProfile } from "~/backend/staff/staff.server";
 import { addRecord, addVetVisit, listRecords, removeRecord, updateRecord } from "./pet-records.server";
-import { createPet, saveAnalysisToPet } from "./pets.server";
+import { createPet } from "./pets.server";
+import { saveAnalysisToPet } from "./analysis-save.server";
 
 async function addUser(id: string, name: string) {
   const db = await getDb();

@@ -125,6 +125,25 @@ export async function addVetVisit(
   await tx.insert(petRecord).values({ ...visit, petId, kind: "vet_visit", createdBy: vetId });
 }
 
+/**
+ * A saved analysis in the records (analysis-save.server.ts, in its transaction): a note naming
+ * the result, and a weight-log entry when a weight was given, both the user's.
+ */
+export async function addAnalysisRecords(
+  tx: Pick<Database, "insert">,
+  userId: string,
+  petId: string,
+  { type, breed, weightKg }: { type: string; breed: string | null; weightKg: number | null },
+) {
+  const record = { petId, date: new Date().toISOString().slice(0, 10), createdBy: userId };
+  await tx
+    .insert(petRecord)
+    .values([
+      { ...record, kind: "note", notes: `Photo analysis: ${breed ?? "breed unknown"}, ${type}` },
+      ...(weightKg === null ? [] : [{ ...record, kind: "weight" as const, weightKg: weightKg.toFixed(2) }]),
+    ]);
+}
+
 /** Adds a record to a pet the user can open, as theirs; null when they cannot. */
 export async function addRecord(
   userId: string,

@@ -9,9 +9,9 @@ import {
   listAccessiblePets,
   listPets,
   requireAccessiblePet,
-  saveAnalysisToPet,
   updatePet,
 } from "./pets.server";
+import { saveAnalysisToPet } from "./analysis-save.server";
 import { idOrNotFound } from "~/backend/forms.server";
 
 const petValues = {

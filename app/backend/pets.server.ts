@@ -1,8 +1,7 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { getDb, type Database } from "~/backend/db/client.server";
-import { familyMember, pet, petBreedEvidence, petRecord, user } from "~/backend/db/schema.server";
-import type { PhotoEvidence } from "~/domain/breed-evidence";
+import { familyMember, pet, petRecord, user } from "~/backend/db/schema.server";
 import {
   type AccessiblePet,
   type Pet,
@@ -15,8 +14,8 @@ import { idOrNotFound } from "~/backend/forms.server";
 /**
  * The pet table: adding, changing and deleting a pet, and who may open one (its owner, or a
  * member of the owner's family: findAccessiblePet, listAccessiblePets), the rule every module
- * showing or changing a pet's things asks here. Deleting an account's pets is
- * account-data.server.ts's, in the deletion's transaction; other modules join the table in their
+ * showing or changing a pet's things asks here; the only module that writes the table (an
+ * account's deletion calls deletePetsOf in its transaction). Other modules join the table in their
  * own reads (a pet's name, owner or age beside the rows they keep: records, what is due,
  * reminders, the chat, consultations, a plan's count of pets, the data export).
  */
@@ -185,54 +184,32 @@ export async function deletePet(userId: string, id: string): Promise<Pet | null>
 }
 
 /**
- * Saves an analysis result: onto one of the user's pets (species, breed, and the weight when one
- * was given), or as a new pet ("full" when the user owns `maxPets` already). What its photos said
- * (`evidence`, scores only) is kept with the pet on every plan, for its page to combine
- * (breed-evidence.server.ts). With `records` (a plan with health tracking) it lands in the pet's
- * records too: a note naming the result, and a weight-log entry when a weight was given. Null when the user has no pet with this id (nothing
- * changed). Only the owner saves onto a pet: it changes the pet's species and breed.
+ * The pet an analysis is saved to (analysis-save.server.ts, in its transaction): one of the
+ * user's pets, given the result's species, breed and weight (when one was given), or a new pet
+ * ("full" when the user owns `maxPets` already). Null when the user has no pet with this id
+ * (nothing changed). Only the owner saves onto a pet: it changes the pet's species and breed.
  */
-export async function saveAnalysisToPet(
+export async function petForAnalysis(
+  tx: Database,
   userId: string,
-  values: Omit<SaveAnalysisValues, "evidence"> & { evidence?: readonly PhotoEvidence[] },
-  { records = true, maxPets = null }: { records?: boolean; maxPets?: number | null } = {},
+  { petId, name, type, breed, weightKg }: Omit<SaveAnalysisValues, "evidence">,
+  maxPets: number | null,
 ): Promise<Pet | "full" | null> {
-  const { petId, name, type, breed, weightKg, evidence = [] } = values;
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    let saved: Pet | undefined;
-    if (petId === "new") {
-      if (!(await roomForAnotherPet(tx, userId, maxPets))) return "full";
-      saved = await createPet(userId, { name: name ?? "", type, breed, birthDate: null, weightKg }, tx);
-    } else {
-      [saved] = await tx
-        .update(pet)
-        .set({
-          type,
-          breed,
-          ...(weightKg === null ? {} : { weightKg: weightKg.toFixed(2) }),
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(pet.id, petId), eq(pet.userId, userId)))
-        .returning(columns);
-    }
-    if (!saved) return null;
-    // The pet_breed_evidence rows are breed-evidence.server's, but this one belongs to this save.
-    if (evidence.length > 0)
-      await tx.insert(petBreedEvidence).values({ petId: saved.id, evidence: [...evidence] });
-    if (!records) return saved;
-    // The pet_record rows are pet-records.server's, but these two belong to this one save.
-    const today = new Date().toISOString().slice(0, 10);
-    const record = { petId: saved.id, date: today, createdBy: userId };
-    const note = `Photo analysis: ${breed ?? "breed unknown"}, ${type}`;
-    await tx
-      .insert(petRecord)
-      .values([
-        { ...record, kind: "note", notes: note },
-        ...(weightKg === null ? [] : [{ ...record, kind: "weight" as const, weightKg: weightKg.toFixed(2) }]),
-      ]);
-    return saved;
-  });
+  if (petId === "new") {
+    if (!(await roomForAnotherPet(tx, userId, maxPets))) return "full";
+    return createPet(userId, { name: name ?? "", type, breed, birthDate: null, weightKg }, tx);
+  }
+  const [saved] = await tx
+    .update(pet)
+    .set({
+      type,
+      breed,
+      ...(weightKg === null ? {} : { weightKg: weightKg.toFixed(2) }),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(pet.id, petId), eq(pet.userId, userId)))
+    .returning(columns);
+  return saved ?? null;
 }
 
 /**
@@ -247,4 +224,9 @@ export async function findPetForVet(petId: string): Promise<AccessiblePet | null
     .innerJoin(user, eq(user.id, pet.userId))
     .where(eq(pet.id, petId));
   return found ?? null;
+}
+
+/** An account's deletion (account-data.server.ts): its pets go in its transaction, with all they hold. */
+export async function deletePetsOf(tx: Database, userId: string) {
+  await tx.delete(pet).where(eq(pet.userId, userId));
 }

@@ -1,7 +1,7 @@
 // vitest: own module graph
 import { eq, like } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { setPlanByStaff } from "~/backend/billing/plans.server";
+import { setPlanByStaff } from "~/backend/billing/plan-changes.server";
 import type { PlanId } from "~/domain/plans";
 import { getDb } from "~/backend/db/client.server";
 import { dueDone, familyMember, job, pet, petRecord, user } from "~/backend/db/schema.server";

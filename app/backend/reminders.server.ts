@@ -8,6 +8,7 @@ import { petsWhereAllowed } from "~/backend/billing/plans.server";
 import { enqueueJob } from "~/backend/jobs/queue.server";
 import { sendMail } from "~/backend/mail/mailer.server";
 import { pushTo } from "~/backend/notifications/push.server";
+import { changeExistingSettings, saveAccountSettings } from "~/backend/notifications/settings.server";
 import { daysBetween, addDays } from "~/domain/vaccine-schedule";
 import { isoDay, type DueItem } from "~/domain/due";
 import { formatDate } from "~/domain/time-format";
@@ -56,20 +57,11 @@ export async function getReminderSettings(userId: string): Promise<ReminderSetti
   return found ?? DEFAULT_SETTINGS;
 }
 
-/** Creates the account's settings row or changes some of its columns. */
-async function upsertSettings(userId: string, values: Partial<typeof accountSettings.$inferInsert>) {
-  const db = await getDb();
-  await db
-    .insert(accountSettings)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: accountSettings.userId, set: { ...values, updatedAt: new Date() } });
-}
-
 export async function saveReminderSettings(
   userId: string,
   { remindersEnabled, daysAhead }: { remindersEnabled: boolean; daysAhead: number },
 ) {
-  await upsertSettings(userId, { remindersEnabled, reminderDaysAhead: daysAhead });
+  await saveAccountSettings(userId, { remindersEnabled, reminderDaysAhead: daysAhead });
 }
 
 /**
@@ -77,22 +69,18 @@ export async function saveReminderSettings(
  * settings has them off already, and one deleted since the mail was sent has nothing to change.
  */
 export async function turnRemindersOff(userId: string) {
-  const db = await getDb();
-  await db
-    .update(accountSettings)
-    .set({ remindersEnabled: false, updatedAt: new Date() })
-    .where(eq(accountSettings.userId, userId));
+  await changeExistingSettings(userId, { remindersEnabled: false });
 }
 
 /** A new secret calendar feed address for the account; the old one stops working. */
 export async function replaceCalendarToken(userId: string): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
-  await upsertSettings(userId, { calendarToken: token });
+  await saveAccountSettings(userId, { calendarToken: token });
   return token;
 }
 
 export async function revokeCalendarToken(userId: string) {
-  await upsertSettings(userId, { calendarToken: null });
+  await saveAccountSettings(userId, { calendarToken: null });
 }
 
 const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{43}$/;

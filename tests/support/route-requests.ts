@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, vi } from "vitest";
 import { submitSignup } from "~/backend/auth/account.server";
 import { getUser } from "~/backend/auth/session.server";
-import { setPlanByStaff } from "~/backend/billing/plans.server";
+import { setPlanByStaff } from "~/backend/billing/plan-changes.server";
 import { resetRateLimits } from "~/backend/rate-limit.server";
 import { setStaffProfile } from "~/backend/staff/staff.server";
 import type { SessionUser } from "~/domain/auth";

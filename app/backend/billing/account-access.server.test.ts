@@ -3,7 +3,7 @@ import { getDb } from "~/backend/db/client.server";
 import { familyMember, user } from "~/backend/db/schema.server";
 import type { PlanId } from "~/domain/plans";
 import { accountAccess } from "./account-access.server";
-import { setPlanByStaff } from "./plans.server";
+import { setPlanByStaff } from "./plan-changes.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let serial = 0;

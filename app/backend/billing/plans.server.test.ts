@@ -15,9 +15,6 @@ import { findAccessiblePet } from "~/backend/pets.server";
 import { resetRateLimits } from "~/backend/rate-limit.server";
 import { petLimitSentence, upgradeSentence, UPGRADE_PATH, type Feature, type PlanId } from "~/domain/plans";
 import {
-  analysisAllowance,
-  claimAnalysis,
-  PLAN_SETTLE_JOB,
   petRoom,
   petsWhereAllowed,
   planOf,
@@ -25,10 +22,9 @@ import {
   requireFeature,
   requirePetFeature,
   requireRoomForPet,
-  runPlanSettleJob,
-  setPlanByStaff,
-  settlePlan,
 } from "./plans.server";
+import { PLAN_SETTLE_JOB, runPlanSettleJob, setPlanByStaff, settlePlan } from "./plan-changes.server";
+import { analysisAllowance, claimAnalysis } from "./analysis-quota.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let serial = 0;

@@ -8,7 +8,8 @@ import { startFakeStripe, type FakeStripe } from "~tests/support/fake-stripe";
 import { getDb } from "~/backend/db/client.server";
 import { familyInvite, familyMember, job, stripeEvent, user } from "~/backend/db/schema.server";
 import type { BillingInterval, PaidPlanId } from "~/domain/plans";
-import { PLAN_SETTLE_JOB, planOf, readStoredPlan, setPlanByStaff } from "./plans.server";
+import { planOf, readStoredPlan } from "./plans.server";
+import { PLAN_SETTLE_JOB, setPlanByStaff } from "./plan-changes.server";
 import { PaymentsUnavailableError } from "./stripe.server";
 import {
   checkoutUrl,

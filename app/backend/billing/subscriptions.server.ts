@@ -9,13 +9,8 @@ import {
   type BillingInterval,
   type PaidPlanId,
 } from "~/domain/plans";
-import {
-  paysThroughStripe,
-  queuePlanMail,
-  readStoredPlan,
-  settlePlan,
-  type StoredPlan,
-} from "./plans.server";
+import { paysThroughStripe, readStoredPlan, type StoredPlan } from "./plans.server";
+import { queuePlanMail, settlePlan } from "./plan-changes.server";
 import { callStripe, customerFor, priceId, PaymentsUnavailableError } from "./stripe.server";
 
 import { applySubscription, readSubscription } from "./webhook.server";

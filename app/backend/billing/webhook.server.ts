@@ -4,7 +4,8 @@ import { getDb, type Transaction } from "~/backend/db/client.server";
 import { stripeEvent, subscription, user } from "~/backend/db/schema.server";
 import { siteBaseUrl } from "~/utils/seo";
 import { fromLookupKey, PLAN_NAMES, type PaidPlanId } from "~/domain/plans";
-import { graceFrom, queuePlanMail, scheduleSettle, settlePlan, type StoredPlan } from "./plans.server";
+import { type StoredPlan } from "./plans.server";
+import { graceFrom, queuePlanMail, scheduleSettle, settlePlan } from "./plan-changes.server";
 import {
   callStripe,
   missingInStripe,

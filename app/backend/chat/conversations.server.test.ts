@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import jpeg from "jpeg-js";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { setPlanByStaff } from "~/backend/billing/plans.server";
+import { setPlanByStaff } from "~/backend/billing/plan-changes.server";
 import { getDb } from "~/backend/db/client.server";
 import { familyMember, pet, petRecord, user } from "~/backend/db/schema.server";
 import { consumeRateLimit, RATE_LIMITS, resetRateLimits } from "~/backend/rate-limit.server";

@@ -335,6 +335,14 @@ export async function endConversation(
   });
 }
 
+/** Who wrote a chat message, once that account is deleted. */
+export const FORMER_AUTHOR = "Someone who left";
+
+/** An account's deletion: what it wrote in others' chats stays with them, without its name. */
+export async function anonymiseMessagesOf(tx: Transaction, userId: string) {
+  await tx.update(chatMessage).set({ authorName: FORMER_AUTHOR }).where(eq(chatMessage.authorId, userId));
+}
+
 /**
  * A vet who can no longer answer (no longer a vet, account deleted): their conversations going
  * on go back to the queue, each owner told, in the caller's transaction when given one.

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { setPlanByStaff } from "~/backend/billing/plans.server";
+import { setPlanByStaff } from "~/backend/billing/plan-changes.server";
 import type { LiveHub } from "~/backend/live/hub.server";
 import { startLiveHub } from "~/backend/live/features.server";
 import { scopedPageId } from "./live-call.server";

@@ -1,7 +1,7 @@
 // vitest: own module graph
 import { and, eq, ne } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { setPlanByStaff } from "~/backend/billing/plans.server";
+import { setPlanByStaff } from "~/backend/billing/plan-changes.server";
 import {
   listOwnerConversations,
   listQueue,

@@ -1,5 +1,5 @@
 import { PASSWORD_RESET_JOB, sendPasswordReset } from "~/backend/auth/account.server";
-import { PLAN_SETTLE_JOB, runPlanSettleJob } from "~/backend/billing/plans.server";
+import { PLAN_SETTLE_JOB, runPlanSettleJob } from "~/backend/billing/plan-changes.server";
 import {
   CONSULTATION_REMINDER_JOB,
   sendConsultationReminder,

@@ -5,6 +5,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import webpush, { WebPushError } from "web-push";
 import { dataDir, getDb, type Database } from "~/backend/db/client.server";
 import { accountSettings, pushSubscription } from "~/backend/db/schema.server";
+import { saveAccountSettings } from "./settings.server";
 import { outboundHttpsAgent, RefusedDestinationError } from "~/backend/net/outbound.server";
 import { enqueueJob, RetryLater, type Executor } from "~/backend/jobs/queue.server";
 import {
@@ -145,12 +146,7 @@ export async function savePushSettings(
   settings: { off: string[]; quiet: QuietHours | null },
 ) {
   const off = settings.off.filter((id) => PUSH_KINDS.some((kind) => kind.id === id));
-  const values = { pushOff: off, pushQuiet: settings.quiet };
-  const db = await getDb();
-  await db
-    .insert(accountSettings)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: accountSettings.userId, set: { ...values, updatedAt: new Date() } });
+  await saveAccountSettings(userId, { pushOff: off, pushQuiet: settings.quiet });
 }
 
 type Reader = Pick<Database, "select">;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getAuth } from "~/backend/auth/better-auth.server";
-import { setPlanByStaff } from "~/backend/billing/plans.server";
+import { setPlanByStaff } from "~/backend/billing/plan-changes.server";
 import { getDb } from "~/backend/db/client.server";
 import type { OperatorReply } from "~/backend/db/pglite-folder.server";
 import { user } from "~/backend/db/schema.server";

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { data } from "react-router";
+import { markAsStaff } from "~/backend/auth/account-rows.server";
 import { getUser } from "~/backend/auth/session.server";
 import { announce, announceAccessChanged } from "~/backend/live/notices.server";
 import { getDb, type Database, type Transaction } from "~/backend/db/client.server";
@@ -108,7 +109,7 @@ export async function setStaffProfile(userId: string, values: StaffProfileValues
       .from(staffProfile)
       .where(eq(staffProfile.userId, userId))
       .for("update");
-    await tx.update(user).set({ role: "staff", updatedAt: new Date() }).where(eq(user.id, userId));
+    await markAsStaff(tx, userId);
     const row = {
       role: values.role,
       displayName: values.displayName,

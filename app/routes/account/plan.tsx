@@ -13,12 +13,8 @@ import {
   type PlanView,
 } from "~/features/billing/plan-summary";
 import { requireUser } from "~/backend/auth/session.server";
-import {
-  analysisAllowance,
-  paysThroughStripe,
-  readStoredPlan,
-  toPlanState,
-} from "~/backend/billing/plans.server";
+import { paysThroughStripe, readStoredPlan, toPlanState } from "~/backend/billing/plans.server";
+import { analysisAllowance } from "~/backend/billing/analysis-quota.server";
 import { paymentsConfigured, PaymentsUnavailableError } from "~/backend/billing/stripe.server";
 import {
   checkoutUrl,

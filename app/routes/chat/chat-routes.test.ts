@@ -11,7 +11,7 @@ import {
   staffProfile,
   user,
 } from "~/backend/db/schema.server";
-import { setPlanByStaff } from "~/backend/billing/plans.server";
+import { setPlanByStaff } from "~/backend/billing/plan-changes.server";
 import { setOnDuty } from "~/backend/staff/staff.server";
 import { CHAT_ERRORS, NO_VET_AFTER_MS } from "~/domain/chat";
 import { upgradeSentence } from "~/domain/plans";

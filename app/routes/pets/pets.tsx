@@ -21,14 +21,8 @@ import { allows, petLimitSentence, PLAN_ALLOWANCES, upgradeSentence } from "~/do
 import type { BookingChoices } from "~/domain/appointments";
 import { sharedWith } from "~/backend/family.server";
 import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
-import {
-  createPetUpTo,
-  deletePet,
-  listAccessiblePets,
-  listPets,
-  saveAnalysisToPet,
-  updatePet,
-} from "~/backend/pets.server";
+import { createPetUpTo, deletePet, listAccessiblePets, listPets, updatePet } from "~/backend/pets.server";
+import { saveAnalysisToPet } from "~/backend/analysis-save.server";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { idOrNotFound } from "~/backend/forms.server";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/analyses";
 import { getUser } from "~/backend/auth/session.server";
-import { analysisAllowance, claimAnalysis } from "~/backend/billing/plans.server";
+import { analysisAllowance, claimAnalysis } from "~/backend/billing/analysis-quota.server";
 
 /*
  * /api/analyses: the photo analysis runs in the browser, and a signed-in account's plan counts

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { setPlanByStaff } from "~/backend/billing/plans.server";
+import { setPlanByStaff } from "~/backend/billing/plan-changes.server";
 import { parseCalendar } from "~tests/support/ical-parse";
 import { getDb } from "~/backend/db/client.server";
 import { consultation, familyMember, pet, staffProfile, user } from "~/backend/db/schema.server";
