@@ -263,8 +263,6 @@ export async function collectAccountData(userId: string, now = new Date()) {
   };
 }
 
-export type AccountData = NonNullable<Awaited<ReturnType<typeof collectAccountData>>>;
-
 /**
  * Deletes the account and what it owns, found by its id, in one transaction: its pets (with
  * their records, done marks and saved photo evidence), sessions, logins, family memberships both ways, invitations it

@@ -53,5 +53,3 @@ export function accuracyReport() {
     browser: chromium.split(".")[0]!,
   };
 }
-
-export type AccuracyReport = ReturnType<typeof accuracyReport>;

@@ -83,7 +83,6 @@ export const bookVisitSchema = appointmentSchema.omit({ notes: true }).extend({
   address: optionalLine(RECORD_LIMITS.address, RECORD_ERRORS.addressTooLong),
 });
 
-export type BookVisitValues = z.output<typeof bookVisitSchema>;
 export type BookVisitField = Extract<keyof z.input<typeof bookVisitSchema>, string>;
 
 /** What the pet page's action answers a booking it refused (a booking it takes redirects to the pet). */

@@ -323,4 +323,3 @@ export const markDoneSchema = z.object({
   ),
   dueDate: z.string({ error: DUE_ERRORS.dueDateInvalid }).refine(isIsoDate, DUE_ERRORS.dueDateInvalid),
 });
-export type MarkDoneValues = z.output<typeof markDoneSchema>;

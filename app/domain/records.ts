@@ -264,9 +264,6 @@ export const RECORD_SCHEMAS = {
   note: noteSchema,
 } as const satisfies Record<RecordKind, z.ZodType<Record<string, unknown>>>;
 
-export type RecordSchemas = typeof RECORD_SCHEMAS;
-export type RecordValuesOf<Kind extends RecordKind> = z.output<RecordSchemas[Kind]>;
-
 /** What any kind's form may send (the pet_record columns the kinds use). */
 export const RECORD_FIELDS = [
   "title",

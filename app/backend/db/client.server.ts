@@ -8,7 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { listenOnServer, type Listen, type Listener } from "./listen.server";
 
-export type { Listen, Listener };
+export type { Listener };
 import { openFolder } from "./pglite-folder.server";
 import * as schema from "./schema.server";
 
