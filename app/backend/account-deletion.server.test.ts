@@ -1,14 +1,15 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { requestPasswordReset } from "~/backend/auth/account.server";
 import { getMessage, submitContactMessage } from "~/backend/contact-messages.server";
 import { getDb } from "~/backend/db/client.server";
 import { job, rateLimit, user } from "~/backend/db/schema.server";
 import { inviteToFamily, listInvites, type Account } from "~/backend/family.server";
-import { MAIL_JOB, type Mail } from "~/backend/mail/mailer.server";
+
 import { RATE_LIMITS } from "~/backend/rate-limit.server";
 import { signUp } from "~tests/support/route-requests";
 import { deleteAccount } from "./account-data.server";
+import { mailsTo } from "~tests/support/queued-mails";
 
 /*
  * Issue 22: signing up proves nothing about the address, so deleting an account must not clean
@@ -37,15 +38,9 @@ async function addOwner(name: string): Promise<Account> {
   return owner;
 }
 
-/** Jobs not yet run whose mail goes to `to` (exactly that address). */
+/** Mails to `to` (exactly that address) whose jobs have not run yet. */
 async function pendingMailsTo(to: string) {
-  const rows = await (
-    await getDb()
-  )
-    .select({ payload: job.payload, userId: job.userId })
-    .from(job)
-    .where(and(eq(job.kind, MAIL_JOB), isNull(job.doneAt)));
-  return rows.filter((row) => (row.payload as Mail).to === to);
+  return (await mailsTo(to)).filter((mail) => !mail.sent);
 }
 
 beforeAll(() => {

@@ -3,17 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import type { Page, Request } from "@playwright/test";
 import { startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
-import { testPhotos, type PhotoName } from "../support/photos";
+import { testPhotos, type PhotoName, gradientPng } from "../support/photos";
 import { copySharedDatabase } from "./operator";
-import {
-  ANALYSIS_TIMEOUT,
-  demo,
-  expect,
-  expectNoA11yViolations,
-  gotoFeatures,
-  makePng,
-  test,
-} from "./support";
+import { ANALYSIS_TIMEOUT, demo, expect, expectNoA11yViolations, gotoFeatures, test } from "./support";
 
 /*
  * The on-device analysis of the Features page with real photos (tests/fixtures/photos, tests/support/photos.ts)
@@ -249,7 +241,7 @@ test.describe("on-device analysis", () => {
     await expect(section.getByRole("alert")).toHaveCount(0);
     await expect(upload).toBeEnabled();
 
-    await uploadInput.setInputFiles({ name: "tiny.png", mimeType: "image/png", buffer: makePng(40, 40) });
+    await uploadInput.setInputFiles({ name: "tiny.png", mimeType: "image/png", buffer: gradientPng(40, 40) });
     await expect(section.getByRole("img", { name: "Your photo: tiny.png" })).toBeVisible();
     await expect(status).toHaveText(TOO_SMALL, { timeout: ANALYSIS_TIMEOUT });
     await expect(section.getByRole("heading", { name: "No report this time" })).toBeVisible();

@@ -4,11 +4,11 @@ import {
   expectNoA11yViolations,
   freshClientAddress,
   gotoHydrated,
-  makePng,
   makeVet,
   signUp,
   test,
 } from "./support";
+import { gradientPng } from "../support/photos";
 
 /*
  * The 24/7 emergency chat on the embedded database: who may use it, and what an owner sees
@@ -42,7 +42,7 @@ test("with no vet on duty, a Premium owner's conversation waits and the emergenc
   await page.getByLabel("Photo (optional, JPEG or PNG, up to 5 MB)").setInputFiles({
     name: "milo.png",
     mimeType: "image/png",
-    buffer: makePng(320, 240),
+    buffer: gradientPng(320, 240),
   });
   await page.getByRole("button", { name: "Ask a vet" }).click();
   await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
@@ -112,7 +112,7 @@ test("an owner ticks a red flag when opening; the vet's live queue shows it firs
     await owner.getByLabel("Photo (optional, JPEG or PNG, up to 5 MB)").setInputFiles({
       name: "wrapper.png",
       mimeType: "image/png",
-      buffer: makePng(320, 240),
+      buffer: gradientPng(320, 240),
     });
     await owner.getByRole("button", { name: "Ask a vet" }).click();
     await expect(owner.getByTestId("go-now-help")).toContainText("What you ticked means: go to a vet now.");

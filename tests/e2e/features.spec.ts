@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import path from "node:path";
-import { testPhotos } from "../support/photos";
+import { testPhotos, gradientPng } from "../support/photos";
 import {
   ANALYSING_STATUS,
   ANALYSIS_TIMEOUT,
@@ -13,7 +13,6 @@ import {
   holdAnalysisResults,
   isPhone,
   keepScreenshot,
-  makePng,
   test,
 } from "./support";
 
@@ -31,7 +30,7 @@ const FEATURES = [
 ];
 
 /** A generated gradient PNG: a real image, but no pet in it. */
-const petPhoto = () => ({ name: "buddy.png", mimeType: "image/png", buffer: makePng() });
+const petPhoto = () => ({ name: "buddy.png", mimeType: "image/png", buffer: gradientPng() });
 
 /** The demo, and the preview of the gradient PNG above. */
 function demo(page: Page) {

@@ -13,6 +13,7 @@ import {
   test,
   verifyEmail,
 } from "./support";
+import type { SentMail } from "../support/outbox";
 
 /*
  * Reminders, the calendar feed and "Mark done", through the real pages and form posts. Dates are
@@ -59,26 +60,12 @@ function markDone(request: APIRequestContext, petId: string, form: Record<string
   return request.post(`/pets/${petId}/due`, { form, maxRedirects: 0 });
 }
 
-type Mail = { headers: string; body: string };
-
-/** The mails to `email` in the test server's outbox, decoded (quoted-printable, folded headers). */
-function mailsTo(email: string): Mail[] {
-  // The confirmation mail of the address is not a reminder.
-  return outboxMails()
-    .filter((text) => text.includes(email) && !text.includes("Subject: Confirm your email address"))
-    .map((text) => {
-      const split = text.search(/\r?\n\r?\n/);
-      const headers = text.slice(0, split).replace(/\r?\n[ \t]+/g, " ");
-      const quoted = text.slice(split).replace(/=\r?\n/g, "");
-      const body = Buffer.from(
-        quoted.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-        "latin1",
-      ).toString("utf8");
-      return { headers, body };
-    });
+/** The mails to `email` in the test server's outbox, newest first; the address's confirmation is not a reminder. */
+function mailsTo(email: string) {
+  return outboxMails().filter((mail) => mail.to === email && mail.subject !== "Confirm your email address");
 }
 
-const subjectOf = (mail: Mail) => /^Subject: (.*)$/m.exec(mail.headers)?.[1];
+const subjectOf = (mail: SentMail) => mail.subject;
 
 const settingsForm = (page: Page) => page.getByRole("form", { name: "Email reminders" });
 

@@ -9,9 +9,8 @@ import {
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import path from "node:path";
-import { deflateSync } from "node:zlib";
 import { operatorCommand } from "./operator";
+import { sentMails, type SentMail } from "../support/outbox";
 
 export { expect };
 
@@ -440,46 +439,6 @@ export async function keepScreenshot(page: Page, name: string, options: { fullPa
 /** The staff account the browser tests' server starts with (see playwright.config.ts). */
 export { STAFF } from "./staff";
 
-/**
- * A real PNG (a warm gradient, no pet in it), made here so tests need no fixture file.
- * Smaller than 64 px on a side, the analysis refuses it as too small.
- */
-export function makePng(width = 96, height = 72): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (data: Buffer) => {
-    let crc = 0xffffffff;
-    for (const byte of data) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-    return (crc ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x++) rows.set([200, 120 + (x % 100), 60 + (y % 100)], row + 1 + x * 3);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(rows)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
 /** The demo of the Features page, by role and label. */
 export function demo(page: Page) {
   const section = page.locator("section#demo");
@@ -560,20 +519,8 @@ export async function holdAnalysisResults(page: Page) {
   };
 }
 
-/** The text of every mail in the test server's outbox (DATA_DIR/outbox/*.eml), newest first. */
-export function outboxMails(): string[] {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  if (!fs.existsSync(outbox)) return [];
-  return fs
-    .readdirSync(outbox)
-    .filter((file) => file.endsWith(".eml"))
-    .map((file) => {
-      const full = path.join(outbox, file);
-      return { text: fs.readFileSync(full, "utf8"), time: fs.statSync(full).mtimeMs, file };
-    })
-    .sort((a, b) => b.time - a.time || b.file.localeCompare(a.file))
-    .map((mail) => mail.text);
-}
+/** Every mail the test server sent (its outbox), newest first, decoded. */
+export const outboxMails = (): SentMail[] => sentMails(process.env.E2E_DATA_DIR!);
 
 /**
  * Waits until the server has sent every mail queued so far. The job runner sends queued mails
@@ -595,7 +542,7 @@ export async function mailQueueDrained() {
     await anonymous.dispose();
   }
   await expect
-    .poll(() => outboxMails().some((mail) => mail.includes(marker)), { timeout: 30_000 })
+    .poll(() => outboxMails().some((mail) => mail.raw.includes(marker)), { timeout: 30_000 })
     .toBe(true);
 }
 
@@ -604,12 +551,8 @@ function linksMailedTo(email: string, page: string, { addressedOnly = false } = 
   // A confirmation link may carry where it comes back to (`&next=`, a path on the site).
   const link = new RegExp(`${page}\\?token=[A-Za-z0-9%._~-]+(?:&next=[A-Za-z0-9%._~!*'()-]+)?`);
   return outboxMails()
-    .filter((text) => text.includes(addressedOnly ? `To: ${email}` : email))
-    .map((text) => {
-      // Quoted-printable: soft line breaks ("=" at a line's end) and "=3D" for "=".
-      const body = text.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
-      return link.exec(body)?.[0];
-    })
+    .filter((mail) => (addressedOnly ? mail.to === email : mail.raw.includes(email)))
+    .map((mail) => link.exec(mail.body)?.[0])
     .filter((found): found is string => found !== undefined);
 }
 

@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import type { BuiltServer } from "../support/built-server";
 import { withPostgres } from "../support/postgres-admin";
+import { sentMails } from "../support/outbox";
 import { runScript } from "../support/run-script";
 import { startTwoServers, stopTwoServers, type TwoServers } from "../support/two-servers";
 import { expect, test } from "./support";
@@ -93,18 +92,11 @@ if (E2E_DATABASE_URL) {
         );
         expect(response.status).toBe(200);
       }
-      const outbox = path.join(dataDir, "outbox");
-      const mails = () =>
-        fs.existsSync(outbox)
-          ? fs
-              .readdirSync(outbox)
-              .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
-              .filter((mail) => mail.includes(tag))
-          : [];
+      const mails = () => sentMails(dataDir).filter((mail) => mail.raw.includes(tag));
       await expect.poll(() => mails().length, { timeout: 90_000 }).toBe(12);
       // Nothing left to send: still one mail per message.
       await queueSettled(two!);
-      const subjects = mails().map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1]);
+      const subjects = mails().map((mail) => mail.subject);
       expect(new Set(subjects).size).toBe(12);
       expect(subjects).toHaveLength(12);
     });
@@ -150,17 +142,12 @@ if (E2E_DATABASE_URL) {
         runs.map(({ output }) => output).join("\n"),
       ).toEqual([0, 0]);
 
-      const outbox = path.join(dataDir, "outbox");
-      const reminders = () =>
-        fs
-          .readdirSync(outbox)
-          .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
-          .filter((mail) => mail.includes(petName));
+      const reminders = () => sentMails(dataDir).filter((mail) => mail.raw.includes(petName));
       await expect.poll(() => reminders().length, { timeout: 30_000 }).toBe(1);
       // Nothing left to send: still one mail.
       await queueSettled(two!);
       expect(reminders()).toHaveLength(1);
-      expect(reminders()[0]).toMatch(new RegExp(`^To: racer-${tag}@example\\.com$`, "m"));
+      expect(reminders()[0]!.to).toBe(`racer-${tag}@example.com`);
     });
 
     // Last: it stops the second server.
@@ -209,13 +196,10 @@ if (E2E_DATABASE_URL) {
       );
       expect(stored.rows).toHaveLength(total);
       expect(new Set(stored.rows.map((row) => row.subject)).size).toBe(total);
-      const outbox = path.join(dataDir, "outbox");
       const mailed = () =>
-        fs
-          .readdirSync(outbox)
-          .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
-          .filter((mail) => mail.includes(tag))
-          .map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1]);
+        sentMails(dataDir)
+          .filter((mail) => mail.raw.includes(tag))
+          .map((mail) => mail.subject);
       await expect.poll(() => new Set(mailed()).size, { timeout: 90_000 }).toBe(total);
       expect(mailed()).toHaveLength(total);
     });

@@ -152,6 +152,19 @@ export function zerosDeflated(length: number): Uint8Array {
   );
 }
 
+/**
+ * A real PNG (a warm gradient, no pet in it), so tests need no fixture file. Smaller than 64 px
+ * on a side, the analysis refuses it as too small.
+ */
+export function gradientPng(width = 96, height = 72): Buffer {
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x++) rows.set([200, 120 + (x % 100), 60 + (y % 100)], row + 1 + x * 3);
+  }
+  return Buffer.from(pngFile({ width, height, colorType: 2 }, zlib.deflateSync(rows)));
+}
+
 /** A PNG with this header and this (compressed) image data, whatever it inflates to. */
 export function pngFile(
   { width, height, bitDepth = 8, colorType = 6, interlace = 0 }: PngHeader,

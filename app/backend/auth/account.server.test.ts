@@ -3,9 +3,10 @@ import { eq } from "drizzle-orm";
 import { SIGNUP_ATTEMPT_SUBJECT, submitLogin, submitSignup } from "~/backend/auth/account.server";
 import { getAuth } from "~/backend/auth/better-auth.server";
 import { getDb } from "~/backend/db/client.server";
-import { job, pet, user } from "~/backend/db/schema.server";
-import { MAIL_JOB, type Mail } from "~/backend/mail/mailer.server";
+import { pet, user } from "~/backend/db/schema.server";
+
 import { RATE_LIMITS, resetRateLimits } from "~/backend/rate-limit.server";
+import { mailsTo } from "~tests/support/queued-mails";
 
 // The real better-auth on the test database; the secret is given so nothing is written to ./data.
 vi.stubEnv("BETTER_AUTH_SECRET", "unit-test-secret-unit-test-secret-0123");
@@ -98,16 +99,7 @@ describe("sign-in limit per email", () => {
 describe("sign-up with an address that has an account", () => {
   /** The "someone tried to sign up" mails queued to `email`. */
   async function attemptMails(email: string) {
-    const rows = await (
-      await getDb()
-    )
-      .select({ payload: job.payload, userId: job.userId })
-      .from(job)
-      .where(eq(job.kind, MAIL_JOB));
-    return rows.filter(({ payload }) => {
-      const mail = payload as Mail;
-      return mail.to === email && mail.subject === SIGNUP_ATTEMPT_SUBJECT;
-    });
+    return (await mailsTo(email)).filter((mail) => mail.subject === SIGNUP_ATTEMPT_SUBJECT);
   }
 
   it("answers as any sign-up, signs no one in, changes nothing and mails the owner", async () => {
@@ -145,7 +137,7 @@ describe("sign-up with an address that has an account", () => {
     expect(more).toEqual([]);
     const [ada] = await db.select({ id: user.id }).from(user).where(eq(user.email, "ada@example.com"));
     expect(mail!.userId).toBe(ada!.id);
-    const text = (mail!.payload as Mail).text;
+    const text = mail!.text;
     expect(text).toContain("/forgot-password");
     expect(text).not.toContain("mallory-password");
   });

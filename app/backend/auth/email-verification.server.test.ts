@@ -1,8 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/backend/db/client.server";
-import { job, user } from "~/backend/db/schema.server";
-import { MAIL_JOB, type Mail } from "~/backend/mail/mailer.server";
+import { user } from "~/backend/db/schema.server";
+
 import { RATE_LIMITS, resetRateLimits } from "~/backend/rate-limit.server";
 import type { SessionUser } from "~/domain/auth";
 import { resendVerificationMail, submitSignup, verifyEmailLink } from "./account.server";
@@ -26,20 +26,12 @@ async function newAccount() {
 
 /** The tokens of the confirmation links queued to `email`, oldest first, with the jobs' account. */
 async function verificationMails(email: string) {
-  const rows = await (
-    await getDb()
-  )
-    .select({ payload: job.payload, userId: job.userId })
-    .from(job)
-    .where(and(eq(job.kind, MAIL_JOB), isNull(job.doneAt)))
-    .orderBy(job.createdAt);
-  return rows
-    .map((row) => ({ mail: row.payload as Mail, userId: row.userId }))
-    .filter(({ mail }) => mail.to === email && mail.subject.startsWith("Confirm your email"))
-    .map(({ mail, userId }) => ({
+  return (await mailsTo(email))
+    .filter((mail) => !mail.sent && mail.subject.startsWith("Confirm your email"))
+    .map(({ text, userId }) => ({
       userId,
-      link: /https:\/\/pawpal\.example\/verify-email\?token=(\S+)/.exec(mail.text)?.[0],
-      token: decodeURIComponent(/\/verify-email\?token=(\S+)/.exec(mail.text)?.[1] ?? ""),
+      link: /https:\/\/pawpal\.example\/verify-email\?token=(\S+)/.exec(text)?.[0],
+      token: decodeURIComponent(/\/verify-email\?token=(\S+)/.exec(text)?.[1] ?? ""),
     }));
 }
 

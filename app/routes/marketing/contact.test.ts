@@ -1,13 +1,13 @@
-import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/backend/db/client.server";
 import { contactMessage, job } from "~/backend/db/schema.server";
 import { FORM_DATA_ERRORS } from "~/backend/forms.server";
-import { MAIL_JOB, type Mail } from "~/backend/mail/mailer.server";
+
 import { CONTACT_ERRORS } from "~/domain/contact";
 import { TEXT_ERRORS } from "~/domain/text";
 import { setUpRouteTests } from "~tests/support/route-requests";
 import { action } from "./contact";
+import { queuedMails } from "~tests/support/queued-mails";
 
 /*
  * POST /contact as clients other than our form may send it: each request no browser form would
@@ -63,11 +63,6 @@ function message(overrides: Record<string, string> = {}) {
 
 async function storedSubjects() {
   return (await (await getDb()).select().from(contactMessage)).map((row) => row.subject);
-}
-
-async function queuedMails() {
-  const rows = await (await getDb()).select().from(job).where(eq(job.kind, MAIL_JOB));
-  return rows.map((row) => row.payload as Mail);
 }
 
 /** A multipart body by hand, as a client other than a browser may build it. */
