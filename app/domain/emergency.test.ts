@@ -4,17 +4,12 @@ import {
   answerFor,
   assess,
   CHOICE_PROBLEMS,
-  GROUPS,
-  LEVELS,
   ON_THE_WAY,
   readChoices,
-  SIGNS,
   signById,
   signsFor,
-  SOURCES,
-  SPECIES,
-  type Sign,
 } from "./emergency";
+import { GROUPS, LEVELS, SIGNS, SOURCES, SPECIES, type Sign } from "./emergency-signs";
 
 /** Every (species, sign) pair a visitor can tick. */
 const tickable = SPECIES.flatMap((species) => signsFor(species).map((sign) => ({ species, sign })));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SIGNS, signsFor, SPECIES } from "./emergency";
+import { signsFor } from "./emergency";
+import { SIGNS, SPECIES } from "./emergency-signs";
 import {
   firstWords,
   NOT_ASSESSED,

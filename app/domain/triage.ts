@@ -1,4 +1,5 @@
-import { assess, LEVELS, SIGNS, signById, SPECIES_NAMES, type Species } from "./emergency";
+import { assess, signById, SPECIES_NAMES } from "./emergency";
+import { LEVELS, SIGNS, type Species } from "./emergency-signs";
 import type { PetType } from "./pets";
 
 /*

@@ -2,15 +2,8 @@ import { Form, Link } from "react-router";
 import { ANSWER_ANCHOR } from "./emergency-answer";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import {
-  GROUPS,
-  SIGNS,
-  SPECIES,
-  SPECIES_NAMES,
-  type GroupId,
-  type Sign,
-  type Species,
-} from "~/domain/emergency";
+import { SPECIES_NAMES } from "~/domain/emergency";
+import { GROUPS, SIGNS, SPECIES, type GroupId, type Sign, type Species } from "~/domain/emergency-signs";
 
 const GROUP_IDS = Object.keys(GROUPS) as GroupId[];
 

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Icon } from "~/components/ui/icon";
-import { ON_THE_WAY, type Species } from "~/domain/emergency";
+import { ON_THE_WAY } from "~/domain/emergency";
+import { type Species } from "~/domain/emergency-signs";
 import { EmergencyLines } from "./emergency-lines";
 import { EmergencyVets } from "./emergency-vets";
 

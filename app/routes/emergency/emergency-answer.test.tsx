@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { SIGNS } from "~/domain/emergency";
+import { SIGNS } from "~/domain/emergency-signs";
 import { EmergencyAnswer } from "~/features/emergency/emergency-answer";
 import { LinesViewContext } from "~/features/emergency/emergency-lines";
 import { loader } from "./emergency";

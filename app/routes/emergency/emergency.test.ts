@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CHOICE_PROBLEMS, signById, signsFor, SPECIES } from "~/domain/emergency";
+import { CHOICE_PROBLEMS, signById, signsFor } from "~/domain/emergency";
+import { SPECIES } from "~/domain/emergency-signs";
 import { loader } from "./emergency";
 
 /** The loader's answer for a query, as the page receives it (no database: nothing to read). */

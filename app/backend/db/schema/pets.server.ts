@@ -1,0 +1,149 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { ACTIVITY_LEVELS, PET_TYPES, RECORD_KINDS } from "../../../domain/pets";
+import type { PhotoEvidence } from "../../../domain/breed-evidence";
+import { user } from "./accounts.server";
+
+export const pet = pgTable(
+  "pet",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    type: text("type", { enum: PET_TYPES }).notNull(),
+    breed: text("breed"),
+    birthDate: date("birth_date"),
+    /** The weight given with the pet; once the weight log has entries, the latest entry wins. */
+    weightKg: numeric("weight_kg", { precision: 5, scale: 2 }),
+    /** Null when not said (the care plan then assumes an adult is neutered). */
+    neutered: boolean("neutered"),
+    activity: text("activity", { enum: ACTIVITY_LEVELS }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("pet_user_id_idx").on(table.userId)],
+);
+
+/**
+ * A pet's health record, one row per entry. `kind` says which columns mean something:
+ * - vaccination: title = vaccine, date = given, nextDueDate, clinic, notes
+ * - vet_visit: title = reason, date, clinic, notes
+ * - medication: title = name, dose, intervalDays (how often), date = start, endDate, notes
+ * - weight: date, weightKg
+ * - note: date, notes (symptoms or anything else)
+ */
+export const petRecord = pgTable(
+  "pet_record",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    petId: uuid("pet_id")
+      .notNull()
+      .references(() => pet.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: RECORD_KINDS }).notNull(),
+    date: date("date").notNull(),
+    title: text("title"),
+    clinic: text("clinic"),
+    notes: text("notes"),
+    nextDueDate: date("next_due_date"),
+    dose: text("dose"),
+    intervalDays: integer("interval_days"),
+    endDate: date("end_date"),
+    /** An appointment's time of day, HH:MM in the owner's own time (the clinic's). */
+    time: text("time"),
+    weightKg: numeric("weight_kg", { precision: 5, scale: 2 }),
+    /** Who added it (the owner or a family member); kept as null when that account goes. */
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("pet_record_pet_id_date_idx").on(table.petId, table.date)],
+);
+
+/**
+ * A due item the owner marked done for one due date (a yearly check-up, a treatment dose, a
+ * suggested vaccine): it is no longer due, and no reminder goes out for it.
+ */
+export const dueDone = pgTable(
+  "due_done",
+  {
+    petId: uuid("pet_id")
+      .notNull()
+      .references(() => pet.id, { onDelete: "cascade" }),
+    /** The due item's stable key, e.g. "checkup" or "medication:<record id>" (domain/due.ts). */
+    itemKey: text("item_key").notNull(),
+    dueDate: date("due_date").notNull(),
+    doneBy: text("done_by").references(() => user.id, { onDelete: "set null" }),
+    doneAt: timestamp("done_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.petId, table.itemKey, table.dueDate] })],
+);
+
+/**
+ * What the photos of one analysis saved to a pet said (decision 18): its PhotoEvidence list, one to
+ * five photos' species and breed probabilities (domain/breed-evidence.ts). Scores only, never a
+ * photo. The pet's page combines the newest saves' photos (backend/breed-evidence.server.ts).
+ */
+export const petBreedEvidence = pgTable(
+  "pet_breed_evidence",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    petId: uuid("pet_id")
+      .notNull()
+      .references(() => pet.id, { onDelete: "cascade" }),
+    evidence: jsonb("evidence").$type<PhotoEvidence[]>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("pet_breed_evidence_pet_id_created_at_idx").on(table.petId, table.createdAt)],
+);
+
+/**
+ * Family sharing: a member sees and adds records for every pet of the owner's account.
+ * An owner has at most 5 members (domain/family.ts).
+ */
+export const familyMember = pgTable(
+  "family_member",
+  {
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.ownerId, table.memberId] }),
+    index("family_member_member_id_idx").on(table.memberId),
+  ],
+);
+
+/** An invitation mailed to join an owner's family; the link carries a token we keep only hashed. */
+export const familyInvite = pgTable(
+  "family_invite",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    /** SHA-256 of the token in the mailed link. */
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("family_invite_owner_id_idx").on(table.ownerId)],
+);
