@@ -27,6 +27,9 @@ export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
 export const BILLING_INTERVALS = ["month", "year"] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
+/** How a plan billed each `interval` is said: "billed monthly". */
+export const BILLED: Record<BillingInterval, string> = { month: "monthly", year: "yearly" };
+
 /** "$0", "$9.99", "$199.99": whole dollars lose their cents, anything else shows two decimals. */
 export function formatUsd(cents: number): string {
   if (!Number.isInteger(cents) || cents < 0) throw new RangeError(`Not a price in cents: ${cents}`);

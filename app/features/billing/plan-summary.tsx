@@ -7,6 +7,7 @@ import { cn } from "~/utils/cn";
 import {
   formatUsd,
   lastIncludedDay,
+  BILLED,
   MONEY_BACK_DAYS,
   PAID_PLAN_IDS,
   PLAN_ALLOWANCES,
@@ -51,7 +52,7 @@ export function planLines(view: PlanView): string[] {
       `You are on the ${name} plan, set by PawPal staff${view.endsAt ? ` until ${formatLongDate(lastIncludedDay(new Date(view.endsAt)))}` : ""}.`,
     ];
   }
-  const billed = view.interval === "year" ? "yearly" : "monthly";
+  const billed = BILLED[view.interval ?? "month"];
   const price = view.amountCents === null ? "" : ` (${formatUsd(view.amountCents)} a ${view.interval})`;
   const lines = [`You are on the ${name} plan, billed ${billed}${price}.`];
   if (view.status === "past_due" && view.graceUntil) {
@@ -156,7 +157,7 @@ export function planPrice(plan: PaidPlanId, interval: BillingInterval | null): s
  * the plan, how it is billed and the account's address.
  */
 export function planRequestHref(plan: PaidPlanId, interval: BillingInterval | null, email: string): string {
-  const billed = interval ? `, billed ${interval === "year" ? "yearly" : "monthly"}` : "";
+  const billed = interval ? `, billed ${BILLED[interval]}` : "";
   return contactHref({
     subject: `Upgrade to ${PLAN_NAMES[plan]}`,
     message: `Please put my account (${email}) on the ${PLAN_NAMES[plan]} plan${billed} (${planPrice(plan, interval)}).`,

@@ -1,16 +1,16 @@
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/utils/cn";
 import { YEARLY_BADGE } from "./plans";
-import type { BillingPeriod } from "./pricing-math";
+import type { BillingInterval } from "~/domain/plans";
 
 const OPTIONS = [
-  { value: "monthly", label: "Monthly" },
-  { value: "yearly", label: "Yearly" },
-] as const satisfies readonly { value: BillingPeriod; label: string }[];
+  { value: "month", label: "Monthly" },
+  { value: "year", label: "Yearly" },
+] as const satisfies readonly { value: BillingInterval; label: string }[];
 
 type BillingToggleProps = {
-  value: BillingPeriod;
-  onChange: (value: BillingPeriod) => void;
+  value: BillingInterval;
+  onChange: (value: BillingInterval) => void;
   className?: string;
 };
 
@@ -48,9 +48,9 @@ export function BillingToggle({ value, onChange, className }: BillingToggleProps
       </div>
       {/* Fixed height: the badge appearing must not move the cards below. */}
       <p aria-live="polite" className="flex h-8 items-center">
-        {value === "yearly" ? <Badge>{YEARLY_BADGE}</Badge> : null}
+        {value === "year" ? <Badge>{YEARLY_BADGE}</Badge> : null}
         <span className="sr-only">
-          {value === "yearly" ? " Showing yearly prices." : "Showing monthly prices."}
+          {value === "year" ? " Showing yearly prices." : "Showing monthly prices."}
         </span>
       </p>
     </div>

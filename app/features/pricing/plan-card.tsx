@@ -4,13 +4,14 @@ import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
 import type { PlanId } from "~/domain/plans";
 import { planCta, type Plan } from "./plans";
-import { displayPrice, type BillingPeriod } from "./pricing-math";
+import { displayPrice } from "./pricing-math";
+import type { BillingInterval } from "~/domain/plans";
 
 export const PER_MONTH_BILLED_ANNUALLY = "per month when billed annually";
 
 type PlanCardProps = {
   plan: Plan;
-  billing: BillingPeriod;
+  billing: BillingInterval;
   /** The signed-in account's plan; null for a visitor (the prerendered page). */
   current?: PlanId | null;
 };

@@ -5,6 +5,7 @@ import {
   PLAN_NAMES,
   UPGRADE_PATH,
   type Feature,
+  type BillingInterval,
   type PlanId,
 } from "~/domain/plans";
 import { ANALYSIS_CLAIMS as MEASURED, MIX_CAVEAT } from "~/content/analysis-claims";
@@ -33,9 +34,9 @@ export const YEARLY_BADGE = "Save 17%";
  * Where a plan's button leads: Free to sign-up; a paid plan to its checkout (billed monthly or
  * yearly, as toggled), which asks a visitor to sign up or log in first.
  */
-export function planHref(plan: PlanId, period: "monthly" | "yearly"): string {
+export function planHref(plan: PlanId, interval: BillingInterval): string {
   if (plan === "free") return "/auth?tab=signup&plan=free";
-  return `/account/plan/checkout?plan=${plan}&interval=${period === "yearly" ? "year" : "month"}`;
+  return `/account/plan/checkout?plan=${plan}&interval=${interval}`;
 }
 
 /** A plan card's button: what it says and where it leads. */
@@ -52,8 +53,8 @@ export type PlanCta = {
  * account that pays sees "Your plan" on its card and "Manage plan" on the plans below it, both to
  * its plan page, and can still choose a plan above.
  */
-export function planCta(plan: Plan, current: PlanId | null, period: "monthly" | "yearly"): PlanCta {
-  const checkout = { label: plan.cta, href: planHref(plan.id, period), external: plan.id !== "free" };
+export function planCta(plan: Plan, current: PlanId | null, interval: BillingInterval): PlanCta {
+  const checkout = { label: plan.cta, href: planHref(plan.id, interval), external: plan.id !== "free" };
   if (current === null) return checkout;
   if (current === "free") {
     return plan.id === "free" ? { label: plan.cta, href: "/features#demo", external: false } : checkout;

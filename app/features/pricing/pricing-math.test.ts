@@ -70,23 +70,23 @@ describe("the plans of the specification", () => {
   });
 
   it("link Free to sign-up and each paid plan to its checkout, billed as toggled", () => {
-    expect(PLANS.map((p) => planHref(p.id, "monthly"))).toEqual([
+    expect(PLANS.map((p) => planHref(p.id, "month"))).toEqual([
       "/auth?tab=signup&plan=free",
       "/account/plan/checkout?plan=pro&interval=month",
       "/account/plan/checkout?plan=premium&interval=month",
     ]);
-    expect(planHref("pro", "yearly")).toBe("/account/plan/checkout?plan=pro&interval=year");
+    expect(planHref("pro", "year")).toBe("/account/plan/checkout?plan=pro&interval=year");
   });
 });
 
 describe("displayPrice", () => {
   it("shows monthly prices under monthly billing", () => {
-    expect(displayPrice(plan("pro").price, "monthly")).toEqual({
+    expect(displayPrice(plan("pro").price, "month")).toEqual({
       amount: "$9.99",
       per: "month",
       monthlyEquivalent: null,
     });
-    expect(displayPrice(plan("premium").price, "monthly")).toEqual({
+    expect(displayPrice(plan("premium").price, "month")).toEqual({
       amount: "$19.99",
       per: "month",
       monthlyEquivalent: null,
@@ -94,12 +94,12 @@ describe("displayPrice", () => {
   });
 
   it("shows the yearly price and yearly/12 under yearly billing", () => {
-    expect(displayPrice(plan("pro").price, "yearly")).toEqual({
+    expect(displayPrice(plan("pro").price, "year")).toEqual({
       amount: "$99.99",
       per: "year",
       monthlyEquivalent: "$8.33",
     });
-    expect(displayPrice(plan("premium").price, "yearly")).toEqual({
+    expect(displayPrice(plan("premium").price, "year")).toEqual({
       amount: "$199.99",
       per: "year",
       monthlyEquivalent: "$16.67",
@@ -107,7 +107,7 @@ describe("displayPrice", () => {
   });
 
   it("shows $0 for the free plan whatever the billing period", () => {
-    for (const billing of ["monthly", "yearly"] as const) {
+    for (const billing of ["month", "year"] as const) {
       expect(displayPrice(plan("free").price, billing)).toEqual({
         amount: "$0",
         per: null,

@@ -3,9 +3,7 @@
  * floating-point rounding ever shows up in a price.
  */
 
-export type BillingPeriod = "monthly" | "yearly";
-
-import { formatUsd, type PlanPrice } from "~/domain/plans";
+import { formatUsd, type BillingInterval, type PlanPrice } from "~/domain/plans";
 
 export { formatUsd, type PlanPrice };
 
@@ -36,10 +34,10 @@ export type DisplayPrice = {
 };
 
 /** What a plan card shows for the chosen billing period. */
-export function displayPrice(price: PlanPrice, billing: BillingPeriod): DisplayPrice {
+export function displayPrice(price: PlanPrice, billing: BillingInterval): DisplayPrice {
   const isFree = price.monthlyCents === 0 && price.yearlyCents === 0;
   if (isFree) return { amount: formatUsd(0), per: null, monthlyEquivalent: null };
-  if (billing === "monthly")
+  if (billing === "month")
     return { amount: formatUsd(price.monthlyCents), per: "month", monthlyEquivalent: null };
   return {
     amount: formatUsd(price.yearlyCents),

@@ -4,14 +4,14 @@ import type { PlanId } from "~/domain/plans";
 import { BillingToggle } from "./billing-toggle";
 import { PlanCard } from "./plan-card";
 import { PLANS } from "./plans";
-import type { BillingPeriod } from "./pricing-math";
+import type { BillingInterval } from "~/domain/plans";
 
 /**
  * The page hero with the billing toggle, and the three plan cards it controls. `current`: the
  * signed-in account's plan (null for a visitor), which changes what the cards' buttons offer.
  */
 export function PricingPlans({ current = null }: { current?: PlanId | null }) {
-  const [billing, setBilling] = useState<BillingPeriod>("monthly");
+  const [billing, setBilling] = useState<BillingInterval>("month");
 
   return (
     <>

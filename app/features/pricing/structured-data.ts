@@ -1,6 +1,7 @@
 import { BRAND } from "~/content/site";
 import { FAQ_ITEMS, PLANS, type FaqItem, type Plan } from "./plans";
 import { decimalAmount } from "./pricing-math";
+import { BILLED, type BillingInterval } from "~/domain/plans";
 
 /** schema.org FAQPage of the pricing questions. */
 export function faqJsonLd(items: readonly FaqItem[] = FAQ_ITEMS) {
@@ -15,11 +16,11 @@ export function faqJsonLd(items: readonly FaqItem[] = FAQ_ITEMS) {
   };
 }
 
-function offer(plan: Plan, period: "month" | "year", cents: number, url: string) {
+function offer(plan: Plan, period: BillingInterval, cents: number, url: string) {
   const price = decimalAmount(cents);
   return {
     "@type": "Offer",
-    name: cents === 0 ? plan.name : `${plan.name} (billed ${period === "month" ? "monthly" : "yearly"})`,
+    name: cents === 0 ? plan.name : `${plan.name} (billed ${BILLED[period]})`,
     description: plan.description,
     price,
     priceCurrency: "USD",
