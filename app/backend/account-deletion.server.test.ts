@@ -4,7 +4,8 @@ import { requestPasswordReset } from "~/backend/auth/account.server";
 import { getMessage, submitContactMessage } from "~/backend/contact-messages.server";
 import { getDb } from "~/backend/db/client.server";
 import { job, rateLimit, user } from "~/backend/db/schema.server";
-import { inviteToFamily, listInvites, type Account } from "~/backend/family.server";
+import { inviteToFamily, type Account } from "~/backend/family.server";
+import { listInvites } from "~/backend/family-lists.server";
 
 import { RATE_LIMITS } from "~/backend/rate-limit.server";
 import { signUp } from "~tests/support/route-requests";
@@ -12,7 +13,7 @@ import { deleteAccount } from "./account-data.server";
 import { mailsTo } from "~tests/support/queued-mails";
 
 /*
- * Issue 22: signing up proves nothing about the address, so deleting an account must not clean
+ * Signing up proves nothing about the address, so deleting an account must not clean
  * up by its address. Each finding's attack, replayed: sign up as someone else's address, delete
  * that account, and see that nothing of theirs went.
  */

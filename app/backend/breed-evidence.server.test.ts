@@ -8,7 +8,7 @@ import { createPet, deletePet } from "./pets.server";
 import { saveAnalysisToPet } from "./analysis-save.server";
 
 /*
- * Issue 32: what the photos of an analysis saved to a pet said is kept with the pet (scores only),
+ * What the photos of an analysis saved to a pet said is kept with the pet (scores only),
  * in the save's transaction, read back only by who may open the pet, and deleted with it.
  */
 

@@ -7,21 +7,8 @@ import { familyInvite, familyMember, user } from "~/backend/db/schema.server";
 import { FAMILY_LIMITS } from "~/domain/family";
 import { createPet, findAccessiblePet } from "./pets.server";
 import { resetRateLimits } from "./rate-limit.server";
-import {
-  acceptInvite,
-  acceptRefusal,
-  findInvite,
-  hashToken,
-  inviteToFamily,
-  leaveFamily,
-  listInvites,
-  listMembers,
-  listMemberships,
-  removeMember,
-  revokeInvite,
-  sharedWith,
-  type Account,
-} from "./family.server";
+import { acceptInvite, acceptRefusal, findInvite, hashToken, inviteToFamily, leaveFamily, removeMember, revokeInvite, type Account } from "./family.server";
+import { listInvites, listMembers, listMemberships, sharedWith } from "./family-lists.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let serial = 0;

@@ -1,21 +1,16 @@
 import { announceAccessChanged } from "~/backend/live/notices.server";
 import { pushTo } from "~/backend/notifications/push.server";
 import crypto from "node:crypto";
-import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
+import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "~/backend/db/client.server";
+import { listMembers } from "./family-lists.server";
 import { familyInvite, familyMember, user } from "~/backend/db/schema.server";
 import { queueMail } from "~/backend/mail/mailer.server";
 import { planOf } from "~/backend/billing/plans.server";
 import { allows } from "~/domain/plans";
 import { consumeRateLimit } from "~/backend/rate-limit.server";
 import { siteBaseUrl } from "~/utils/seo";
-import {
-  FAMILY_LIMITS,
-  type FamilyMember,
-  type Membership,
-  type OwnFamily,
-  type PendingInvite,
-} from "~/domain/family";
+import { FAMILY_LIMITS } from "~/domain/family";
 
 /*
  * The family_member and family_invite tables. An owner invites people by email; an invitee
@@ -65,59 +60,6 @@ function inviteMail(to: string, ownerName: string, token: string) {
       "If you do not expect this invitation, ignore this mail: nothing happens without you.",
     ].join("\n"),
   };
-}
-
-// Reading
-
-export async function listMembers(ownerId: string, executor?: Executor): Promise<FamilyMember[]> {
-  const db = executor ?? (await getDb());
-  return db
-    .select({ id: user.id, name: user.name, email: user.email, since: familyMember.createdAt })
-    .from(familyMember)
-    .innerJoin(user, eq(user.id, familyMember.memberId))
-    .where(eq(familyMember.ownerId, ownerId))
-    .orderBy(asc(familyMember.createdAt), asc(user.id));
-}
-
-/** Invitations not accepted yet, expired ones included (the owner sees they lapsed). */
-export async function listInvites(ownerId: string, now = new Date()): Promise<PendingInvite[]> {
-  const db = await getDb();
-  const rows = await db
-    .select({ id: familyInvite.id, email: familyInvite.email, expiresAt: familyInvite.expiresAt })
-    .from(familyInvite)
-    .where(and(eq(familyInvite.ownerId, ownerId), isNull(familyInvite.acceptedAt)))
-    .orderBy(asc(familyInvite.createdAt), asc(familyInvite.id));
-  return rows.map((row) => ({ ...row, expired: row.expiresAt <= now }));
-}
-
-export async function listOwnFamily(ownerId: string, now = new Date()): Promise<OwnFamily> {
-  return { members: await listMembers(ownerId), invites: await listInvites(ownerId, now) };
-}
-
-/** The families the user is a member of, oldest membership first. */
-export async function listMemberships(memberId: string): Promise<Membership[]> {
-  const db = await getDb();
-  return db
-    .select({ ownerId: familyMember.ownerId, ownerName: user.name, since: familyMember.createdAt })
-    .from(familyMember)
-    .innerJoin(user, eq(user.id, familyMember.ownerId))
-    .where(eq(familyMember.memberId, memberId))
-    .orderBy(asc(familyMember.createdAt), asc(user.id));
-}
-
-/** The names of each owner's family members (for "Shared with A, B"); owners without any are left out. */
-export async function sharedWith(ownerIds: readonly string[]): Promise<Record<string, string[]>> {
-  if (ownerIds.length === 0) return {};
-  const db = await getDb();
-  const rows = await db
-    .select({ ownerId: familyMember.ownerId, name: user.name })
-    .from(familyMember)
-    .innerJoin(user, eq(user.id, familyMember.memberId))
-    .where(inArray(familyMember.ownerId, [...new Set(ownerIds)]))
-    .orderBy(asc(familyMember.createdAt), asc(user.id));
-  const names: Record<string, string[]> = {};
-  for (const row of rows) (names[row.ownerId] ??= []).push(row.name);
-  return names;
 }
 
 // Inviting

@@ -3,14 +3,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { mailsTo } from "~tests/support/queued-mails";
 import { getDb } from "~/backend/db/client.server";
 import { analysisUse, job, pet, petRecord, subscription, user } from "~/backend/db/schema.server";
-import {
-  acceptInvite,
-  findInvite,
-  inviteToFamily,
-  listInvites,
-  listMembers,
-  type Account,
-} from "~/backend/family.server";
+import { acceptInvite, findInvite, inviteToFamily, type Account } from "~/backend/family.server";
+import { listInvites, listMembers } from "~/backend/family-lists.server";
 import { findAccessiblePet } from "~/backend/pets.server";
 import { resetRateLimits } from "~/backend/rate-limit.server";
 import { petLimitSentence, upgradeSentence, UPGRADE_PATH, type Feature, type PlanId } from "~/domain/plans";

@@ -20,7 +20,7 @@ import { action as chatsAction, loader as chatsLoader } from "./chats";
 import { action as conversationAction, loader as conversationLoader } from "./conversation";
 
 /*
- * Issue 28 through the pages as a browser posts to them (real session cookies): owners see the
+ * Vets' names and times through the pages as a browser posts to them (real session cookies): owners see the
  * vet as "Dr. …" in the chat and in the records; the vet's summary is kept as written (403 for
  * the pet's side); every page that shows times says which zone it uses (a New York owner, a
  * Tokyo vet: the browser's cookie; ?tz=; UTC without either).

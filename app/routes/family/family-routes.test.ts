@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/backend/db/client.server";
 import { user } from "~/backend/db/schema.server";
-import { listInvites, listMembers, listMemberships } from "~/backend/family.server";
+import { listInvites, listMembers, listMemberships } from "~/backend/family-lists.server";
 import { FORM_DATA_ERRORS } from "~/backend/forms.server";
 import { FAMILY_ERRORS, FAMILY_LIMITS } from "~/domain/family";
 import { mailsTo } from "~tests/support/queued-mails";

@@ -16,14 +16,8 @@ import { familyOutcome } from "~/features/family/outcome";
 import { OwnFamily } from "~/features/family/own-family";
 import { AUTH_LIMITS } from "~/domain/auth";
 import { FAMILY_ERRORS, FAMILY_LIMITS, inviteSchema, placesTaken } from "~/domain/family";
-import {
-  inviteToFamily,
-  leaveFamily,
-  listMemberships,
-  listOwnFamily,
-  removeMember,
-  revokeInvite,
-} from "~/backend/family.server";
+import { inviteToFamily, leaveFamily, removeMember, revokeInvite } from "~/backend/family.server";
+import { listMemberships, listOwnFamily } from "~/backend/family-lists.server";
 import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import { listAccessiblePets } from "~/backend/pets.server";
 import { tooManyRequests } from "~/backend/rate-limit.server";

@@ -31,7 +31,7 @@ vi.mock("~/backend/auth/session.server", () => ({ requireUser: vi.fn(async () =>
 vi.mock("~/backend/pets.server", () => ({ requireAccessiblePet: vi.fn(async () => biscuit) }));
 vi.mock("~/backend/pet-records.server", () => ({ listRecords: vi.fn(async () => []) }));
 vi.mock("~/backend/due.server", () => ({ dueItemsForPets: vi.fn(async () => ({})) }));
-vi.mock("~/backend/family.server", () => ({ sharedWith: vi.fn(async () => ({})) }));
+vi.mock("~/backend/family-lists.server", () => ({ sharedWith: vi.fn(async () => ({})) }));
 vi.mock("~/backend/billing/plans.server", () => ({ petAllows: vi.fn(async () => true) }));
 vi.mock("~/backend/breed-evidence.server", () => ({ newestPhotoEvidence: vi.fn(async () => []) }));
 

@@ -21,7 +21,7 @@ import { action as petsAction } from "./pets";
 import { photoVerdict, shippedFusion } from "~/backend/photo-verdict.server";
 
 /*
- * Issue 32, through the routes as the browser uses them (a real session cookie): the report's
+ * Saved photo evidence, through the routes as the browser uses them (a real session cookie): the report's
  * "Save to my pets" posts the photos' evidence to /pets, and the pet's page says what the newest
  * saved photos say, to its owner and family, never to a stranger. Bad evidence saves nothing.
  */

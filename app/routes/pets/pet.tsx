@@ -27,7 +27,7 @@ import { requireUser } from "~/backend/auth/session.server";
 import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import { redirectWithFlash } from "~/backend/flash.server";
 import { dueItemsForPets } from "~/backend/due.server";
-import { sharedWith } from "~/backend/family.server";
+import { sharedWith } from "~/backend/family-lists.server";
 import {
   addRecord,
   listRecords,

@@ -19,7 +19,7 @@ import {
 import { PlanLocked } from "~/components/ui/plan-locked";
 import { allows, petLimitSentence, PLAN_ALLOWANCES, upgradeSentence } from "~/domain/plans";
 import type { BookingChoices } from "~/domain/appointments";
-import { sharedWith } from "~/backend/family.server";
+import { sharedWith } from "~/backend/family-lists.server";
 import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import { createPetUpTo, deletePet, listAccessiblePets, listPets, updatePet } from "~/backend/pets.server";
 import { saveAnalysisToPet } from "~/backend/analysis-save.server";
