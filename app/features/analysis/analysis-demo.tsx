@@ -1,60 +1,19 @@
 import { Icon } from "~/components/ui/icon";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
-import { Button } from "~/components/ui/button";
+import { Suspense, useRef, useState } from "react";
 import { Card } from "~/components/ui/card";
-import { Spinner } from "~/components/ui/spinner";
-import { BREED_MODEL_PATH } from "~/domain/analysis";
-import { cn } from "~/utils/cn";
-import { STAGE_LABELS, type AnalysisOutcome, type Analyzer } from "./analyzer";
-import { currentPhoto, type AnalysisState } from "./analysis-machine";
+import type { Analyzer } from "./analyzer";
+import { currentPhoto } from "./analysis-machine";
 import { canUseLiveCamera } from "./camera";
-import { createDeviceAnalyzer } from "./device-analyzer";
-import { bestGuess } from "~/engine/scores/outcome";
-import { canAddPhoto, useAnalysis } from "./use-analysis";
-import { analysesLeft, countedAnalyzer } from "./counted-analyzer";
-
-const loadCameraDialog = () => import("./camera-dialog");
-const CameraDialog = lazy(loadCameraDialog);
-/** Fetches the camera dialog's code ahead of a likely click, where it will be used. */
-const preloadCameraDialog = () => {
-  if (canUseLiveCamera()) void loadCameraDialog();
-};
-
-// The report (care plan, nearby services, save to a pet, and zod to check their answers) is only
-// needed once a photo is analysed: left out of the page's first scripts, it is fetched when the
-// visitor shows intent to use the demo, or at the latest when an analysis starts. If it cannot
-// be fetched (offline before the service worker kept it, or a deploy replaced it), the report's
-// place says so instead of the page failing; an early failure is tried again at the next need.
-let reportModule: Promise<{ default: typeof import("./report").default }> | undefined;
-const loadReport = () =>
-  (reportModule ??= import("./report").catch(() => {
-    reportModule = undefined;
-    return { default: ReportUnavailable };
-  }));
-const Report = lazy(loadReport);
+import { useAnalysis } from "./use-analysis";
+import { lazyDeviceAnalyzer, useDemoAnalyzer } from "./use-demo-analyzer";
+import { PhotoDropZone } from "./photo-drop-zone";
+import { StatusLine } from "./status-line";
+import { PhotoButtons } from "./photo-buttons";
+import { PhotoInputs } from "./photo-inputs";
+import { DemoReport } from "./demo-report";
+import { CameraDialog } from "./lazy-camera-dialog";
 
 const CAMERA_FALLBACK_NOTE = "Take Photo now opens the file picker.";
-
-/** One analyzer (and so one worker with its models) for the page's lifetime, made on first use. */
-let deviceAnalyzer: Analyzer | null = null;
-function getDeviceAnalyzer() {
-  deviceAnalyzer ??= createDeviceAnalyzer(BREED_MODEL_PATH);
-  return deviceAnalyzer;
-}
-const lazyDeviceAnalyzer: Analyzer = {
-  analyze: (photo, options) => getDeviceAnalyzer().analyze(photo, options),
-  warmUp: () => getDeviceAnalyzer().warmUp?.(),
-};
-
-/**
- * True when this browser already keeps the analysis files (the service worker saved them on an
- * earlier visit): getting the analysis ready then costs no download, only a little work off the
- * page's thread.
- */
-async function analysisFilesKept(): Promise<boolean> {
-  if (typeof caches === "undefined") return false;
-  return (await caches.match(`${BREED_MODEL_PATH}descriptor.json`).catch(() => undefined)) !== undefined;
-}
 
 /** The interactive pet analysis of the Features page (specification, sections 3 and 4). */
 export function AnalysisDemo({
@@ -65,49 +24,13 @@ export function AnalysisDemo({
   /** A signed-in account's plan counts its analyses; a visitor's demo is not counted. */
   signedIn?: boolean;
 }) {
-  const [analysesLeftThisMonth, setAnalysesLeft] = useState<number | null>(null);
-  const analyzer = useMemo(
-    () => (signedIn ? countedAnalyzer(uncounted, setAnalysesLeft) : uncounted),
-    [signedIn, uncounted],
-  );
-  useEffect(() => {
-    if (signedIn) void analysesLeft().then(setAnalysesLeft);
-  }, [signedIn]);
+  const { analyzer, analysesLeftThisMonth, warmUp } = useDemoAnalyzer(uncounted, signedIn);
   const { state, choosePhoto, addPhoto, showSample, isAnalyzing } = useAnalysis(analyzer);
-  const [dragging, setDragging] = useState(false);
-  // On a first visit, models load when the visitor shows intent to use the demo, not with the page.
-  const warmUp = () => {
-    void loadReport();
-    analyzer.warmUp?.();
-  };
-  // For a returning visitor, once the page is idle: the first photo then needs no set-up.
-  useEffect(() => {
-    let cancelled = false;
-    void analysisFilesKept().then((kept) => {
-      if (!kept || cancelled) return;
-      if ("requestIdleCallback" in window)
-        requestIdleCallback(() => cancelled || analyzer.warmUp?.(), { timeout: 2000 });
-      else analyzer.warmUp?.();
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [analyzer]);
-  useEffect(() => {
-    if (state.status === "analyzing") void loadReport();
-  }, [state.status]);
   const uploadInput = useRef<HTMLInputElement>(null);
   const captureInput = useRef<HTMLInputElement>(null);
   const addInput = useRef<HTMLInputElement>(null);
   const [cameraOpen, setCameraOpen] = useState(false);
   const [cameraProblem, setCameraProblem] = useState<string | null>(null);
-  const photo = currentPhoto(state);
-
-  function onFilesChosen(event: ChangeEvent<HTMLInputElement>) {
-    choosePhoto(event.currentTarget.files);
-    // Let the same file be chosen again later.
-    event.currentTarget.value = "";
-  }
 
   function uploadPhoto() {
     if (!isAnalyzing) uploadInput.current?.click();
@@ -137,44 +60,12 @@ export function AnalysisDemo({
             </p>
           )}
 
-          {/* Dropping a photo is a shortcut; the buttons below do the same for keyboard and touch. */}
-          <div
-            data-testid="photo-drop-zone"
-            onDragEnter={(event) => {
-              event.preventDefault();
-              setDragging(true);
-              warmUp();
-            }}
-            onDragOver={(event) => event.preventDefault()}
-            onDragLeave={() => setDragging(false)}
-            onDrop={(event) => {
-              event.preventDefault();
-              setDragging(false);
-              if (!isAnalyzing) choosePhoto(event.dataTransfer.files);
-            }}
-            className={cn(
-              "relative mt-5 aspect-[4/3] overflow-hidden rounded-xl bg-brand-50 ring-1 ring-brand-100",
-              dragging && "ring-4 ring-brand-500",
-            )}
-          >
-            {photo ? (
-              <PhotoPreview key={photo.url} url={photo.url} name={photo.name} />
-            ) : (
-              <div className="grid size-full place-items-center p-6 text-center text-brand-800">
-                <div>
-                  <Icon name="paw-print" className="mx-auto size-12 text-brand-500" />
-                  <p className="mt-3 font-medium">Your pet's photo will appear here</p>
-                  <p className="mt-1 text-sm">Drop a photo here, or use the buttons below</p>
-                </div>
-              </div>
-            )}
-            {isAnalyzing ? (
-              // No backdrop blur: repainting it every frame slows the analysis on devices without a GPU.
-              <div className="absolute inset-0 grid place-items-center bg-white/70">
-                <Spinner className="size-14 text-brand-700" />
-              </div>
-            ) : null}
-          </div>
+          <PhotoDropZone
+            photo={currentPhoto(state)}
+            busy={isAnalyzing}
+            onDragIn={warmUp}
+            onDropFiles={choosePhoto}
+          />
 
           <StatusLine state={state} />
           {state.status === "done" ? (
@@ -186,45 +77,13 @@ export function AnalysisDemo({
             </a>
           ) : null}
 
-          <div data-js-only className="mt-4 grid gap-3 sm:grid-cols-2">
-            <Button
-              onClick={uploadPhoto}
-              onPointerEnter={warmUp}
-              onFocus={warmUp}
-              aria-disabled={isAnalyzing || undefined}
-              className={cn("w-full", isAnalyzing && "cursor-not-allowed opacity-60")}
-            >
-              <Icon name="image-up" /> Upload Photo
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={takePhoto}
-              onPointerEnter={() => {
-                preloadCameraDialog();
-                warmUp();
-              }}
-              onFocus={() => {
-                preloadCameraDialog();
-                warmUp();
-              }}
-              aria-disabled={isAnalyzing || undefined}
-              className={cn("w-full", isAnalyzing && "cursor-not-allowed opacity-60")}
-            >
-              <Icon name="camera" /> Take Photo
-            </Button>
-            <Button
-              variant="ghost"
-              onClick={() => {
-                if (!isAnalyzing) showSample();
-              }}
-              onPointerEnter={() => void loadReport()}
-              onFocus={() => void loadReport()}
-              aria-disabled={isAnalyzing || undefined}
-              className={cn("w-full sm:col-span-2", isAnalyzing && "cursor-not-allowed opacity-60")}
-            >
-              <Icon name="file-text" /> See a sample report
-            </Button>
-          </div>
+          <PhotoButtons
+            busy={isAnalyzing}
+            warmUp={warmUp}
+            onUpload={uploadPhoto}
+            onTakePhoto={takePhoto}
+            onShowSample={showSample}
+          />
           <noscript>
             <p className="mt-4 rounded-xl bg-accent-100 p-4 text-sm text-accent-900">
               The demo needs JavaScript. Turn it on to try the pet analysis.
@@ -249,61 +108,17 @@ export function AnalysisDemo({
             </p>
           ) : null}
 
-          <input
-            ref={uploadInput}
-            id="demo-photo-upload"
-            type="file"
-            accept="image/*"
-            hidden
-            tabIndex={-1}
-            aria-label="Upload a photo of your pet"
-            onChange={onFilesChosen}
-          />
-          <input
-            ref={addInput}
-            id="demo-add-photo"
-            type="file"
-            accept="image/*"
-            hidden
-            tabIndex={-1}
-            aria-label="Add another photo of the same pet"
-            onChange={(event) => {
-              addPhoto(event.currentTarget.files);
-              event.currentTarget.value = "";
-            }}
-          />
-          <input
-            ref={captureInput}
-            id="demo-photo-capture"
-            type="file"
-            accept="image/*"
-            capture="environment"
-            hidden
-            tabIndex={-1}
-            aria-label="Take a photo of your pet"
-            onChange={onFilesChosen}
+          <PhotoInputs
+            uploadRef={uploadInput}
+            captureRef={captureInput}
+            addRef={addInput}
+            onChoose={choosePhoto}
+            onAdd={addPhoto}
           />
         </Card>
 
         <div>
-          {state.status === "done" ? (
-            <Suspense fallback={<ReportPlaceholder />}>
-              <Report
-                outcome={state.outcome}
-                onShowSample={showSample}
-                onAddPhoto={canAddPhoto(state.outcome) ? () => addInput.current?.click() : undefined}
-              />
-            </Suspense>
-          ) : state.status === "analyzing" ? (
-            <ReportPlaceholder />
-          ) : state.status === "error" ? (
-            <Card>
-              <h3 className="text-xl font-bold text-ink-900">No report this time</h3>
-              <p className="mt-2 text-ink-600">{state.message}</p>
-            </Card>
-          ) : (
-            <WhatYouGet />
-          )}
+          <DemoReport state={state} onShowSample={showSample} onAddPhoto={() => addInput.current?.click()} />
         </div>
       </div>
 
@@ -324,133 +139,5 @@ export function AnalysisDemo({
         </Suspense>
       ) : null}
     </section>
-  );
-}
-
-function PhotoPreview({ url, name }: { url: string; name: string }) {
-  const [broken, setBroken] = useState(false);
-  if (broken) {
-    return (
-      <div className="grid size-full place-items-center p-6 text-center text-brand-800">
-        <p>
-          <span className="font-medium">{name}</span>
-          <br />
-          <span className="text-sm">Your browser can't show a preview of this photo.</span>
-        </p>
-      </div>
-    );
-  }
-  return (
-    <img
-      src={url}
-      alt={`Your photo: ${name}`}
-      onError={() => setBroken(true)}
-      className="size-full object-cover"
-    />
-  );
-}
-
-/** Says what the demo is doing; screen readers hear every change. */
-function StatusLine({ state }: { state: AnalysisState }) {
-  return (
-    <div role="status" className="mt-3 min-h-6 text-sm font-medium">
-      {state.status === "analyzing" ? (
-        <p className="flex items-center gap-2 text-brand-800">
-          <Spinner className="size-4" />
-          {STAGE_LABELS[state.stage ?? "analyzing"]}
-        </p>
-      ) : state.status === "done" ? (
-        <p className="flex items-center gap-2 text-brand-800">
-          <Icon name="circle-check" className="size-4 shrink-0" />
-          {outcomeSummary(state.outcome)}
-        </p>
-      ) : state.status === "error" ? (
-        <p className="flex items-center gap-2 text-red-800">
-          <Icon name="circle-exclamation-point" className="size-4 shrink-0" />
-          {state.message}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** One sentence for the status line (screen readers hear it when the analysis ends). */
-export function outcomeSummary({ source, findings }: AnalysisOutcome): string {
-  const lead = source === "sample" ? "Sample report" : "Analysis complete";
-  if (findings.kind === "no-pet") return `${lead}: no dog or cat found in this photo.`;
-  const { breed } = findings;
-  const best = bestGuess(findings);
-  if (breed.status === "identified" && best) {
-    return `${lead}: ${best.breed.name}, ${Math.round(best.confidence * 100)}% confidence.`;
-  }
-  if (breed.status === "mix") {
-    const [first, second] = breed.guesses;
-    return `${lead}: a ${findings.species} that looks like a mix of ${first?.breed.name} and ${second?.breed.name}.`;
-  }
-  if (breed.status === "unsure") return `${lead}: a ${findings.species}, breed uncertain.`;
-  return `${lead}: a ${findings.species}.`;
-}
-
-function ReportUnavailable() {
-  return (
-    <Card>
-      <h3 className="text-xl font-bold text-ink-900">Your report could not be loaded</h3>
-      <p className="mt-2 text-ink-600">
-        Check your connection, then reload the page and analyse the photo again.
-      </p>
-    </Card>
-  );
-}
-
-function ReportPlaceholder() {
-  return (
-    <Card>
-      <h3 className="text-xl font-bold text-ink-900">Preparing your pet's report…</h3>
-      <p className="mt-2 text-ink-600">It will appear here in a moment.</p>
-      <div aria-hidden className="mt-6 space-y-3 motion-safe:animate-pulse">
-        <div className="h-8 w-2/3 rounded-lg bg-ink-100" />
-        <div className="h-3 w-full rounded bg-ink-100" />
-        <div className="h-3 w-5/6 rounded bg-ink-100" />
-        <div className="h-3 w-4/6 rounded bg-ink-100" />
-        <div className="grid gap-3 pt-3 sm:grid-cols-2">
-          <div className="h-24 rounded-xl bg-ink-100" />
-          <div className="h-24 rounded-xl bg-ink-100" />
-        </div>
-      </div>
-    </Card>
-  );
-}
-
-const REPORT_CONTENTS = [
-  "The breed, with how confident the analysis is",
-  "Characteristics typical of the breed",
-  "Health recommendations to discuss with your vet",
-  "A care schedule for vaccination, feeding, exercise and grooming",
-  "Vets and pet services near you, with distances",
-] as const;
-
-function WhatYouGet() {
-  return (
-    <Card>
-      <h3 className="flex items-center gap-2 text-xl font-bold text-ink-900">
-        <Icon name="list-checks" className="size-6 text-brand-700" />
-        What your report includes
-      </h3>
-      <ul className="mt-4 space-y-3">
-        {REPORT_CONTENTS.map((item) => (
-          <li key={item} className="flex gap-3 text-ink-700">
-            <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-            {item}
-          </li>
-        ))}
-      </ul>
-      <p className="mt-6 flex gap-3 rounded-xl bg-ink-50 p-4 text-sm text-ink-600 ring-1 ring-ink-100">
-        <Icon name="lock" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-        <span>
-          The analysis runs in your browser: your photo is never uploaded. The first photo takes a few seconds
-          longer while the analysis gets ready.
-        </span>
-      </p>
-    </Card>
   );
 }

@@ -3,7 +3,8 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormMessage } from "~/components/ui/form-message";
 import { callClock, formatClock, type CallSide } from "~/domain/consultations";
-import { useCall, type CallPhase, type RemoteMedia } from "./use-call";
+import { useCall, type CallPhase } from "./use-call";
+import type { RemoteMedia } from "./peer-connections";
 
 const PHASE_TEXT: Record<CallPhase, string> = {
   ready: "Not joined",
