@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/backend/db/client.server";
 import { dueDone, pet, petRecord } from "~/backend/db/schema.server";
-import { findAccessiblePet } from "~/backend/pets.server";
+import { findAccessiblePet, requireCare } from "~/backend/pets.server";
 import { dueItems, isoDay, type DoneMark, type DueItem, type DuePet, type DueRecord } from "~/domain/due";
 
 /** The record kinds due items come from (weights and notes are never due). */
@@ -70,7 +70,8 @@ function groupBy<Row extends { petId: string }>(rows: readonly Row[]) {
 export type MarkDoneResult = "done" | "not-found" | "not-due";
 
 /**
- * Marks one of a pet's due items done for its due date, for its owner or a family member.
+ * Marks one of a pet's due items done for its due date, for its owner or a family member who
+ * may add (403 for one who may only view).
  * "not-found" for a pet the user cannot open (the route answers 404), "not-due" when the pet
  * has no such item due on that date (400). Marking an item already marked is accepted.
  */
@@ -81,7 +82,9 @@ export async function markDueDone(
   dueDate: string,
   today = isoDay(new Date()),
 ): Promise<MarkDoneResult> {
-  if (!(await findAccessiblePet(userId, petId))) return "not-found";
+  const pet = await findAccessiblePet(userId, petId);
+  if (!pet) return "not-found";
+  requireCare(pet, userId, "add");
   const items = (await dueItemsForPets([petId], today))[petId] ?? [];
   const due = items.some((item) => item.key === itemKey && item.dueDate === dueDate);
   const db = await getDb();

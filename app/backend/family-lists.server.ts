@@ -13,7 +13,13 @@ type Executor = Database | Transaction;
 export async function listMembers(ownerId: string, executor?: Executor): Promise<FamilyMember[]> {
   const db = executor ?? (await getDb());
   return db
-    .select({ id: user.id, name: user.name, email: user.email, since: familyMember.createdAt })
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      since: familyMember.createdAt,
+      role: familyMember.role,
+    })
     .from(familyMember)
     .innerJoin(user, eq(user.id, familyMember.memberId))
     .where(eq(familyMember.ownerId, ownerId))
@@ -24,7 +30,12 @@ export async function listMembers(ownerId: string, executor?: Executor): Promise
 export async function listInvites(ownerId: string, now = new Date()): Promise<PendingInvite[]> {
   const db = await getDb();
   const rows = await db
-    .select({ id: familyInvite.id, email: familyInvite.email, expiresAt: familyInvite.expiresAt })
+    .select({
+      id: familyInvite.id,
+      email: familyInvite.email,
+      expiresAt: familyInvite.expiresAt,
+      role: familyInvite.role,
+    })
     .from(familyInvite)
     .where(and(eq(familyInvite.ownerId, ownerId), isNull(familyInvite.acceptedAt)))
     .orderBy(asc(familyInvite.createdAt), asc(familyInvite.id));
@@ -39,7 +50,12 @@ export async function listOwnFamily(ownerId: string, now = new Date()): Promise<
 export async function listMemberships(memberId: string): Promise<Membership[]> {
   const db = await getDb();
   return db
-    .select({ ownerId: familyMember.ownerId, ownerName: user.name, since: familyMember.createdAt })
+    .select({
+      ownerId: familyMember.ownerId,
+      ownerName: user.name,
+      since: familyMember.createdAt,
+      role: familyMember.role,
+    })
     .from(familyMember)
     .innerJoin(user, eq(user.id, familyMember.ownerId))
     .where(eq(familyMember.memberId, memberId))

@@ -7,7 +7,18 @@ import { familyInvite, familyMember, user } from "~/backend/db/schema.server";
 import { FAMILY_LIMITS } from "~/domain/family";
 import { createPet, findAccessiblePet } from "./pets.server";
 import { resetRateLimits } from "./rate-limit.server";
-import { acceptInvite, acceptRefusal, findInvite, hashToken, inviteToFamily, leaveFamily, removeMember, revokeInvite, type Account } from "./family.server";
+import {
+  acceptInvite,
+  acceptRefusal,
+  findInvite,
+  hashToken,
+  inviteToFamily,
+  leaveFamily,
+  removeMember,
+  revokeInvite,
+  setMemberRole,
+  type Account,
+} from "./family.server";
 import { listInvites, listMembers, listMemberships, sharedWith } from "./family-lists.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -321,5 +332,40 @@ describe("sharedWith", () => {
       [owner.id]: ["Ann First", "Ben Second"],
     });
     expect(await sharedWith([])).toEqual({});
+  });
+});
+
+describe("what a member may do", () => {
+  it("is the role the invitation named, and only the owner changes it", async () => {
+    const owner = await addAccount("Rhea Owner");
+    const viewer = await addAccount("Vic Viewer");
+    const editor = await addAccount("Eda Editor");
+    expect(await inviteToFamily(owner, viewer.email, new Date(), "viewer")).toMatchObject({ ok: true });
+    expect(await acceptInvite(viewer, await lastToken(viewer.email))).toMatchObject({ ok: true });
+    expect(await acceptInvite(editor, await invite(owner, editor.email))).toMatchObject({ ok: true });
+    const pet = await createPet(owner.id, {
+      name: "Rex",
+      type: "dog",
+      breed: null,
+      birthDate: null,
+      weightKg: null,
+    });
+    expect(await findAccessiblePet(viewer.id, pet.id)).toMatchObject({
+      role: "member",
+      familyRole: "viewer",
+    });
+    expect(await findAccessiblePet(editor.id, pet.id)).toMatchObject({
+      role: "member",
+      familyRole: "editor",
+    });
+    expect(await findAccessiblePet(owner.id, pet.id)).toMatchObject({ role: "owner", familyRole: null });
+
+    expect(await setMemberRole(owner.id, viewer.id, "editor")).toEqual({ name: "Vic Viewer" });
+    expect(await findAccessiblePet(viewer.id, pet.id)).toMatchObject({ familyRole: "editor" });
+    // Someone else's member, or the member themselves, changes nothing.
+    const stranger = await addAccount("Sam Stranger");
+    expect(await setMemberRole(stranger.id, viewer.id, "viewer")).toBeNull();
+    expect(await setMemberRole(viewer.id, owner.id, "viewer")).toBeNull();
+    expect(await findAccessiblePet(viewer.id, pet.id)).toMatchObject({ familyRole: "editor" });
   });
 });

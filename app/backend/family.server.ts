@@ -10,7 +10,7 @@ import { planOf } from "~/backend/billing/plans.server";
 import { allows } from "~/domain/plans";
 import { consumeRateLimit } from "~/backend/rate-limit.server";
 import { siteBaseUrl } from "~/utils/seo";
-import { FAMILY_LIMITS } from "~/domain/family";
+import { FAMILY_LIMITS, type FamilyRole } from "~/domain/family";
 
 /*
  * The family_member and family_invite tables. An owner invites people by email; an invitee
@@ -103,6 +103,7 @@ export async function inviteToFamily(
   owner: Account,
   email: string,
   now = new Date(),
+  role: FamilyRole = "editor",
 ): Promise<InviteOutcome> {
   const db = await getDb();
   // A refusal found here costs no attempt; the transaction checks again under a lock.
@@ -129,12 +130,12 @@ export async function inviteToFamily(
     if (inviteId) {
       await tx
         .update(familyInvite)
-        .set({ tokenHash, expiresAt, createdAt: now })
+        .set({ tokenHash, expiresAt, role, createdAt: now })
         .where(eq(familyInvite.id, inviteId));
     } else {
       const [created] = await tx
         .insert(familyInvite)
-        .values({ ownerId: owner.id, email, tokenHash, expiresAt, createdAt: now })
+        .values({ ownerId: owner.id, email, role, tokenHash, expiresAt, createdAt: now })
         .returning({ id: familyInvite.id });
       inviteId = created!.id;
     }
@@ -173,6 +174,7 @@ export type InviteLookup = {
   ownerId: string;
   ownerName: string;
   email: string;
+  role: FamilyRole;
 };
 
 /** An invitation by its token's hash, read with `db` (inside a transaction when it must be current). */
@@ -185,6 +187,7 @@ async function readInvite(db: Executor, tokenHash: string, now: Date) {
       email: familyInvite.email,
       expiresAt: familyInvite.expiresAt,
       acceptedAt: familyInvite.acceptedAt,
+      role: familyInvite.role,
     })
     .from(familyInvite)
     .innerJoin(user, eq(user.id, familyInvite.ownerId))
@@ -195,7 +198,8 @@ async function readInvite(db: Executor, tokenHash: string, now: Date) {
     : found.expiresAt <= now
       ? "expired"
       : "open";
-  return { id: found.id, status, ownerId: found.ownerId, ownerName: found.ownerName, email: found.email };
+  const { id, ownerId, ownerName, email, role } = found;
+  return { id, status, ownerId, ownerName, email, role };
 }
 
 /** The invitation of a link's token; null when there is none (never sent, revoked or replaced). */
@@ -268,7 +272,7 @@ export async function acceptInvite(
     if (members >= FAMILY_LIMITS.maxMembers) return { ok: false, reason: "full" };
     await tx
       .insert(familyMember)
-      .values({ ownerId: invite.ownerId, memberId: account.id, createdAt: now })
+      .values({ ownerId: invite.ownerId, memberId: account.id, role: invite.role, createdAt: now })
       .onConflictDoNothing();
     await tx.update(familyInvite).set({ acceptedAt: now }).where(eq(familyInvite.id, invite.id));
     await pushTo(
@@ -285,6 +289,30 @@ export async function acceptInvite(
     );
     console.info("[family] invitation accepted", { ownerId: invite.ownerId, memberId: account.id });
     return { ok: true, ownerName: invite.ownerName };
+  });
+}
+
+/**
+ * The owner changes what a member may do with the shared pets; null when that account is not in
+ * the owner's family. The member's open pages are checked again at once.
+ */
+export async function setMemberRole(
+  ownerId: string,
+  memberId: string,
+  role: FamilyRole,
+): Promise<{ name: string } | null> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(familyMember)
+      .set({ role })
+      .where(and(eq(familyMember.ownerId, ownerId), eq(familyMember.memberId, memberId)))
+      .returning({ memberId: familyMember.memberId });
+    if (!changed) return null;
+    const [member] = await tx.select({ name: user.name }).from(user).where(eq(user.id, memberId));
+    await announceAccessChanged(tx, [memberId]);
+    console.info("[family] member's role changed", { ownerId, memberId, role });
+    return { name: member?.name ?? "" };
   });
 }
 

@@ -70,9 +70,13 @@ describe("pet records", () => {
   beforeAll(async () => {
     await addUser("rec-owner", "Olive Owner");
     await addUser("rec-member", "Max Member");
+    await addUser("rec-viewer", "Vic Viewer");
     await addUser("rec-stranger", "Sam Stranger");
     const db = await getDb();
-    await db.insert(familyMember).values({ ownerId: "rec-owner", memberId: "rec-member" });
+    await db.insert(familyMember).values([
+      { ownerId: "rec-owner", memberId: "rec-member", role: "editor" },
+      { ownerId: "rec-owner", memberId: "rec-viewer", role: "viewer" },
+    ]);
     petId = (await createPet("rec-owner", pet)).id;
   });
 
@@ -89,6 +93,7 @@ describe("pet records", () => {
         id: added!.id,
         kind,
         createdByName: "Olive Owner",
+        addedByYou: true,
         byVet: false,
         createdAt: added!.createdAt,
       });
@@ -98,7 +103,7 @@ describe("pet records", () => {
     },
   );
 
-  it("a family member adds, changes and removes records too, as themselves", async () => {
+  it("a family member who may add and edit adds, changes and removes their own entries, as themselves", async () => {
     const added = await addRecord(
       "rec-member",
       petId,
@@ -109,27 +114,56 @@ describe("pet records", () => {
     const db = await getDb();
     const [row] = await db.select().from(petRecord).where(eq(petRecord.id, added!.id));
     expect(row!.createdBy).toBe("rec-member");
-    // The owner sees it, and the member edits the owner's records.
-    expect((await listRecords("rec-owner", petId))!.map((record) => record.id)).toContain(added!.id);
+    // The owner sees it as someone else's entry, and may change it too.
+    const asOwner = (await listRecords("rec-owner", petId))!.find((record) => record.id === added!.id);
+    expect(asOwner).toMatchObject({ addedByYou: false, createdByName: "Max Member" });
+    expect(
+      await updateRecord(
+        "rec-member",
+        petId,
+        "note",
+        added!.id,
+        toRecordValues({ date: "2026-07-01", notes: "Ate grass twice" }),
+      ),
+    ).toMatchObject({ notes: "Ate grass twice", addedByYou: true });
+    expect(await removeRecord("rec-member", petId, "note", added!.id)).toEqual({ id: added!.id });
+  });
+
+  it("a member never changes or removes the owner's entries: 403 with the sentence, nothing changed", async () => {
     const owners = await addRecord(
       "rec-owner",
       petId,
       "weight",
       toRecordValues({ date: "2026-07-02", weightKg: 12 }),
     );
-    expect(
-      await updateRecord(
-        "rec-member",
-        petId,
-        "weight",
-        owners!.id,
-        toRecordValues({ date: "2026-07-02", weightKg: 12.2 }),
-      ),
-    ).toMatchObject({
-      weightKg: "12.20",
-      createdByName: "Olive Owner",
+    const refusedChange = {
+      init: { status: 403 },
+      data: expect.objectContaining({
+        formError:
+          "Only Olive Owner can change an entry someone else added. You can change the entries you added.",
+      }),
+    };
+    for (const who of ["rec-member", "rec-viewer"]) {
+      await expect(
+        updateRecord(who, petId, "weight", owners!.id, toRecordValues({ date: "2026-07-02", weightKg: 1 })),
+      ).rejects.toMatchObject(refusedChange);
+      await expect(removeRecord(who, petId, "weight", owners!.id)).rejects.toMatchObject(refusedChange);
+    }
+    const [row] = await (await getDb()).select().from(petRecord).where(eq(petRecord.id, owners!.id));
+    expect(row!.weightKg).toBe("12.00");
+  });
+
+  it("a member who may only view adds nothing: 403 with the sentence, nothing stored", async () => {
+    const before = (await listRecords("rec-viewer", petId))!.length;
+    await expect(
+      addRecord("rec-viewer", petId, "note", toRecordValues({ date: "2026-07-03", notes: "Hi" })),
+    ).rejects.toMatchObject({
+      init: { status: 403 },
+      data: expect.objectContaining({
+        formError: "Olive Owner shares this pet with you to view. Ask them to let you add and edit.",
+      }),
     });
-    expect(await removeRecord("rec-member", petId, "note", added!.id)).toEqual({ id: added!.id });
+    expect((await listRecords("rec-owner", petId))!.length).toBe(before);
   });
 
   it("a stranger can neither read nor change anything: every call answers null and nothing changes", async () => {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { getDb, type Database } from "~/backend/db/client.server";
 import { familyMember, pet, petRecord, staffProfile, user } from "~/backend/db/schema.server";
-import { findAccessiblePet } from "~/backend/pets.server";
+import { findAccessiblePet, requireCare } from "~/backend/pets.server";
 import type { RecordKind } from "~/domain/pets";
 import { RECORD_ERRORS, type PetRecord, type RecordValues } from "~/domain/records";
 import { vetTitle } from "~/domain/staff";
@@ -30,6 +30,7 @@ const columns = {
   intervalDays: petRecord.intervalDays,
   endDate: petRecord.endDate,
   weightKg: petRecord.weightKg,
+  createdBy: petRecord.createdBy,
 };
 
 /**
@@ -63,9 +64,13 @@ function selectRecords(db: Pick<Database, "select">) {
 
 type RecordRow = Awaited<ReturnType<ReturnType<typeof selectRecords>["execute"]>>[number];
 
-function toRecord({ accountName, vetName, byVet, createdAt, ...row }: RecordRow): PetRecord {
+function toRecord(
+  { accountName, vetName, byVet, createdAt, createdBy, ...row }: RecordRow,
+  readerId: string,
+): PetRecord {
   return {
     ...row,
+    addedByYou: createdBy !== null && createdBy === readerId,
     createdByName: byVet && vetName ? vetTitle(vetName) : accountName,
     byVet: byVet === true,
     createdAt: new Date(createdAt).toISOString(),
@@ -77,9 +82,13 @@ function toRow(values: RecordValues) {
 }
 
 /** The row's fields plus who added it, as the page shows them. */
-async function withCreator(db: Awaited<ReturnType<typeof getDb>>, recordId: string): Promise<PetRecord> {
+async function withCreator(
+  db: Awaited<ReturnType<typeof getDb>>,
+  recordId: string,
+  readerId: string,
+): Promise<PetRecord> {
   const [found] = await selectRecords(db).where(eq(petRecord.id, recordId));
-  return toRecord(found!);
+  return toRecord(found!, readerId);
 }
 
 /**
@@ -100,16 +109,20 @@ export function refuseVetWritten(petId: string, recordId: string): never {
 /** A pet's records, newest first (by date, then by when they were added); null when the user cannot open the pet. */
 export async function listRecords(userId: string, petId: string): Promise<PetRecord[] | null> {
   if (!(await findAccessiblePet(userId, petId))) return null;
-  return listRecordsForVet(petId);
+  return recordsOf(petId, userId);
 }
 
 /** A pet's records, for the vet of one of its conversations (backend/chat decides who that is). */
-export async function listRecordsForVet(petId: string): Promise<PetRecord[]> {
+export async function listRecordsForVet(petId: string, vetId: string): Promise<PetRecord[]> {
+  return recordsOf(petId, vetId);
+}
+
+async function recordsOf(petId: string, readerId: string) {
   const db = await getDb();
   const rows = await selectRecords(db)
     .where(eq(petRecord.petId, petId))
     .orderBy(desc(petRecord.date), desc(petRecord.createdAt), asc(petRecord.id));
-  return rows.map(toRecord);
+  return rows.map((row) => toRecord(row, readerId));
 }
 
 /**
@@ -151,13 +164,15 @@ export async function addRecord(
   kind: RecordKind,
   values: RecordValues,
 ): Promise<PetRecord | null> {
-  if (!(await findAccessiblePet(userId, petId))) return null;
+  const pet = await findAccessiblePet(userId, petId);
+  if (!pet) return null;
+  requireCare(pet, userId, "add");
   const db = await getDb();
   const [created] = await db
     .insert(petRecord)
     .values({ ...toRow(values), petId, kind, createdBy: userId })
     .returning({ id: petRecord.id });
-  return withCreator(db, created!.id);
+  return withCreator(db, created!.id, userId);
 }
 
 /** Which record: this pet's, of this kind (a form for one kind never changes another's row). */
@@ -166,17 +181,23 @@ function sameRecord(petId: string, kind: RecordKind, recordId: string) {
 }
 
 /**
- * The record to change or remove: null when there is none for the user; a vet's is refused (403).
+ * The record to change or remove: null when there is none for the user; a vet's, or one the
+ * family's rule keeps from this member, is refused (403).
  */
 async function changeableRecord(
   db: Pick<Database, "select">,
+  userId: string,
   petId: string,
   kind: RecordKind,
   recordId: string,
 ) {
+  const pet = await findAccessiblePet(userId, petId, db);
+  if (!pet) return null;
   const [found] = await selectRecords(db).where(sameRecord(petId, kind, recordId));
-  if (found?.byVet) refuseVetWritten(petId, recordId);
-  return found ?? null;
+  if (!found) return null;
+  if (found.byVet) refuseVetWritten(petId, recordId);
+  requireCare(pet, userId, "change-entry", found.createdBy);
+  return found;
 }
 
 /**
@@ -190,15 +211,14 @@ export async function updateRecord(
   recordId: string,
   values: RecordValues,
 ): Promise<PetRecord | null> {
-  if (!(await findAccessiblePet(userId, petId))) return null;
   const db = await getDb();
-  if (!(await changeableRecord(db, petId, kind, recordId))) return null;
+  if (!(await changeableRecord(db, userId, petId, kind, recordId))) return null;
   const [updated] = await db
     .update(petRecord)
     .set({ ...toRow(values), updatedAt: sql`now()` })
     .where(sameRecord(petId, kind, recordId))
     .returning({ id: petRecord.id });
-  return updated ? withCreator(db, updated.id) : null;
+  return updated ? withCreator(db, updated.id, userId) : null;
 }
 
 /**
@@ -211,9 +231,8 @@ export async function removeRecord(
   kind: RecordKind,
   recordId: string,
 ): Promise<{ id: string } | null> {
-  if (!(await findAccessiblePet(userId, petId))) return null;
   const db = await getDb();
-  if (!(await changeableRecord(db, petId, kind, recordId))) return null;
+  if (!(await changeableRecord(db, userId, petId, kind, recordId))) return null;
   const [removed] = await db
     .delete(petRecord)
     .where(sameRecord(petId, kind, recordId))

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { getDb, type Database } from "~/backend/db/client.server";
 import { familyMember, pet, petRecord, user } from "~/backend/db/schema.server";
 import {
+  accessTo,
   type AccessiblePet,
   type Pet,
   type PetRole,
@@ -10,6 +11,7 @@ import {
   type SaveAnalysisValues,
 } from "~/domain/pets";
 import { idOrNotFound } from "~/backend/forms.server";
+import { careRefusal, mayCare, type CareAction, type FamilyRole } from "~/domain/family";
 
 /**
  * The pet table: adding, changing and deleting a pet, and who may open one (its owner, or a
@@ -44,6 +46,7 @@ function accessColumns(userId: string) {
     ownerId: pet.userId,
     ownerName: user.name,
     role: sql<PetRole>`case when ${pet.userId} = ${userId} then 'owner' else 'member' end`,
+    familyRole: sql<FamilyRole | null>`case when ${pet.userId} = ${userId} then null else ${familyMember.role} end`,
   };
 }
 
@@ -219,7 +222,7 @@ export async function petForAnalysis(
 export async function findPetForVet(petId: string): Promise<AccessiblePet | null> {
   const db = await getDb();
   const [found] = await db
-    .select({ ...accessColumns(""), role: sql<PetRole>`'member'` })
+    .select({ ...accessColumns(""), role: sql<PetRole>`'member'`, familyRole: sql<FamilyRole | null>`null` })
     .from(pet)
     .innerJoin(user, eq(user.id, pet.userId))
     .where(eq(pet.id, petId));
@@ -229,4 +232,20 @@ export async function findPetForVet(petId: string): Promise<AccessiblePet | null
 /** An account's deletion (account-data.server.ts): its pets go in its transaction, with all they hold. */
 export async function deletePetsOf(tx: Database, userId: string) {
   await tx.delete(pet).where(eq(pet.userId, userId));
+}
+
+/**
+ * What the family's rule (domain/family.ts mayCare) does not let this member do is refused
+ * with 403: the error screen says why and leads back to the pet.
+ */
+export function requireCare(pet: AccessiblePet, userId: string, action: CareAction, entryBy?: string | null) {
+  if (mayCare(accessTo(pet), action, userId, entryBy)) return;
+  throw data(
+    {
+      formError: careRefusal(action, pet.ownerName),
+      title: "Shared with you",
+      link: { href: `/pets/${pet.id}`, label: `Back to ${pet.name}` },
+    },
+    { status: 403 },
+  );
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parseWithSchema } from "~/domain/forms";
 import {
+  careRefusal,
   FAMILY_ERRORS,
   familyName,
   inviteSchema,
   inviteTokenSchema,
+  mayCare,
   placesTaken,
   type PendingInvite,
 } from "./family";
@@ -14,7 +16,7 @@ describe("inviteSchema", () => {
   it("takes an address trimmed and in lower case", () => {
     expect(parseWithSchema(inviteSchema, { email: "  Ada.Lovelace@Example.COM " })).toEqual({
       success: true,
-      data: { email: "ada.lovelace@example.com" },
+      data: { email: "ada.lovelace@example.com", role: "editor" },
     });
   });
 
@@ -59,10 +61,11 @@ describe("placesTaken", () => {
     email: "x@example.com",
     expiresAt: new Date(expiresAt),
     expired: new Date(expiresAt) <= now,
+    role: "editor",
   });
 
   it("counts members and invitations that can still be accepted, not expired ones", () => {
-    const members = [{ id: "m", name: "M", email: "m@example.com", since: now }];
+    const members = [{ id: "m", name: "M", email: "m@example.com", since: now, role: "viewer" as const }];
     const invites = [
       invite("2026-11-30T12:00:00Z"),
       invite("2026-11-23T12:00:00Z"),
@@ -74,4 +77,47 @@ describe("placesTaken", () => {
 
 it("names a family after its owner", () => {
   expect(familyName("Olive Owner")).toBe("Olive Owner's family");
+});
+
+describe("what a member may do with a shared pet (mayCare)", () => {
+  const owner = { role: "owner" } as const;
+  const editor = { role: "member", familyRole: "editor" } as const;
+  const viewer = { role: "member", familyRole: "viewer" } as const;
+
+  it("lets the owner add and change any entry", () => {
+    expect(mayCare(owner, "add", "olive")).toBe(true);
+    expect(mayCare(owner, "change-entry", "olive", "max")).toBe(true);
+    expect(mayCare(owner, "change-entry", "olive", null)).toBe(true);
+  });
+
+  it("lets an editor add, and change or remove only the entries they added", () => {
+    expect(mayCare(editor, "add", "max")).toBe(true);
+    expect(mayCare(editor, "change-entry", "max", "max")).toBe(true);
+    expect(mayCare(editor, "change-entry", "max", "olive")).toBe(false);
+    // An entry whose author left (created_by set null) is nobody's to change but the owner's.
+    expect(mayCare(editor, "change-entry", "max", null)).toBe(false);
+  });
+
+  it("lets a viewer only look", () => {
+    expect(mayCare(viewer, "add", "vic")).toBe(false);
+    expect(mayCare(viewer, "change-entry", "vic", "vic")).toBe(false);
+  });
+
+  it("says why, naming the owner", () => {
+    expect(careRefusal("add", "Olive")).toBe(
+      "Olive shares this pet with you to view. Ask them to let you add and edit.",
+    );
+    expect(careRefusal("change-entry", "Olive")).toContain(
+      "Only Olive can change an entry someone else added",
+    );
+  });
+
+  it("invites as an editor unless told otherwise, and refuses a role it does not know", () => {
+    expect(inviteSchema.parse({ email: "A@Example.com" })).toEqual({
+      email: "a@example.com",
+      role: "editor",
+    });
+    expect(inviteSchema.parse({ email: "a@example.com", role: "viewer" }).role).toBe("viewer");
+    expect(inviteSchema.safeParse({ email: "a@example.com", role: "admin" }).success).toBe(false);
+  });
 });

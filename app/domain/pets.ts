@@ -3,6 +3,7 @@ import { z } from "~/utils/zod";
 import { photoEvidenceSchema, type PhotoEvidence } from "./breed-evidence";
 import { singleLine } from "./text";
 import { isId } from "./ids";
+import type { FamilyRole, PetAccess } from "./family";
 
 /** The species the photo analysis tells apart (and its breed knowledge base covers). */
 export const SPECIES = ["dog", "cat"] as const;
@@ -44,13 +45,27 @@ export type Pet = {
 };
 
 /**
- * Who may do what with a pet: its owner everything; a member of the owner's family sees it
- * and adds, edits and removes records, but cannot change or delete the pet itself.
+ * Whose a pet is to the one asking: its owner's, or shared with a member of the owner's family,
+ * who may do what their family role allows (domain/family.ts mayCare), never change or delete
+ * the pet itself.
  */
 export type PetRole = "owner" | "member";
 
 /** A pet the signed-in user can open: their own, or one shared with them by its owner's family. */
-export type AccessiblePet = Pet & { role: PetRole; ownerId: string; ownerName: string };
+export type AccessiblePet = Pet & {
+  role: PetRole;
+  /** A member's role in the owner's family; null for the owner. */
+  familyRole: FamilyRole | null;
+  ownerId: string;
+  ownerName: string;
+};
+
+/** The asker's access to the pet, for the family's rule (mayCare). */
+export function accessTo(pet: Pick<AccessiblePet, "role" | "familyRole">): PetAccess {
+  return pet.role === "owner"
+    ? { role: "owner" }
+    : { role: "member", familyRole: pet.familyRole ?? "viewer" };
+}
 
 export const PET_TYPE_LABELS: Record<PetType, string> = { dog: "Dog", cat: "Cat", other: "Other" };
 

@@ -328,6 +328,8 @@ export type PetRecord = {
   weightKg: string | null;
   /** Who added it ("Dr. …" for a vet); null once that account is gone. */
   createdByName: string | null;
+  /** The one reading added it: a family member may change only their own (domain/family.ts mayCare). */
+  addedByYou: boolean;
   /**
    * Written by a vet (an emergency chat's summary, a consultation's notes): kept as the vet wrote
    * it, never changed or removed by the pet's side.

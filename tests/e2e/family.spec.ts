@@ -6,6 +6,7 @@ import {
   expectNoHorizontalScroll,
   freshEmail,
   gotoHydrated,
+  keepScreenshot,
   outboxMails,
   PASSWORD,
   signUp,
@@ -177,6 +178,39 @@ test("an invitee signs up from the mailed link, joins, sees the owner's pet; the
   const ownerWeights = page.getByRole("region", { name: "Weight log", exact: true });
   await expect(ownerWeights.getByRole("row").nth(1)).toContainText("Jan 5, 2026" + "7.3");
 
+  // The owner's own entry is the owner's to change: the member gets no Edit or Remove on it, and a
+  // post that tries is refused. The member's own entry stays theirs.
+  const ownerNote = await page.request.post(biscuitPath, {
+    form: { intent: "add-record", kind: "note", date: "2026-01-06", notes: "Vet said all good" },
+    maxRedirects: 0,
+  });
+  expect(ownerNote.status()).toBe(200);
+  await gotoHydrated(invitee, biscuitPath);
+  await expect(invitee.getByText("Vet said all good")).toBeVisible();
+  await expect(invitee.getByRole("link", { name: "Remove note of Jan 6, 2026" })).toHaveCount(0);
+  await expect(invitee.getByRole("link", { name: "Edit note of Jan 6, 2026" })).toHaveCount(0);
+  await expect(invitee.getByRole("link", { name: "Remove weight of Jan 5, 2026" })).toBeVisible();
+
+  // The owner lets the member only view: they see the records, add and mark nothing.
+  await gotoHydrated(page, "/family");
+  const roleForm = page.getByRole("form", { name: "What Ivy Invitee may do" });
+  await expect(roleForm.getByLabel("Can add and edit")).toBeChecked();
+  await roleForm.getByLabel("Can view").check();
+  await roleForm.getByRole("button", { name: "Save what Ivy Invitee may do" }).click();
+  await expect(toast(page).getByText("Ivy Invitee: can view.")).toBeVisible();
+  await expect(members(page).getByRole("article", { name: "Ivy Invitee" })).toContainText("Can view");
+  await expectNoA11yViolations(page, "family, member's role");
+  await keepScreenshot(page, "family-member-role", { fullPage: true });
+  await gotoHydrated(invitee, biscuitPath);
+  await expect(invitee.getByText("Vet said all good")).toBeVisible();
+  await expect(invitee.locator("summary", { hasText: "Add an entry" })).toHaveCount(0);
+  await expect(invitee.getByRole("button", { name: /^Mark done/ })).toHaveCount(0);
+  await expect(invitee.getByRole("link", { name: "Remove weight of Jan 5, 2026" })).toHaveCount(0);
+  await expect(
+    invitee.getByText("Olive Owner shares this pet with you to view. Ask them to let you add and edit."),
+  ).toBeVisible();
+  await keepScreenshot(invitee, "pet-as-viewer", { fullPage: true });
+
   // The owner sees the member, and removes them after confirming.
   await gotoHydrated(page, "/family");
   const member = members(page).getByRole("article", { name: "Ivy Invitee" });
@@ -202,12 +236,12 @@ test("an invitee signs up from the mailed link, joins, sees the owner's pet; the
   await invitee.context().close();
 });
 
-test("a member joins signed in, then leaves after confirming", async ({
+test("a member on the Free plan joins signed in, is spoken to as a member, then leaves after confirming", async ({
   page,
   browser,
   extraHTTPHeaders,
 }, testInfo) => {
-  const member = await signUp(page.request, { name: "Max Member" });
+  const member = await signUp(page.request, { name: "Max Member", plan: "free" });
   // A long name must wrap on a phone, buttons included.
   const ownerName = "Olive Owner-Longname Person";
   const ownerPage = await secondBrowser(browser, testInfo, extraHTTPHeaders);
@@ -224,6 +258,10 @@ test("a member joins signed in, then leaves after confirming", async ({
   await expect(toast(page).getByText("Welcome to the family!")).toBeVisible();
   const family = families(page).getByRole("article", { name: `${ownerName}'s family` });
   await expect(family.getByRole("link", { name: "Rex", exact: true })).toBeVisible();
+  // They came for the shared pets: no upsell in place of a family of their own, one line instead.
+  await expect(page.getByText("The pets their owners share with you.")).toBeVisible();
+  await expect(page.getByText("Sharing your own pets is part of Premium.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Invite someone" })).toHaveCount(0);
 
   await family.getByRole("link", { name: `Leave ${ownerName}'s family` }).click();
   const confirm = page.getByRole("form", { name: `Leave ${ownerName}'s family` });
@@ -232,6 +270,8 @@ test("a member joins signed in, then leaves after confirming", async ({
   await confirm.getByRole("button", { name: "Yes, leave" }).click();
   await expect(toast(page).getByText("You left the family.")).toBeVisible();
   await expect(page.getByText("You are not in anyone's family yet.")).toBeVisible();
+  // No family left to speak of: the page is the owner's again, with what their plan offers.
+  await expect(page.getByRole("heading", { name: "Invite someone" })).toBeVisible();
 
   await gotoHydrated(ownerPage, "/family");
   await expect(ownerPage.getByText("0 of 5 places taken")).toBeVisible();

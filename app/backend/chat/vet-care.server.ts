@@ -97,7 +97,7 @@ export async function vetDayOf(vetId: string): Promise<(at: Date) => string> {
 export async function vetPanelOf(vetId: string, petId: string, now = new Date()) {
   const [pet, records, dayOf] = await Promise.all([
     findPetForVet(petId),
-    listRecordsForVet(petId),
+    listRecordsForVet(petId, vetId),
     vetDayOf(vetId),
   ]);
   if (!pet) throw new Error(`The pet ${petId} of a vet's conversation or consultation is gone`);

@@ -9,6 +9,7 @@ import { AUTH_LIMITS } from "~/domain/auth";
 import { inviteSchema, type InviteField } from "~/domain/family";
 import type { FormReply } from "~/domain/forms";
 import { familyOutcome, type FamilySuccess } from "./outcome";
+import { RoleChoice } from "./role-choice";
 
 const EMAIL_ID = "invite-email";
 
@@ -53,6 +54,12 @@ export function InviteForm({ result }: { result: InviteResult | undefined }) {
           />
         )}
       </Field>
+      <RoleChoice
+        idPrefix="invite-role"
+        legend="They may"
+        value={values.role === "viewer" ? "viewer" : "editor"}
+        error={errors.role}
+      />
       <Button type="submit" disabled={submitting}>
         {submitting ? "Sending…" : "Send invitation"}
       </Button>

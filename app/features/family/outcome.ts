@@ -1,10 +1,11 @@
-import { FAMILY_LIMITS, familyName } from "~/domain/family";
+import { FAMILY_LIMITS, FAMILY_ROLE_LABELS, familyName, type FamilyRole } from "~/domain/family";
 
 /** What this module needs of a succeeded /family form (the action answers more). */
 export type FamilySuccess =
   | { intent: "invite"; email: string; resent: boolean }
   | { intent: "revoke"; email: string }
   | { intent: "remove"; name: string }
+  | { intent: "set-role"; name: string; role: FamilyRole }
   | { intent: "leave"; ownerName: string };
 
 /** What a toast (or, without JavaScript, the status line) says after a /family form succeeded. */
@@ -27,6 +28,11 @@ export function familyOutcome(result: FamilySuccess): { title: string; descripti
       };
     case "remove":
       return { title: "Member removed.", description: `${result.name} no longer sees your pets.` };
+    case "set-role":
+      return {
+        title: "Saved.",
+        description: `${result.name}: ${FAMILY_ROLE_LABELS[result.role].toLowerCase()}.`,
+      };
     case "leave":
       return {
         title: "You left the family.",

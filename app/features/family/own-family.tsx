@@ -1,7 +1,8 @@
 import { Form, Link } from "react-router";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { FAMILY_LIMITS, type FamilyMember, type PendingInvite } from "~/domain/family";
+import { FAMILY_LIMITS, FAMILY_ROLE_LABELS, type FamilyMember, type PendingInvite } from "~/domain/family";
+import { RoleChoice } from "./role-choice";
 import { formatUtcDay } from "~/domain/time-format";
 
 type OwnFamilyProps = {
@@ -56,7 +57,9 @@ function MemberRow({ member, confirmRemove }: { member: FamilyMember; confirmRem
         <div className="min-w-0">
           <p className="font-semibold break-words text-ink-900">{member.name}</p>
           <p className="text-sm break-words text-ink-700">{member.email}</p>
-          <p className="text-sm text-ink-600">Member since {formatUtcDay(member.since)}</p>
+          <p className="text-sm text-ink-600">
+            Member since {formatUtcDay(member.since)} · {FAMILY_ROLE_LABELS[member.role]}
+          </p>
         </div>
         {confirmRemove ? null : (
           <Link
@@ -68,6 +71,7 @@ function MemberRow({ member, confirmRemove }: { member: FamilyMember; confirmRem
           </Link>
         )}
       </div>
+      {confirmRemove ? null : <RoleForm member={member} />}
       {confirmRemove ? (
         <Form
           method="post"
@@ -95,6 +99,21 @@ function MemberRow({ member, confirmRemove }: { member: FamilyMember; confirmRem
         </Form>
       ) : null}
     </article>
+  );
+}
+
+/** Changing what a member may do: the choice and a button, posted as a form. */
+function RoleForm({ member }: { member: FamilyMember }) {
+  const saving = useSubmitting({ intent: "set-role", memberId: member.id });
+  return (
+    <Form method="post" action="/family" aria-label={`What ${member.name} may do`} className="mt-3 space-y-3">
+      <input type="hidden" name="intent" value="set-role" />
+      <input type="hidden" name="memberId" value={member.id} />
+      <RoleChoice idPrefix={`role-${member.id}`} legend={`${member.name} may`} value={member.role} />
+      <Button type="submit" variant="secondary" size="sm" disabled={saving} className={wrapping}>
+        {saving ? "Saving…" : `Save what ${member.name} may do`}
+      </Button>
+    </Form>
   );
 }
 

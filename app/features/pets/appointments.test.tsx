@@ -24,6 +24,7 @@ const booked: PetRecord = {
   weightKg: null,
   createdByName: "Ada",
   byVet: false,
+  addedByYou: false,
   createdAt: "2027-02-20T10:00:00.000Z",
 };
 const past: PetRecord = {
@@ -41,6 +42,7 @@ const context = (values: Partial<RecordsContext> = {}): RecordsContext => ({
   removeId: null,
   result: undefined,
   readOnly: false,
+  access: { role: "owner" },
   timeZone: "UTC",
   ...values,
 });
@@ -108,7 +110,7 @@ describe("an appointment on the due list", () => {
       time: "14:30",
       status: "soon",
     };
-    renderAt(<DueList petId="pet-1" petName="Biscuit" items={[item]} />);
+    renderAt(<DueList petId="pet-1" petName="Biscuit" items={[item]} canMark />);
     const entry = within(await screen.findByRole("list", { name: "What Biscuit is due" })).getByRole(
       "listitem",
     );

@@ -34,7 +34,7 @@ function renderAt(element: React.ReactNode, action: (args: { request: Request })
 
 describe("DueList", () => {
   it("lists each item with its status, date and reason, and a Mark done button", async () => {
-    renderAt(<DueList petId="pet-1" petName="Biscuit" items={items} />);
+    renderAt(<DueList petId="pet-1" petName="Biscuit" items={items} canMark />);
     const list = await screen.findByRole("list", { name: "What Biscuit is due" });
     const [rabies, checkup] = within(list).getAllByRole("listitem");
     expect(rabies).toHaveTextContent("RabiesOverdue");
@@ -50,14 +50,14 @@ describe("DueList", () => {
       const form = await request.formData();
       return { itemKey: form.get("itemKey"), dueDate: form.get("dueDate") };
     });
-    renderAt(<DueList petId="pet-1" petName="Biscuit" items={items} />, action);
+    renderAt(<DueList petId="pet-1" petName="Biscuit" items={items} canMark />, action);
     await userEvent.click(await screen.findByRole("button", { name: "Mark done: Rabies" }));
     await vi.waitFor(() => expect(action).toHaveBeenCalledTimes(1));
     expect(await action.mock.results[0]!.value).toEqual({ itemKey: "vaccine:rabies", dueDate: "2027-02-20" });
   });
 
   it("says when nothing is due", async () => {
-    renderAt(<DueList petId="pet-1" petName="Biscuit" items={[]} />);
+    renderAt(<DueList petId="pet-1" petName="Biscuit" items={[]} canMark />);
     expect(await screen.findByText("Nothing is due for Biscuit right now.")).toBeInTheDocument();
   });
 });

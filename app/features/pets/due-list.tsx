@@ -38,6 +38,8 @@ type DueListProps = {
   petName: string;
   /** The pet's due items, soonest first (dueItemsForPets in backend/due.server.ts). */
   items: readonly DueItem[];
+  /** A family member who may only view sees what is due without the buttons. */
+  canMark: boolean;
 };
 
 /**
@@ -45,7 +47,7 @@ type DueListProps = {
  * "Mark done" button (a plain form post to /pets/:id/due, so it works without JavaScript;
  * the action comes back to the pet's page with a toast).
  */
-export function DueList({ petId, petName, items }: DueListProps) {
+export function DueList({ petId, petName, items, canMark }: DueListProps) {
   const navigation = useNavigation();
   const action = `/pets/${petId}/due`;
   if (items.length === 0) {
@@ -70,19 +72,21 @@ export function DueList({ petId, petName, items }: DueListProps) {
               </p>
               <p className="mt-1 text-sm break-words text-ink-600">{item.detail}</p>
             </div>
-            <Form method="post" action={action} data-print-hide>
-              <input type="hidden" name="itemKey" value={item.key} />
-              <input type="hidden" name="dueDate" value={item.dueDate} />
-              <Button
-                type="submit"
-                variant="secondary"
-                size="sm"
-                disabled={marking}
-                aria-label={`Mark done: ${item.title}`}
-              >
-                {marking ? "Marking…" : "Mark done"}
-              </Button>
-            </Form>
+            {canMark ? (
+              <Form method="post" action={action} data-print-hide>
+                <input type="hidden" name="itemKey" value={item.key} />
+                <input type="hidden" name="dueDate" value={item.dueDate} />
+                <Button
+                  type="submit"
+                  variant="secondary"
+                  size="sm"
+                  disabled={marking}
+                  aria-label={`Mark done: ${item.title}`}
+                >
+                  {marking ? "Marking…" : "Mark done"}
+                </Button>
+              </Form>
+            ) : null}
           </li>
         );
       })}

@@ -4,6 +4,8 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import type { PetRecord, RecordActionData } from "~/domain/records";
 import { formatDate } from "~/domain/time-format";
 import { RecordForm, type RecordFormValues, type RecordHints } from "./record-form";
+import { mayChangeEntry } from "~/domain/family";
+import type { RecordsContext } from "./record-sections";
 
 /*
  * Changing one record, alike in the lists and in the weight table: Edit and Remove are links to
@@ -78,6 +80,11 @@ export function EditRecordForm({
       hints={hints}
     />
   );
+}
+
+/** Whether the reader may change or remove this entry: never a vet's, never on a locked plan. */
+export function changeable(record: PetRecord, context: RecordsContext) {
+  return !context.readOnly && !record.byVet && mayChangeEntry(context.access, record.addedByYou);
 }
 
 export function RecordActions({ record, name, petId }: { record: PetRecord; name: string; petId: string }) {

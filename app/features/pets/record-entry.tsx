@@ -4,7 +4,14 @@ import { formatDate, formatDateTime } from "~/domain/time-format";
 import type { RecordHints } from "./record-form";
 import type { RecordsContext } from "./record-sections";
 import { ClinicContacts } from "./clinic-contacts";
-import { EditRecordForm, RecordActions, recordName, rejectedEdit, RemoveConfirmation } from "./record-edit";
+import {
+  changeable,
+  EditRecordForm,
+  RecordActions,
+  recordName,
+  rejectedEdit,
+  RemoveConfirmation,
+} from "./record-edit";
 
 /**
  * One entry as a summary with Edit and Remove, or its edit form, or its removal's confirmation.
@@ -21,7 +28,7 @@ export function RecordEntry({
 }) {
   const name = recordName(record);
   const rejected = rejectedEdit(record, context.result);
-  if (context.readOnly || record.byVet) {
+  if (!changeable(record, context)) {
     return (
       <article aria-labelledby={`record-${record.id}-title`}>
         <RecordSummary record={record} titleId={`record-${record.id}-title`} context={context} />

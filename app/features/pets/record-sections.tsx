@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Card } from "~/components/ui/card";
 import type { RecordKind } from "~/domain/pets";
+import { mayAdd, type PetAccess } from "~/domain/family";
 import { RECORD_KIND_LABELS, type PetRecord, type RecordActionData } from "~/domain/records";
 import { RecordForm, type RecordFormValues, type RecordHints } from "./record-form";
 import { RecordEntry } from "./record-entry";
@@ -18,6 +19,8 @@ export type RecordsContext = {
   result: RecordActionData | undefined;
   /** The owner's plan has no health tracking: the records are shown, not changed. */
   readOnly: boolean;
+  /** Whose the pet is to the reader: a family member adds and changes only what their role allows. */
+  access: PetAccess;
   /** The viewer's time zone, for when a vet wrote their entry (components/time-zone/use-viewer-time-zone.ts). */
   timeZone: string;
 };
@@ -68,7 +71,7 @@ export function RecordSection({ kind, records, context, lead, hints, addDefaults
             ))}
           </ul>
         )}
-        {context.readOnly ? null : (
+        {context.readOnly || !mayAdd(context.access) ? null : (
           <details
             className="mt-6 rounded-xl bg-ink-50 p-4 ring-1 ring-ink-100"
             open={!!added && !added.ok}

@@ -24,6 +24,7 @@ const own: AccessiblePet = {
   id: "own-1",
   name: "Bella",
   role: "owner",
+  familyRole: null,
   ownerId: "me",
   ownerName: "Ada",
 };
@@ -32,6 +33,7 @@ const shared: AccessiblePet = {
   id: "shared-1",
   name: "Rex",
   role: "member",
+  familyRole: "editor",
   ownerId: "olive",
   ownerName: "Olive Owner",
 };

@@ -21,6 +21,7 @@ const vetsSummary: PetRecord = {
   weightKg: null,
   createdByName: "Dr. Ana Silva",
   byVet: true,
+  addedByYou: false,
   createdAt: "2027-01-15T03:15:00.000Z",
 };
 const ownVisit: PetRecord = {
@@ -31,6 +32,7 @@ const ownVisit: PetRecord = {
   notes: null,
   createdByName: "Paula Premium",
   byVet: false,
+  addedByYou: false,
 };
 
 const context = (values: Partial<RecordsContext> = {}): RecordsContext => ({
@@ -40,6 +42,7 @@ const context = (values: Partial<RecordsContext> = {}): RecordsContext => ({
   removeId: null,
   result: undefined,
   readOnly: false,
+  access: { role: "owner" },
   timeZone: "America/New_York",
   ...values,
 });

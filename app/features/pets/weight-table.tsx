@@ -2,7 +2,14 @@ import { Fragment } from "react";
 import { kgToLb, type PetRecord } from "~/domain/records";
 import { formatDate } from "~/domain/time-format";
 import type { RecordsContext } from "./record-sections";
-import { EditRecordForm, RecordActions, recordName, rejectedEdit, RemoveConfirmation } from "./record-edit";
+import {
+  changeable,
+  EditRecordForm,
+  RecordActions,
+  recordName,
+  rejectedEdit,
+  RemoveConfirmation,
+} from "./record-edit";
 
 /** The weight log as a table (kg and lb): also the weight chart's text alternative. */
 export function WeightTable({ records, context }: { records: PetRecord[]; context: RecordsContext }) {
@@ -32,8 +39,8 @@ export function WeightTable({ records, context }: { records: PetRecord[]; contex
           {records.map((record) => {
             const name = recordName(record);
             const rejected = rejectedEdit(record, context.result);
-            const changeable = !context.readOnly && !record.byVet;
-            if (changeable && (context.editId === record.id || rejected)) {
+            const mayChange = changeable(record, context);
+            if (mayChange && (context.editId === record.id || rejected)) {
               return (
                 <tr key={record.id} id={`record-${record.id}`} className="scroll-mt-20">
                   <td colSpan={4} className="py-4">
@@ -43,7 +50,7 @@ export function WeightTable({ records, context }: { records: PetRecord[]; contex
               );
             }
             const kg = Number(record.weightKg);
-            const confirming = changeable && context.removeId === record.id;
+            const confirming = mayChange && context.removeId === record.id;
             return (
               <Fragment key={record.id}>
                 <tr id={`record-${record.id}`} className="scroll-mt-20 align-top">
@@ -54,7 +61,7 @@ export function WeightTable({ records, context }: { records: PetRecord[]; contex
                   <td className="py-2 pr-3 text-ink-900">{kgToLb(kg)}</td>
                   {context.readOnly ? null : (
                     <td className="py-1" data-print-hide>
-                      {confirming || !changeable ? null : (
+                      {confirming || !mayChange ? null : (
                         <RecordActions record={record} name={name} petId={context.petId} />
                       )}
                     </td>

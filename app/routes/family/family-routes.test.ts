@@ -149,6 +149,7 @@ describe("revoking, removing and leaving", () => {
     const forms: Record<string, string>[] = [
       { intent: "revoke", inviteId },
       { intent: "remove", memberId: member.id },
+      { intent: "set-role", memberId: member.id, role: "viewer" },
       { intent: "leave", ownerId: owner.id },
       { intent: "revoke", inviteId: "not-a-uuid" },
       { intent: "remove", memberId: "1 or 1=1" },
@@ -165,11 +166,25 @@ describe("revoking, removing and leaving", () => {
     const forms: Record<string, string>[] = [
       { intent: "revoke", inviteId },
       { intent: "remove", memberId: member.id },
+      { intent: "set-role", memberId: member.id, role: "viewer" },
     ];
     for (const fields of forms) {
       expect((await postFamily(member, fields)).status, JSON.stringify(fields)).toBe(404);
     }
     expect(await familyOf(owner)).toEqual(before);
+  });
+
+  it("a role the owner sets is saved; one that is no role is a 400 that says so, changing nothing", async () => {
+    const refused = await postFamily(owner, { intent: "set-role", memberId: member.id, role: "admin" });
+    expect(refused).toMatchObject({ status: 400, data: { formError: "Choose what they may do." } });
+    expect((await listMembers(owner.id))[0]!.role).toBe("editor");
+    const saved = await postFamily(owner, { intent: "set-role", memberId: member.id, role: "viewer" });
+    expect(saved).toMatchObject({
+      status: 200,
+      data: { intent: "set-role", name: "Max Member", role: "viewer" },
+    });
+    expect((await listMemberships(member.id))[0]!.role).toBe("viewer");
+    await postFamily(owner, { intent: "set-role", memberId: member.id, role: "editor" });
   });
 
   it("asked for on the page by anyone else shows no confirmation", async () => {

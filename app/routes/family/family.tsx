@@ -1,10 +1,10 @@
 import { useEffect } from "react";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/family";
 import { requireUser } from "~/backend/auth/session.server";
 import { planOf, requireFeature } from "~/backend/billing/plans.server";
 import { PlanLocked } from "~/components/ui/plan-locked";
-import { allows, upgradeSentence } from "~/domain/plans";
+import { allows, upgradeSentence, UPGRADE_PATH } from "~/domain/plans";
 import { Card } from "~/components/ui/card";
 import { FormMessage } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
@@ -15,8 +15,14 @@ import { Memberships, type MembershipView } from "~/features/family/memberships"
 import { familyOutcome } from "~/features/family/outcome";
 import { OwnFamily } from "~/features/family/own-family";
 import { AUTH_LIMITS } from "~/domain/auth";
-import { FAMILY_ERRORS, FAMILY_LIMITS, inviteSchema, placesTaken } from "~/domain/family";
-import { inviteToFamily, leaveFamily, removeMember, revokeInvite } from "~/backend/family.server";
+import { FAMILY_ERRORS, FAMILY_LIMITS, familyRoleSchema, inviteSchema, placesTaken } from "~/domain/family";
+import {
+  inviteToFamily,
+  leaveFamily,
+  removeMember,
+  revokeInvite,
+  setMemberRole,
+} from "~/backend/family.server";
 import { listMemberships, listOwnFamily } from "~/backend/family-lists.server";
 import { parseSubmission, readForm, refuseForm } from "~/backend/forms.server";
 import { listAccessiblePets } from "~/backend/pets.server";
@@ -81,7 +87,7 @@ const INVITE_REFUSALS = {
   full: FAMILY_ERRORS.full,
 } as const;
 
-/** invite, revoke, remove (the owner) or leave (a member); anyone else's ids are a 404 and change nothing. */
+/** invite, revoke, remove, set-role (the owner) or leave (a member); anyone else's ids are a 404 and change nothing. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
@@ -89,10 +95,12 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "invite") {
     await requireFeature(user.id, "family-sharing");
-    const submission = await parseSubmission(form, inviteSchema, { echo: { email: AUTH_LIMITS.email } });
+    const submission = await parseSubmission(form, inviteSchema, {
+      echo: { email: AUTH_LIMITS.email, role: 10 },
+    });
     if (!submission.ok) return data({ intent: "invite" as const, ...submission.reply() }, submission.init);
-    const { email } = submission.value;
-    const outcome = await inviteToFamily(user, email);
+    const { email, role } = submission.value;
+    const outcome = await inviteToFamily(user, email, new Date(), role);
     if (outcome.ok)
       return data({ intent: "invite" as const, ok: true as const, email, resent: outcome.resent });
     if (outcome.reason === "rateLimited") {
@@ -118,6 +126,22 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ intent: "remove" as const, ok: true as const, name: removed.name });
   }
 
+  if (intent === "set-role") {
+    const role = familyRoleSchema.safeParse(form.get("role"));
+    if (!role.success)
+      throw data(
+        {
+          formError: role.error.issues[0]!.message,
+          title: "Nothing was changed",
+          link: { href: "/family", label: "Back to family sharing" },
+        },
+        { status: 400 },
+      );
+    const changed = await setMemberRole(user.id, accountIdFrom(form, "memberId"), role.data);
+    if (!changed) throw data(null, { status: 404 });
+    return data({ intent: "set-role" as const, ok: true as const, name: changed.name, role: role.data });
+  }
+
   if (intent === "leave") {
     const left = await leaveFamily(user.id, accountIdFrom(form, "ownerId"));
     if (!left) throw data(null, { status: 404 });
@@ -132,6 +156,10 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
   const hydrated = useHydrated();
   const success = actionData?.ok ? familyOutcome(actionData) : undefined;
   const full = loaderData.placesTaken >= FAMILY_LIMITS.maxMembers;
+  // Someone who only joined others' families, on a plan without sharing of their own, came for
+  // those pets: the page speaks to a member, and the own family is one line.
+  const memberOnly =
+    loaderData.locked !== null && families.length > 0 && own.members.length === 0 && own.invites.length === 0;
 
   // The invite form toasts its own success; the other forms' successes toast here.
   useEffect(() => {
@@ -154,48 +182,58 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
     <div className="mx-auto max-w-6xl">
       <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">Family sharing</h1>
       <p className="mt-4 max-w-3xl text-lg text-ink-700">
-        Share your pets with up to {FAMILY_LIMITS.maxMembers} people: they see every pet on your account and
-        keep its health records with you. Only you can change or delete a pet.
+        {memberOnly
+          ? "The pets their owners share with you. What you may do with them is each owner's choice; only an owner changes or deletes a pet."
+          : `Share your pets with up to ${FAMILY_LIMITS.maxMembers} people: they see every pet on your account, and those you let add and edit keep its health records with you. Only you can change or delete a pet.`}
       </p>
       {!hydrated && success ? <FormMessage tone="success" {...success} className="mt-6" /> : null}
       {/* Someone who joined a family came for its pets: they come first. */}
       {families.length > 0 ? memberships : null}
-      <div className="mt-10 grid items-start gap-8 lg:grid-cols-5">
-        <section aria-labelledby="own-family-title" className="min-w-0 lg:col-span-3">
-          <Card className="sm:p-8">
-            <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-              <h2 id="own-family-title" className="text-2xl font-bold text-ink-900">
-                Your family
-              </h2>
-              <p className="text-sm font-semibold text-ink-700">
-                {loaderData.placesTaken} of {FAMILY_LIMITS.maxMembers} places taken
-              </p>
-            </div>
-            <div className="mt-6">
-              <OwnFamily members={own.members} invites={own.invites} removeId={removeId} />
-            </div>
-          </Card>
-        </section>
-        <section aria-labelledby="invite-title" className="min-w-0 lg:col-span-2">
-          <Card className="sm:p-8">
-            <h2 id="invite-title" className="mb-2 text-2xl font-bold text-ink-900">
-              Invite someone
-            </h2>
-            {loaderData.locked ? (
-              <PlanLocked sentence={loaderData.locked} />
-            ) : (
-              <>
-                <p className="mb-6 text-ink-700">
-                  {full
-                    ? FAMILY_ERRORS.full
-                    : "They join with an account of the address you enter, and can leave at any time."}
+      {memberOnly ? (
+        <p className="mt-10 text-ink-700">
+          Sharing your own pets is part of Premium.{" "}
+          <Link to={UPGRADE_PATH} className="font-semibold text-brand-800 underline underline-offset-2">
+            See plans
+          </Link>
+        </p>
+      ) : (
+        <div className="mt-10 grid items-start gap-8 lg:grid-cols-5">
+          <section aria-labelledby="own-family-title" className="min-w-0 lg:col-span-3">
+            <Card className="sm:p-8">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                <h2 id="own-family-title" className="text-2xl font-bold text-ink-900">
+                  Your family
+                </h2>
+                <p className="text-sm font-semibold text-ink-700">
+                  {loaderData.placesTaken} of {FAMILY_LIMITS.maxMembers} places taken
                 </p>
-                <InviteForm result={resultFor(actionData, "invite")} />
-              </>
-            )}
-          </Card>
-        </section>
-      </div>
+              </div>
+              <div className="mt-6">
+                <OwnFamily members={own.members} invites={own.invites} removeId={removeId} />
+              </div>
+            </Card>
+          </section>
+          <section aria-labelledby="invite-title" className="min-w-0 lg:col-span-2">
+            <Card className="sm:p-8">
+              <h2 id="invite-title" className="mb-2 text-2xl font-bold text-ink-900">
+                Invite someone
+              </h2>
+              {loaderData.locked ? (
+                <PlanLocked sentence={loaderData.locked} />
+              ) : (
+                <>
+                  <p className="mb-6 text-ink-700">
+                    {full
+                      ? FAMILY_ERRORS.full
+                      : "They join with an account of the address you enter, and can leave at any time."}
+                  </p>
+                  <InviteForm result={resultFor(actionData, "invite")} />
+                </>
+              )}
+            </Card>
+          </section>
+        </div>
+      )}
       {families.length > 0 ? null : memberships}
     </div>
   );

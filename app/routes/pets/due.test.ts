@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/backend/db/client.server";
+import { familyMember } from "~/backend/db/schema.server";
 import { dueItemsForPets } from "~/backend/due.server";
 import { createPet } from "~/backend/pets.server";
 import { DUE_ERRORS } from "~/domain/due";
@@ -52,6 +54,21 @@ describe("marking an item done", () => {
   ])("is a 400 that says why for %s, marking nothing", async (_, fields, message) => {
     const refused = await markDone(owner, biscuit, fields);
     expect(refused).toMatchObject({ status: 400, data: { formError: message } });
+    expect(await checkupDue()).toBe(today());
+  });
+
+  it("by a family member who may only view is a 403 that says so, marking nothing", async () => {
+    const viewer = await signUp("Vic Viewer", { plan: "premium" });
+    await (
+      await getDb()
+    )
+      .insert(familyMember)
+      .values({ ownerId: owner.id, memberId: viewer.id, role: "viewer" });
+    const refused = await markDone(viewer, biscuit, { itemKey: "checkup", dueDate: today() });
+    expect(refused).toMatchObject({
+      status: 403,
+      data: { formError: "Olive Owner shares this pet with you to view. Ask them to let you add and edit." },
+    });
     expect(await checkupDue()).toBe(today());
   });
 

@@ -23,6 +23,7 @@ const biscuit: AccessiblePet = {
   neutered: null,
   activity: null,
   role: "member",
+  familyRole: "editor",
   ownerId: "owner-1",
   ownerName: "Olive Owner",
 };

@@ -6,7 +6,8 @@ import { FormMessage } from "~/components/ui/form-message";
 import { toast } from "~/components/ui/toaster";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { BRAND, NOT_FOUND_TITLE } from "~/content/site";
-import { RECORD_KINDS, type RecordKind } from "~/domain/pets";
+import { accessTo, RECORD_KINDS, type RecordKind } from "~/domain/pets";
+import { careRefusal, mayAdd } from "~/domain/family";
 import {
   RECORD_KIND_LABELS,
   RECORD_LIMITS,
@@ -250,6 +251,7 @@ export default function PetPage({ loaderData, actionData }: Route.ComponentProps
     // A refused booking answers the nearby list's fetcher, never this page's forms.
     result: actionData?.intent === "book-visit" ? undefined : actionData,
     readOnly: loaderData.locked !== null,
+    access: accessTo(pet),
     timeZone,
   };
   const ofKind = (kind: RecordKind) => records.filter((record) => record.kind === kind);
@@ -297,10 +299,17 @@ export default function PetPage({ loaderData, actionData }: Route.ComponentProps
             ) : (
               <>
                 <p className="mt-1 text-sm text-ink-700">
-                  From {pet.name}'s records and the vaccine schedule: mark an item done when it is.
+                  {mayAdd(accessTo(pet))
+                    ? `From ${pet.name}'s records and the vaccine schedule: mark an item done when it is.`
+                    : `From ${pet.name}'s records and the vaccine schedule. ${careRefusal("add", pet.ownerName)}`}
                 </p>
                 <div className="mt-4">
-                  <DueList petId={pet.id} petName={pet.name} items={loaderData.due} />
+                  <DueList
+                    petId={pet.id}
+                    petName={pet.name}
+                    items={loaderData.due}
+                    canMark={mayAdd(accessTo(pet))}
+                  />
                 </div>
               </>
             )}

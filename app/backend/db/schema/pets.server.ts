@@ -14,6 +14,7 @@ import {
 import { ACTIVITY_LEVELS, PET_TYPES, RECORD_KINDS } from "../../../domain/pets";
 import type { PhotoEvidence } from "../../../domain/breed-evidence";
 import { user } from "./accounts.server";
+import { FAMILY_ROLES } from "../../../domain/family";
 
 export const pet = pgTable(
   "pet",
@@ -122,6 +123,8 @@ export const familyMember = pgTable(
     memberId: text("member_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** What the owner lets the member do (domain/family.ts mayCare); members from before roles could edit. */
+    role: text("role", { enum: FAMILY_ROLES }).notNull().default("editor"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -139,6 +142,8 @@ export const familyInvite = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
+    /** The role the member gets on accepting. */
+    role: text("role", { enum: FAMILY_ROLES }).notNull().default("editor"),
     /** SHA-256 of the token in the mailed link. */
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
