@@ -341,6 +341,10 @@ describe("what a member may do", () => {
     const viewer = await addAccount("Vic Viewer");
     const editor = await addAccount("Eda Editor");
     expect(await inviteToFamily(owner, viewer.email, new Date(), "viewer")).toMatchObject({ ok: true });
+    // The mail says what they will be able to do.
+    expect((await mailsTo(viewer.email)).at(-1)!.text).toContain(
+      "Rhea Owner's account and their health records.",
+    );
     expect(await acceptInvite(viewer, await lastToken(viewer.email))).toMatchObject({ ok: true });
     expect(await acceptInvite(editor, await invite(owner, editor.email))).toMatchObject({ ok: true });
     const pet = await createPet(owner.id, {

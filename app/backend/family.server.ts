@@ -43,7 +43,7 @@ export function joinLink(token: string) {
 }
 
 /** Only the inviter's account name comes from them: the mail cannot carry anyone's message (no spam relay). */
-function inviteMail(to: string, ownerName: string, token: string) {
+function inviteMail(to: string, ownerName: string, token: string, role: FamilyRole) {
   return {
     to,
     subject: `${ownerName} invited you to their family on PawPal`,
@@ -51,7 +51,9 @@ function inviteMail(to: string, ownerName: string, token: string) {
       "Hello,",
       "",
       `${ownerName} invited you to join their family on PawPal. Family members see the pets of`,
-      `${ownerName}'s account and keep their health records together.`,
+      role === "editor"
+        ? `${ownerName}'s account and keep their health records together.`
+        : `${ownerName}'s account and their health records.`,
       "",
       `Join within ${FAMILY_LIMITS.inviteDays} days with an account of this address (${to}):`,
       "",
@@ -139,7 +141,7 @@ export async function inviteToFamily(
         .returning({ id: familyInvite.id });
       inviteId = created!.id;
     }
-    await queueMail(inviteMail(email, owner.name, token), {
+    await queueMail(inviteMail(email, owner.name, token, role), {
       key: `family-invite:${inviteId}:${tokenHash}`,
       db: tx,
       // The inviter's: it goes if they delete their account, never if the invitee does.
@@ -281,7 +283,10 @@ export async function acceptInvite(
       "family",
       {
         title: `${account.name} joined your family on PawPal`,
-        body: "They can now see your pets and add to their records.",
+        body:
+          invite.role === "editor"
+            ? "They can now see your pets and add to their records."
+            : "They can now see your pets and their records.",
         url: "/family",
         tag: `family:${invite.id}`,
       },
