@@ -16,11 +16,14 @@ export const NAV_LINKS = [
 /** Routes rendered to static HTML at build time (see react-router.config.ts). */
 export const PRERENDERED_PATHS = ["/", "/about", "/accuracy", "/features", "/pricing", "/contact"] as const;
 
-/** Placeholder contact details: the specification leaves the real ones open. */
+/**
+ * Placeholder contact details: the specification leaves the real ones open. The phone number is
+ * the specification's words, shown as text and never as a tel: link (a panicking owner may dial
+ * it), always beside the way to the emergency check.
+ */
 export const CONTACT = {
   email: "support@pawpal.example",
   phone: "+1 (555) 123-4567",
-  phoneHref: "tel:+15551234567",
   phoneHours: "Mon-Fri, 9AM-6PM EST",
   street: "123 Pet Care Lane",
   city: "San Francisco, CA 94102",

@@ -53,7 +53,6 @@ describe("phone numbers in the product", () => {
         expect(numbers, line.name).toContain(line.tel);
       }
     expect(numbers).toContain(CONTACT.phone);
-    expect(numbers).toContain(CONTACT.phoneHref);
   });
 
   it("are none of them in a range set aside for fiction", () => {
@@ -89,7 +88,6 @@ describe("phone numbers in the product", () => {
 
   it("leave PawPal's own placeholder phone, whose area code 555 is not the fictional 555-01xx range", () => {
     expect(fictionalRangeOf(CONTACT.phone)).toBeNull();
-    expect(fictionalRangeOf(CONTACT.phoneHref)).toBeNull();
   });
 });
 

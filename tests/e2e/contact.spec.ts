@@ -48,9 +48,18 @@ test("contact shows the info cards, form, map, emergency lines, FAQ link and sup
     "href",
     "mailto:support@pawpal.example",
   );
-  await expect(main.getByRole("link", { name: "+1 (555) 123-4567" })).toHaveAttribute(
+  // The specification's placeholder number is words to read, never a number to tap; the way to
+  // the emergency check stands beside it.
+  const call = main.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Call Us" }) });
+  await expect(call).toContainText("+1 (555) 123-4567");
+  await expect(call.getByRole("link")).toHaveText(["Emergency?"]);
+  await expect(call.getByRole("link", { name: "Emergency?" })).toHaveAttribute("href", "/emergency");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer).toContainText("+1 (555) 123-4567");
+  await expect(footer.locator('a[href^="tel:"]')).toHaveCount(0);
+  await expect(footer.getByRole("link", { name: "Emergency?", exact: true })).toHaveAttribute(
     "href",
-    "tel:+15551234567",
+    "/emergency",
   );
   await expect(main.getByText("24/7 for Premium users")).toBeVisible();
   await expect(main.getByText("Mon-Fri, 9AM-6PM EST").first()).toBeVisible();

@@ -71,9 +71,14 @@ export function SiteFooter() {
             </p>
             <p className="flex items-start gap-3">
               <Icon name="phone" className="mt-1 size-4 shrink-0" />
-              <a href={CONTACT.phoneHref} className="hover:text-white hover:underline">
+              <span>
                 {CONTACT.phone}
-              </a>
+                <br />
+                In an emergency:{" "}
+                <Link to="/emergency" className="font-semibold text-white underline underline-offset-4">
+                  Emergency?
+                </Link>
+              </span>
             </p>
             <p className="flex items-start gap-3">
               <Icon name="map-pin" className="mt-1 size-4 shrink-0" />

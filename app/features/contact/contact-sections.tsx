@@ -32,9 +32,15 @@ export function ContactInfoCards() {
       icon: "phone",
       title: "Call Us",
       body: (
-        <a className={linkClass} href={CONTACT.phoneHref}>
-          {CONTACT.phone}
-        </a>
+        <>
+          <span className="font-semibold text-ink-900">{CONTACT.phone}</span>
+          <span className="mt-1 block text-ink-700">
+            In an emergency:{" "}
+            <Link className={linkClass} to="/emergency">
+              Emergency?
+            </Link>
+          </span>
+        </>
       ),
       note: CONTACT.phoneHours,
     },
