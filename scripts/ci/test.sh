@@ -13,6 +13,9 @@ source scripts/ci/chromium.sh
 # Before anything long: the browser tests at the end need Chromium.
 ensure_chromium
 
-together "[together] type check" "npm run --silent typecheck" "[together] lint" "npm run --silent lint"
-together "[together] unit and integration tests (PGlite)" "npm run --silent test:unit" "[together] build" "npm run --silent build"
+# `npm run lint` is ESLint then knip; here knip follows the build, which ends well before the unit
+# tests do, so it costs no wall time.
+together "[together] type check" "npm run --silent typecheck" "[together] lint" "npm run --silent lint:code"
+together "[together] unit and integration tests (PGlite)" "npm run --silent test:unit" \
+  "[together] build, then unused code (knip)" "npm run --silent build && npm run --silent lint:unused"
 stage "browser tests (PGlite)" npm run --silent test:e2e
