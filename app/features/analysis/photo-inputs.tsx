@@ -17,44 +17,37 @@ export function PhotoInputs({
   onChoose: (files: FileList | null) => void;
   onAdd: (files: FileList | null) => void;
 }) {
-  const handOver = (use: (files: FileList | null) => void) => (event: ChangeEvent<HTMLInputElement>) => {
-    use(event.currentTarget.files);
-    // Let the same file be chosen again later.
-    event.currentTarget.value = "";
-  };
+  const inputs = [
+    { ref: uploadRef, id: "demo-photo-upload", label: "Upload a photo of your pet", use: onChoose },
+    { ref: addRef, id: "demo-add-photo", label: "Add another photo of the same pet", use: onAdd },
+    {
+      ref: captureRef,
+      id: "demo-photo-capture",
+      label: "Take a photo of your pet",
+      use: onChoose,
+      capture: true,
+    },
+  ];
   return (
     <>
-      <input
-        ref={uploadRef}
-        id="demo-photo-upload"
-        type="file"
-        accept="image/*"
-        hidden
-        tabIndex={-1}
-        aria-label="Upload a photo of your pet"
-        onChange={handOver(onChoose)}
-      />
-      <input
-        ref={addRef}
-        id="demo-add-photo"
-        type="file"
-        accept="image/*"
-        hidden
-        tabIndex={-1}
-        aria-label="Add another photo of the same pet"
-        onChange={handOver(onAdd)}
-      />
-      <input
-        ref={captureRef}
-        id="demo-photo-capture"
-        type="file"
-        accept="image/*"
-        capture="environment"
-        hidden
-        tabIndex={-1}
-        aria-label="Take a photo of your pet"
-        onChange={handOver(onChoose)}
-      />
+      {inputs.map(({ ref, id, label, use, capture }) => (
+        <input
+          key={id}
+          ref={ref}
+          id={id}
+          type="file"
+          accept="image/*"
+          capture={capture ? "environment" : undefined}
+          hidden
+          tabIndex={-1}
+          aria-label={label}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => {
+            use(event.currentTarget.files);
+            // Let the same file be chosen again later.
+            event.currentTarget.value = "";
+          }}
+        />
+      ))}
     </>
   );
 }
