@@ -10,12 +10,16 @@
  *    views (mirrored, whole photo, tighter crop) are augmentation.
  * 2. A softmax layer is trained with weight decay on standardised features.
  * 3. Five-fold out-of-fold predictions of the photos' analysis view fit the fusion weights and
- *    temperatures (lowest log-loss), and the "not sure" threshold (the lowest whose confident
- *    answers are right at least CONFIDENT_ACCURACY of the time).
+ *    temperatures (lowest log-loss), and the answer's thresholds with a margin, measured on
+ *    folds that did not fit them.
  * 4. The same predictions, grouped into pairs and triples of different photos of one breed, fit
  *    how several photos of one pet are pooled (engine/evidence.ts).
- * The steps' code is in scripts/training/: photo-features (1), softmax-head (2), out-of-fold and
- * fit-fusion (3, 4).
+ * 5. The photos' features fit the appearance projection and the same-pet threshold
+ *    (engine/scores/same-pet.ts).
+ * The out-of-fold answers and rates are written to --report (app/content/analysis-out-of-fold.json),
+ * which /accuracy states beside the held-out run of eval:breeds.
+ * The steps' code is in scripts/training/: photo-features (1), softmax-head (2), out-of-fold,
+ * fit-fusion and fit-thresholds (3, 4), fit-same-pet (5).
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -28,6 +32,7 @@ import { loadBackbone } from "../app/features/analysis/engine/load-models";
 import { PET_HEAD_FILE } from "../app/engine/scores/pet-head";
 import { writeJson } from "./models/write-json";
 import { fitFusion } from "./training/fit-fusion";
+import { fitSamePet } from "./training/fit-same-pet";
 import { outOfFoldPredictions } from "./training/out-of-fold";
 import { cachedSamples, manifestClasses, readFromDisk } from "./training/photo-features";
 import { headOf, trainHead } from "./training/softmax-head";
@@ -36,6 +41,7 @@ const { values: args } = parseArgs({
   options: {
     data: { type: "string" },
     model: { type: "string", default: path.resolve("public/models/breed") },
+    report: { type: "string", default: path.resolve("app/content/analysis-out-of-fold.json") },
     cache: { type: "string" },
     seed: { type: "string", default: "1" },
   },
@@ -56,14 +62,16 @@ async function main() {
   const samples = await cachedSamples(cache, args.data!, args.model, classes);
 
   const predictions = outOfFoldPredictions(samples, classes, Number(args.seed));
-  const fusion = fitFusion(classes, predictions, classifier.descriptor);
+  const fitted = fitFusion(classes, predictions, classifier.descriptor);
+  const samePet = fitSamePet(samples, classes);
+  const fusion = { ...fitted.fusion, samePet: { minSimilarity: samePet.minSimilarity } };
   const trained = trainHead(
     samples.flatMap((s) => s.views.map((v) => v.features)),
     samples.flatMap((s) => s.views.map(() => s.breedIndex)),
     classes.length,
     99,
   );
-  const { file, data } = headOf(classes, trained, fusion);
+  const { file, data } = headOf(classes, trained, fusion, samePet);
   const bytes = new Uint8Array(data.buffer);
   const weightsUrl = `pet-head-${createHash("sha256").update(bytes).digest("hex").slice(0, 12)}.bin`;
   for (const old of fs.readdirSync(args.model).filter((name) => /^pet-head-.*\.bin$/.test(name)))
@@ -73,6 +81,19 @@ async function main() {
   console.log(
     `Wrote ${PET_HEAD_FILE} and ${weightsUrl} (${(bytes.length / 1024).toFixed(0)} KiB) into ${args.model}`,
   );
+  await writeJson(args.report!, {
+    date: new Date().toISOString(),
+    petHead: weightsUrl,
+    photos: samples.length,
+    dataset: path.basename(path.resolve(args.data!)),
+    calibrationError: Math.round(fitted.calibration * 1e4) / 1e4,
+    thresholds: { confidentMin: fusion.confidentMin, mixPairMin: fusion.mixPairMin },
+    fitted: fitted.fitted,
+    outOfFold: fitted.nested,
+    samePet: samePet.rates,
+    rows: fitted.rows,
+  });
+  console.log(`Wrote ${path.relative(process.cwd(), args.report!)}`);
 }
 
 await main();

@@ -9,7 +9,12 @@ import { fusionFrom, photoVerdict, PET_HEAD_SOURCE, shippedFusion } from "./phot
  * photos of one pet, with the shipped pet head's fusion, and a file without it refused loudly.
  */
 
-const fusion = { pooling: 0.6, confidentMin: { dog: 0.574, cat: 0.957 } };
+const fusion = {
+  pooling: 0.6,
+  confidentMin: { dog: 0.574, cat: 0.957 },
+  mixPairMin: { dog: 0.7, cat: 0.7 },
+  samePet: { minSimilarity: 0.5 },
+};
 
 const dog = (breeds: Record<string, number>, p = 0.97): PhotoEvidence => ({
   species: { dog: p, cat: 1 - p },
@@ -31,6 +36,7 @@ describe("photoVerdict", () => {
         { breed: "Harrier", percent: 2 },
       ],
       photoCount: 1,
+      photosLeftOut: 0,
     });
   });
 
@@ -47,6 +53,22 @@ describe("photoVerdict", () => {
         .slice(0, 3)
         .map((entry) => ({ breed: entry.breed.name, percent: Math.round(entry.confidence * 100) })),
     );
+  });
+
+  it("combines only the photos that look like the newest one's pet, and says how many it left out", () => {
+    const looks = (x: number) => [x, Math.sqrt(1 - x * x), ...Array<number>(62).fill(0)];
+    const rex = { ...dog({ beagle: 0.9, "basset-hound": 0.1 }), appearance: looks(1) };
+    const rexAgain = { ...dog({ beagle: 0.8, "basset-hound": 0.2 }), appearance: looks(0.9) };
+    const neighboursPug = { ...dog({ pug: 0.95, beagle: 0.05 }), appearance: looks(0) };
+    const aCat: PhotoEvidence = {
+      species: { dog: 0.05, cat: 0.95 },
+      breeds: { dog: { pug: 1 }, cat: { bengal: 1 } },
+    };
+    // Oldest first, as the pet's saved evidence comes: the newest is Rex.
+    const verdict = photoVerdict([neighboursPug, aCat, rexAgain, rex], fusion)!;
+    expect(verdict).toMatchObject({ species: "dog", photoCount: 2, photosLeftOut: 2 });
+    expect(verdict.guesses[0]).toEqual({ breed: "Beagle", percent: expect.any(Number) });
+    expect(verdict.guesses.map((guess) => guess.breed)).not.toContain("Pug");
   });
 
   it("says a mix when two breeds share most of it, and not sure otherwise", () => {
@@ -83,7 +105,12 @@ describe("photoVerdict", () => {
 describe("the pet head's fusion", () => {
   it("is read with the analysis's own schema", () => {
     const file = { ...shipped, fusion: { ...shipped.fusion, pooling: 0.42 } };
-    expect(fusionFrom(file)).toEqual({ pooling: 0.42, confidentMin: shipped.fusion.confidentMin });
+    expect(fusionFrom(file)).toEqual({
+      pooling: 0.42,
+      confidentMin: shipped.fusion.confidentMin,
+      mixPairMin: shipped.fusion.mixPairMin,
+      samePet: shipped.fusion.samePet,
+    });
   });
 
   it("is refused loudly when a file cannot say how photos are pooled", () => {

@@ -3,6 +3,7 @@ import type { PhotoEvidence } from "~/domain/breed-evidence";
 import type { PhotoVerdict } from "~/domain/pets";
 import { breedAnswer } from "~/engine/scores/breed-answer";
 import { combineEvidence } from "~/engine/scores/evidence";
+import { onePetsEvidence } from "~/engine/scores/same-pet";
 import { petHeadFileSchema, type PetHeadFile } from "~/engine/scores/pet-head";
 
 /*
@@ -16,7 +17,7 @@ import { petHeadFileSchema, type PetHeadFile } from "~/engine/scores/pet-head";
 /** Where the fusion comes from: the pet head the site ships (bundled with the server at build). */
 export const PET_HEAD_SOURCE = "public/models/breed/pet-head.json";
 
-type Fusion = Pick<PetHeadFile["fusion"], "pooling" | "confidentMin">;
+type Fusion = Pick<PetHeadFile["fusion"], "pooling" | "confidentMin" | "mixPairMin" | "samePet">;
 
 /**
  * The fusion of a pet head file, checked with the analysis's own schema. A file it cannot read
@@ -31,8 +32,8 @@ export function fusionFrom(file: unknown, source = PET_HEAD_SOURCE): Fusion {
       .join("; ");
     throw new Error(`${source} is not a pet head this server can read (${problems}).`);
   }
-  const { pooling, confidentMin } = parsed.data.fusion;
-  return { pooling, confidentMin };
+  const { pooling, confidentMin, mixPairMin, samePet } = parsed.data.fusion;
+  return { pooling, confidentMin, mixPairMin, samePet };
 }
 
 let shipped: Fusion | undefined;
@@ -44,17 +45,22 @@ export function shippedFusion(): Fusion {
 }
 
 /**
- * The photos' answer: their evidence combined (engine/scores/evidence.ts), then for the
+ * The photos' answer (`evidence` oldest first): the newest photo and the older ones that show
+ * the same pet (engine/scores/same-pet.ts) combined (engine/scores/evidence.ts), then for the
  * species the combination settles on, the breed answer the report would give (identified, a mix,
  * or not sure) with its best three guesses. Names and whole percentages only travel to the page.
  * Null without evidence, or when no breed of that species is known.
  */
 export function photoVerdict(evidence: readonly PhotoEvidence[], fusion?: Fusion): PhotoVerdict | null {
   if (evidence.length === 0) return null;
-  const { pooling, confidentMin } = fusion ?? shippedFusion();
-  const combined = combineEvidence(evidence, pooling);
+  const { pooling, confidentMin, mixPairMin, samePet } = fusion ?? shippedFusion();
+  const { kept, leftOut } = onePetsEvidence([...evidence].reverse(), samePet);
+  const combined = combineEvidence(kept.reverse(), pooling);
   const species = combined.species.cat > combined.species.dog ? "cat" : "dog";
-  const answer = breedAnswer(combined.breeds[species], confidentMin[species]);
+  const answer = breedAnswer(combined.breeds[species], {
+    confidentMin: confidentMin[species],
+    mixPairMin: mixPairMin[species],
+  });
   if (answer.status === "unavailable" || answer.guesses.length === 0) return null;
   return {
     status: answer.status,
@@ -63,6 +69,7 @@ export function photoVerdict(evidence: readonly PhotoEvidence[], fusion?: Fusion
       breed: guess.breed.name,
       percent: Math.round(guess.confidence * 100),
     })),
-    photoCount: evidence.length,
+    photoCount: kept.length,
+    photosLeftOut: leftOut,
   };
 }

@@ -11,7 +11,17 @@ export type PhotoEvidence = {
   species: Record<Species, number>;
   /** Calibrated probability of each breed given its species, by knowledge-base id. */
   breeds: Record<Species, Record<string, number>>;
+  /**
+   * What the pet looks like, as APPEARANCE_DIMENSIONS numbers (the backbone's features projected
+   * by the pet head, unit length): compared to tell whether two photos show the same animal
+   * (engine/scores/same-pet.ts). Not the photo, nor enough to draw it. Absent in evidence saved
+   * before it existed: such photos are compared by species alone.
+   */
+  appearance?: number[];
 };
+
+/** How many numbers a photo's appearance has. */
+export const APPEARANCE_DIMENSIONS = 64;
 
 /** Breeds below this are left out of a photo's evidence (and count as this much when combined). */
 export const EVIDENCE_FLOOR = 1e-3;
@@ -33,6 +43,7 @@ export const photoEvidenceSchema = z
         cat: z.record(breedId, z.number().min(0).max(1)),
       })
       .strict(),
+    appearance: z.array(z.number().min(-1).max(1)).length(APPEARANCE_DIMENSIONS).optional(),
   })
   .strict()
   .refine((e) => Object.keys(e.breeds.dog).length + Object.keys(e.breeds.cat).length <= 200, {

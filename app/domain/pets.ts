@@ -293,4 +293,6 @@ export type PhotoVerdict = {
   guesses: { breed: string; percent: number }[];
   /** How many photos the answer rests on (1 to SAVED_EVIDENCE_MAX_PHOTOS). */
   photoCount: number;
+  /** Saved photos left out because they look like a different pet than the newest one. */
+  photosLeftOut: number;
 };

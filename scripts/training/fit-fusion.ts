@@ -1,7 +1,7 @@
 /**
  * How the trained head is fused with the ImageNet classifier, for scripts/train-breeds.ts: the
- * fusion's weights, temperatures and "not sure" thresholds, and how several photos of one pet
- * are pooled, all fitted on the out-of-fold predictions.
+ * fusion's weights, temperatures and answer thresholds (fit-thresholds.ts), and how several
+ * photos of one pet are pooled, all fitted on the out-of-fold predictions.
  */
 import { scoresByBreed } from "../../app/features/analysis/engine/classify";
 import { fuse, type PetHeadFile } from "../../app/engine/scores/pet-head";
@@ -11,9 +11,14 @@ import { findBreed } from "../../app/engine/knowledge/breeds";
 import { expectedCalibrationError } from "../models/calibration";
 import { pct, type Prediction } from "./out-of-fold";
 import { headOf, NEUTRAL_FUSION } from "./softmax-head";
+import {
+  countAnswers,
+  fitThresholds,
+  nestedCounts,
+  type AnswerCounts,
+  type AnswerRow,
+} from "./fit-thresholds";
 
-/** The "not sure" threshold is the lowest whose confident answers are right this often. */
-const CONFIDENT_ACCURACY = 0.97;
 /**
  * The ImageNet classifier keeps at least this share of each species' breed mixture: the Oxford
  * photos alone would fit it to zero (the head knows all their breeds), and breeds the head never
@@ -28,13 +33,13 @@ const IMAGENET_SHARE_MIN: Record<Species, number> = { dog: 0.3, cat: 0.1 };
 /**
  * Grid search of the fusion on the out-of-fold predictions: the species weight by species
  * accuracy, then per species the ImageNet share and temperature by log-loss of the true breed,
- * then the "not sure" threshold.
+ * then the answer thresholds. Returns the fusion (less the same-pet rule) and the answers' rows.
  */
 export function fitFusion(
   classes: string[],
   predictions: Prediction[],
   descriptor: Parameters<typeof scoresByBreed>[0],
-): PetHeadFile["fusion"] {
+) {
   const truth = (p: Prediction) => findBreed(classes[p.sample.breedIndex]!)!;
   const imagenet = predictions.map((p) => scoresByBreed(descriptor, p.sample.views[0]!.probabilities));
   const grid = (from: number, to: number, step: number) =>
@@ -91,34 +96,41 @@ export function fitFusion(
     );
   }
 
-  // The analysis's answers: species by the fusion, breed within it; a threshold per species
-  // (ImageNet's confident "Siamese" for a Ragdoll makes cats need more).
-  const answers = fused(fusion).map((f, i) => {
+  // The analysis's answers: species by the fusion, breed within it; the thresholds per species
+  // (ImageNet's confident "Siamese" for a Ragdoll makes cats need more), fitted with a margin and
+  // measured on answers that did not fit them (fit-thresholds.ts).
+  const rows: AnswerRow[] = fused(fusion).map((f, i) => {
     const species: Species = f.species.cat > 0.5 ? "cat" : "dog";
-    const top = f.breeds[species][0]!;
-    return { species, confidence: top.confidence, right: top.breed === truth(predictions[i]!) };
+    const breed = truth(predictions[i]!);
+    return {
+      fold: predictions[i]!.fold,
+      species: breed.species,
+      breed: breed.id,
+      answered: species,
+      guesses: f.breeds[species]
+        .slice(0, 3)
+        .map((entry): [string, number] => [entry.breed.id, Math.round(entry.confidence * 1e4) / 1e4]),
+    };
   });
-  const threshold = (mine: typeof answers) =>
-    [...new Set(mine.map((a) => a.confidence))]
-      .sort((a, b) => a - b)
-      .find((t) => {
-        const confident = mine.filter((a) => a.confidence >= t);
-        return confident.filter((a) => a.right).length >= CONFIDENT_ACCURACY * confident.length;
-      }) ?? 1;
-  const confidentMin = Object.fromEntries(
-    (["dog", "cat"] as const).map((species) => [
-      species,
-      Math.round(threshold(answers.filter((a) => a.species === species)) * 1000) / 1000,
-    ]),
-  ) as Record<Species, number>;
-  fusion = { ...fusion, confidentMin };
-  const confident = answers.filter((a) => a.confidence >= confidentMin[a.species]);
-  console.log(
-    `Fused, out of fold: top-1 ${answers.filter((a) => a.right).length}/${answers.length}; ` +
-      `"not sure" below ${confidentMin.dog} (dogs), ${confidentMin.cat} (cats): ${confident.length} named, ` +
-      `${confident.filter((a) => a.right).length} right; expected calibration error ${pct(expectedCalibrationError(answers))}`,
+  const thresholds = fitThresholds(rows);
+  fusion = { ...fusion, ...thresholds };
+  const calibration = expectedCalibrationError(
+    rows.map((row) => ({ confidence: row.guesses[0]![1], right: row.guesses[0]![0] === row.breed })),
   );
-  return { ...fusion, pooling: fitPooling(fused(fusion), predictions.map(truth), fusion) };
+  const fitted = countAnswers(rows, () => thresholds);
+  const nested = nestedCounts(rows);
+  const line = (counts: AnswerCounts) =>
+    `${counts.identified.count} named, ${counts.identified.right} right (${pct(counts.identified.right / counts.identified.count)}); ` +
+    `${counts.mix.count} mixes, ${counts.mix.withBreed} holding the breed; ${counts.unsure.count} not sure (${pct(counts.unsure.count / counts.photos)})`;
+  console.log(
+    `Fused, out of fold: top-1 ${rows.filter((r) => r.guesses[0]![0] === r.breed).length}/${rows.length}, ` +
+      `expected calibration error ${pct(calibration)}; named from ${thresholds.confidentMin.dog} (dogs), ${thresholds.confidentMin.cat} (cats), ` +
+      `a mix from ${thresholds.mixPairMin.dog} / ${thresholds.mixPairMin.cat}\n` +
+      `  on the photos that fitted them: ${line(fitted)}\n` +
+      `  each fold under thresholds fitted on the others: ${line(nested)}`,
+  );
+  const pooling = fitPooling(fused(fusion), predictions.map(truth), fusion);
+  return { fusion: { ...fusion, pooling }, rows, calibration, fitted, nested };
 }
 
 /**
@@ -131,7 +143,7 @@ function fitPooling(
   truths: ReturnType<typeof findBreed>[],
   fusion: PetHeadFile["fusion"],
 ): number {
-  const evidence = fused.map(photoEvidence);
+  const evidence = fused.map((scores) => photoEvidence(scores));
   const byBreed = new Map<string, number[]>();
   truths.forEach((breed, i) => byBreed.set(breed!.id, [...(byBreed.get(breed!.id) ?? []), i]));
   const groups = [2, 3].flatMap((size) =>

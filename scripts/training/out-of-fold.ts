@@ -8,7 +8,8 @@ import { headOf, NEUTRAL_FUSION, trainHead } from "./softmax-head";
 
 const FOLDS = 5;
 
-export type Prediction = { sample: Sample; headProbs: Float64Array };
+/** A photo's head probabilities from the fold that left it out. */
+export type Prediction = { sample: Sample; headProbs: Float64Array; fold: number };
 
 /** Five folds, shuffled by `seed`; prints the head's own top-1 accuracy out of fold. */
 export function outOfFoldPredictions(samples: Sample[], classes: string[], seed: number): Prediction[] {
@@ -27,7 +28,7 @@ export function outOfFoldPredictions(samples: Sample[], classes: string[], seed:
     const { head } = headOf(classes, trained, NEUTRAL_FUSION);
     samples.forEach((sample, i) => {
       if (fold.get(i) === k)
-        predictions.push({ sample, headProbs: headProbabilities(head, sample.views[0]!.features) });
+        predictions.push({ sample, fold: k, headProbs: headProbabilities(head, sample.views[0]!.features) });
     });
   }
   const headTop1 = predictions.filter((p) => argmax(p.headProbs) === p.sample.breedIndex).length;

@@ -3,6 +3,7 @@
  * pooled features, and the head file the app loads (app/engine/scores/pet-head.ts) made from it.
  */
 import * as tf from "@tensorflow/tfjs-core";
+import { APPEARANCE_DIMENSIONS } from "../../app/domain/breed-evidence";
 import { petHead, type PetHeadFile } from "../../app/engine/scores/pet-head";
 
 const EPOCHS = 120;
@@ -18,7 +19,9 @@ export const NEUTRAL_FUSION: PetHeadFile["fusion"] = {
   breedImagenetWeight: { dog: 0, cat: 0 },
   temperature: { dog: 1, cat: 1 },
   confidentMin: { dog: 0, cat: 0 },
+  mixPairMin: { dog: 1, cat: 1 },
   pooling: 1,
+  samePet: { minSimilarity: -1 },
 };
 
 /**
@@ -66,15 +69,34 @@ export function trainHead(x: Float32Array[], y: number[], classes: number, seed:
   });
 }
 
-/** The head file and its weights (weights, then biases) as the app reads them, and the head itself. */
-export function headOf(classes: string[], trained: TrainedHead, fusion: PetHeadFile["fusion"]) {
-  const data = new Float32Array(trained.weights.length + trained.bias.length);
+/** The appearance projection (fit-same-pet.ts): the features' mean and the whitened components. */
+export type AppearanceProjection = { mean: Float32Array; components: Float32Array };
+
+/**
+ * The head file and its data as the app reads them (weights, biases, then the appearance
+ * projection, zeros until it is fitted), and the head itself.
+ */
+export function headOf(
+  classes: string[],
+  trained: TrainedHead,
+  fusion: PetHeadFile["fusion"],
+  appearance?: AppearanceProjection,
+) {
+  const featureCount = trained.weights.length / classes.length;
+  const mean = appearance?.mean ?? new Float32Array(featureCount);
+  const components = appearance?.components ?? new Float32Array(featureCount * APPEARANCE_DIMENSIONS);
+  const data = new Float32Array(
+    trained.weights.length + trained.bias.length + mean.length + components.length,
+  );
   data.set(trained.weights);
   data.set(trained.bias, trained.weights.length);
+  data.set(mean, trained.weights.length + trained.bias.length);
+  data.set(components, trained.weights.length + trained.bias.length + mean.length);
   const file: PetHeadFile = {
     classes,
     weightsUrl: "",
-    featureCount: trained.weights.length / classes.length,
+    featureCount,
+    appearanceDimensions: APPEARANCE_DIMENSIONS,
     fusion,
   };
   return { file, data, head: petHead(file, data.buffer) };

@@ -5,8 +5,11 @@ import type { FusedScores } from "./pet-head";
 
 export type { PhotoEvidence };
 
-/** One photo's fused scores as evidence: the unlikely breeds dropped, four decimals kept. */
-export function photoEvidence(fused: FusedScores): PhotoEvidence {
+/**
+ * One photo's fused scores as evidence: the unlikely breeds dropped, four decimals kept; with
+ * its appearance (pet-head.ts appearanceOf) when there is one.
+ */
+export function photoEvidence(fused: FusedScores, appearance?: number[]): PhotoEvidence {
   const round = (p: number) => Math.round(p * 1e4) / 1e4;
   const breedsOf = (species: Species) =>
     Object.fromEntries(
@@ -17,6 +20,7 @@ export function photoEvidence(fused: FusedScores): PhotoEvidence {
   return {
     species: { dog: round(fused.species.dog), cat: round(fused.species.cat) },
     breeds: { dog: breedsOf("dog"), cat: breedsOf("cat") },
+    ...(appearance ? { appearance } : {}),
   };
 }
 

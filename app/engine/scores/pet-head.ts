@@ -1,4 +1,5 @@
 import { z } from "~/utils/zod";
+import { APPEARANCE_DIMENSIONS } from "~/domain/breed-evidence";
 import type { Species } from "~/domain/pets";
 import { findBreed, type Breed } from "~/engine/knowledge/breeds";
 import type { BreedScores } from "./outcome";
@@ -16,9 +17,13 @@ export const petHeadFileSchema = z
   .object({
     /** Knowledge-base breed ids in output order. */
     classes: z.array(z.string().min(1)).min(2),
-    /** float32 little-endian: the weights [features × classes], then the biases [classes]. */
+    /**
+     * float32 little-endian: the weights [features × classes], the biases [classes], then the
+     * appearance projection: the features' mean [features] and the components [features × dimensions].
+     */
     weightsUrl: z.string().min(1),
     featureCount: z.number().int().positive(),
+    appearanceDimensions: z.literal(APPEARANCE_DIMENSIONS),
     fusion: z
       .object({
         /** Share of the ImageNet classifier in the species vote (the head's is the rest). */
@@ -29,8 +34,12 @@ export const petHeadFileSchema = z
         temperature: z.object({ dog: z.number().positive(), cat: z.number().positive() }),
         /** Per species, the calibrated confidence below which the page says "not sure" and shows the best three. */
         confidentMin: z.object({ dog: z.number().min(0).max(1), cat: z.number().min(0).max(1) }),
+        /** Per species, the share the first two breeds must hold together to be called a mix (breed-answer.ts). */
+        mixPairMin: z.object({ dog: z.number().min(0).max(1), cat: z.number().min(0).max(1) }),
         /** How several photos of one pet are pooled (evidence.ts): 1 multiplies them, 0 averages. */
         pooling: z.number().min(0).max(1),
+        /** When a photo counts as the same pet as the ones before (same-pet.ts). */
+        samePet: z.object({ minSimilarity: z.number().min(-1).max(1) }).strict(),
       })
       .strict(),
   })
@@ -41,11 +50,14 @@ export type PetHead = Omit<PetHeadFile, "classes" | "weightsUrl"> & {
   breeds: Breed[];
   weights: Float32Array;
   bias: Float32Array;
+  /** The features' mean and the principal components an appearance is measured along. */
+  appearanceMean: Float32Array;
+  appearanceComponents: Float32Array;
 };
 
 export function petHead(file: PetHeadFile, data: ArrayBuffer): PetHead {
-  const { classes, featureCount, fusion } = file;
-  const expected = (featureCount + 1) * classes.length * 4;
+  const { classes, featureCount, fusion, appearanceDimensions } = file;
+  const expected = ((featureCount + 1) * classes.length + featureCount * (1 + appearanceDimensions)) * 4;
   if (data.byteLength !== expected) {
     throw new Error(`Pet head weights: ${data.byteLength} bytes, expected ${expected}`);
   }
@@ -55,13 +67,38 @@ export function petHead(file: PetHeadFile, data: ArrayBuffer): PetHead {
     return breed;
   });
   const values = new Float32Array(data);
+  const biasStart = featureCount * classes.length;
+  const meanStart = biasStart + classes.length;
+  const componentsStart = meanStart + featureCount;
   return {
     breeds,
     featureCount,
+    appearanceDimensions,
     fusion,
-    weights: values.subarray(0, featureCount * classes.length),
-    bias: values.subarray(featureCount * classes.length),
+    weights: values.subarray(0, biasStart),
+    bias: values.subarray(biasStart, meanStart),
+    appearanceMean: values.subarray(meanStart, componentsStart),
+    appearanceComponents: values.subarray(componentsStart),
   };
+}
+
+/**
+ * What the pet looks like to the backbone, for telling one pet from another (same-pet.ts): the
+ * features less their mean, along the principal components of the training photos, at unit
+ * length and three decimals.
+ */
+export function appearanceOf(
+  head: Pick<PetHead, "featureCount" | "appearanceDimensions" | "appearanceMean" | "appearanceComponents">,
+  features: ArrayLike<number>,
+): number[] {
+  const { featureCount, appearanceDimensions: dims, appearanceMean, appearanceComponents } = head;
+  const projected = new Float64Array(dims);
+  for (let f = 0; f < featureCount; f++) {
+    const x = features[f]! - appearanceMean[f]!;
+    for (let d = 0; d < dims; d++) projected[d]! += x * appearanceComponents[f * dims + d]!;
+  }
+  const length = Math.hypot(...projected) || 1;
+  return Array.from(projected, (value) => Math.round((value / length) * 1000) / 1000);
 }
 
 /** The head's probability for each of its breeds. */

@@ -25,7 +25,8 @@ export function AnalysisDemo({
   signedIn?: boolean;
 }) {
   const { analyzer, analysesLeftThisMonth, warmUp } = useDemoAnalyzer(uncounted, signedIn);
-  const { state, choosePhoto, addPhoto, showSample, isAnalyzing } = useAnalysis(analyzer);
+  const { state, choosePhoto, addPhoto, startWithDifferentPet, showSample, isAnalyzing } =
+    useAnalysis(analyzer);
   const uploadInput = useRef<HTMLInputElement>(null);
   const captureInput = useRef<HTMLInputElement>(null);
   const addInput = useRef<HTMLInputElement>(null);
@@ -118,7 +119,12 @@ export function AnalysisDemo({
         </Card>
 
         <div>
-          <DemoReport state={state} onShowSample={showSample} onAddPhoto={() => addInput.current?.click()} />
+          <DemoReport
+            state={state}
+            onShowSample={showSample}
+            onAddPhoto={() => addInput.current?.click()}
+            onStartWithDifferentPet={startWithDifferentPet}
+          />
         </div>
       </div>
 

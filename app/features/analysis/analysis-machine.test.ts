@@ -98,6 +98,46 @@ describe("analysisReducer", () => {
     );
   });
 
+  it("a photo of a different pet: the answer on show stays, the other pet's is offered, then shown on request", () => {
+    const done = analysisReducer(analyzing(), {
+      type: "analysisSucceeded",
+      runId: 1,
+      outcome: SAMPLE_OUTCOME,
+    });
+    const adding = analysisReducer(done, { type: "photoAdded", runId: 2, photo: otherPhoto });
+    const tom = { ...SAMPLE_OUTCOME, timings: null, differentPet: true as const };
+    const offered = analysisReducer(adding, { type: "differentPetFound", runId: 2, outcome: tom });
+    expect(offered).toEqual({
+      status: "done",
+      runId: 2,
+      photo,
+      outcome: SAMPLE_OUTCOME,
+      notice: null,
+      differentPet: { photo: otherPhoto, outcome: tom },
+    });
+    expect(currentPhoto(offered)).toBe(photo);
+
+    // "Start a new analysis with this photo": its own answer, no longer flagged.
+    const { differentPet: _, ...tomAlone } = tom;
+    expect(analysisReducer(offered, { type: "differentPetChosen", runId: 2 })).toEqual({
+      status: "done",
+      runId: 2,
+      photo: otherPhoto,
+      outcome: tomAlone,
+      notice: null,
+    });
+    // Adding another photo instead drops the offer; a stale choice changes nothing.
+    expect(analysisReducer(offered, { type: "photoAdded", runId: 3, photo: otherPhoto })).toMatchObject({
+      status: "analyzing",
+      previous: { outcome: SAMPLE_OUTCOME, photo },
+    });
+    expect(analysisReducer(offered, { type: "photoAdded", runId: 3, photo: otherPhoto })).not.toHaveProperty(
+      "previous.differentPet",
+    );
+    expect(analysisReducer(offered, { type: "differentPetChosen", runId: 1 })).toBe(offered);
+    expect(analysisReducer(done, { type: "differentPetFound", runId: 1, outcome: tom })).toBe(done);
+  });
+
   it("ignores events of a replaced run", () => {
     const restarted = analysisReducer(analyzing(1), { type: "photoChosen", runId: 2, photo: otherPhoto });
     expect(analysisReducer(restarted, { type: "analysisSucceeded", runId: 1, outcome: SAMPLE_OUTCOME })).toBe(

@@ -9,6 +9,8 @@ import type { AnalysisOutcome, AnalysisStage } from "./analyzer";
  *   any state ──sampleRequested──▶ done (the sample report, without a photo)
  *   done ──photoAdded──▶ analyzing ─▶ done (resting on one photo more), or back to the earlier
  *                                     done with a notice when the added photo could not be used
+ *                                     ─differentPetFound─▶ the earlier done, holding the added
+ *                                     photo's own answer ─differentPetChosen─▶ done with it
  *
  * Every run has an id; events from an older run (a photo since replaced) are ignored.
  * A rejected file (photoRejected) only sets `notice`: the current photo and result stay.
@@ -31,7 +33,14 @@ export type AnalysisPhase =
       /** The answer a photo is being added to: it stays when the added photo cannot be used. */
       previous: DonePhase | null;
     }
-  | { status: "done"; runId: number; photo: Photo | null; outcome: AnalysisOutcome }
+  | {
+      status: "done";
+      runId: number;
+      photo: Photo | null;
+      outcome: AnalysisOutcome;
+      /** A photo added as the same pet that looks like another one: its own answer, on offer. */
+      differentPet?: { photo: Photo; outcome: AnalysisOutcome };
+    }
   | { status: "error"; runId: number; photo: Photo; message: string };
 
 type DonePhase = Extract<AnalysisPhase, { status: "done" }>;
@@ -48,6 +57,10 @@ export type AnalysisEvent =
   | { type: "photoRejected"; message: string }
   | { type: "stageChanged"; runId: number; stage: AnalysisStage }
   | { type: "analysisSucceeded"; runId: number; outcome: AnalysisOutcome }
+  /** The added photo shows another pet: the earlier answer stays, the photo's own is offered. */
+  | { type: "differentPetFound"; runId: number; outcome: AnalysisOutcome }
+  /** "Start a new analysis with it": the other pet's answer replaces the one on show. */
+  | { type: "differentPetChosen"; runId: number }
   | { type: "sampleRequested"; runId: number; outcome: AnalysisOutcome }
   | { type: "analysisFailed"; runId: number; message: string };
 
@@ -66,7 +79,7 @@ export function analysisReducer(state: AnalysisState, event: AnalysisEvent): Ana
       };
     case "photoAdded": {
       if (state.status !== "done") return state;
-      const { notice: _, ...previous } = state;
+      const { notice: _, differentPet: __, ...previous } = state;
       return {
         status: "analyzing",
         runId: event.runId,
@@ -84,6 +97,19 @@ export function analysisReducer(state: AnalysisState, event: AnalysisEvent): Ana
     case "analysisSucceeded":
       if (state.status !== "analyzing" || state.runId !== event.runId) return state;
       return { status: "done", runId: state.runId, photo: state.photo, outcome: event.outcome, notice: null };
+    case "differentPetFound":
+      if (state.status !== "analyzing" || state.runId !== event.runId || !state.previous) return state;
+      return {
+        ...state.previous,
+        runId: state.runId,
+        notice: null,
+        differentPet: { photo: state.photo, outcome: event.outcome },
+      };
+    case "differentPetChosen": {
+      if (state.status !== "done" || state.runId !== event.runId || !state.differentPet) return state;
+      const { differentPet: _, ...outcome } = state.differentPet.outcome;
+      return { status: "done", runId: state.runId, photo: state.differentPet.photo, outcome, notice: null };
+    }
     case "sampleRequested":
       return { status: "done", runId: event.runId, photo: null, outcome: event.outcome, notice: null };
     case "analysisFailed":

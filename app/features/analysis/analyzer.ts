@@ -40,6 +40,11 @@ export type AnalysisOutcome = {
    * photo of the same pet, and saved with the pet. Empty for the sample and without a breed model.
    */
   evidence: readonly PhotoEvidence[];
+  /**
+   * Set when the photo was offered as another of the same pet but looks like a different one:
+   * the findings and evidence are this photo's alone, and the page asks before showing them.
+   */
+  differentPet?: true;
 };
 
 export type AnalyzeOptions = {

@@ -22,11 +22,14 @@ export function DemoReport({
   state,
   onShowSample,
   onAddPhoto,
+  onStartWithDifferentPet,
 }: {
   state: AnalysisState;
   onShowSample: () => void;
   /** Opens the picker for another photo of the same pet (offered while more can be combined). */
   onAddPhoto: () => void;
+  /** Shows the answer of an added photo that looked like a different pet instead. */
+  onStartWithDifferentPet: () => void;
 }) {
   useEffect(() => {
     if (state.status === "analyzing") void loadReport();
@@ -37,6 +40,8 @@ export function DemoReport({
       <Suspense fallback={<ReportPlaceholder />}>
         <Report
           outcome={state.outcome}
+          differentPet={state.differentPet}
+          onStartWithDifferentPet={onStartWithDifferentPet}
           onShowSample={onShowSample}
           onAddPhoto={canAddPhoto(state.outcome) ? onAddPhoto : undefined}
         />

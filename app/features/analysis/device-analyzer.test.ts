@@ -50,6 +50,7 @@ describe("createDeviceAnalyzer", () => {
         id,
         findings: { kind: "no-pet" },
         evidence: null,
+        differentPet: false,
         timings,
         startup,
         breedModelProblem: null,
@@ -89,21 +90,31 @@ describe("createDeviceAnalyzer", () => {
       breed: { status: "unavailable" },
       photoCount: 3,
     } as const;
+    let differentPet = false;
     FakeWorker.answer = ({ id }, worker) =>
       worker.send({
         type: "result",
         id,
         findings,
         evidence: evidence(0.7),
+        differentPet,
         timings,
         startup,
         breedModelProblem: null,
       });
     const earlier = [evidence(0.9), evidence(0.8)];
-    const outcome = await createDeviceAnalyzer("/models/breed/").analyze(photo, { earlier });
+    const analyzer = createDeviceAnalyzer("/models/breed/");
+    const outcome = await analyzer.analyze(photo, { earlier });
     expect(FakeWorker.instances[0]!.received[0]).toMatchObject({ type: "analyze", earlier });
     expect(outcome.findings).toEqual(findings);
     expect(outcome.evidence).toEqual([evidence(0.9), evidence(0.8), evidence(0.7)]);
+    expect(outcome.differentPet).toBeUndefined();
+
+    // A photo of another pet rests on itself alone, and says so.
+    differentPet = true;
+    const other = await analyzer.analyze(photo, { earlier });
+    expect(other.evidence).toEqual([evidence(0.7)]);
+    expect(other.differentPet).toBe(true);
   });
 
   it("loads the models ahead of a photo on warm-up", () => {
@@ -152,6 +163,7 @@ describe("createDeviceAnalyzer", () => {
           id,
           findings: { kind: "no-pet" },
           evidence: null,
+          differentPet: false,
           timings,
           startup,
           breedModelProblem: null,

@@ -84,7 +84,12 @@ export function createDeviceAnalyzer(breedModelUrl: string): Analyzer {
                 fallbackReason: null,
                 breedModelProblem: message.breedModelProblem,
                 timings: message.timings,
-                evidence: message.evidence ? [...earlier, message.evidence] : [],
+                evidence: message.evidence
+                  ? message.differentPet
+                    ? [message.evidence]
+                    : [...earlier, message.evidence]
+                  : [],
+                ...(message.differentPet ? { differentPet: true as const } : {}),
               });
               return;
             case "problem":

@@ -12,9 +12,19 @@ export const ANALYSIS_DONE_TOAST = "Analysis complete! Your pet's profile is rea
 export const ANALYSIS_FAILED_MESSAGE =
   "We couldn't analyse this photo. Please try again or choose another one.";
 export const NO_PET_TOAST = "We couldn't find a dog or a cat in this photo.";
+export const DIFFERENT_PET_TOAST = "This photo looks like a different pet.";
 
-/** The run in progress; `kept` is the photo on show while another of the same pet is analysed. */
-type Run = { id: number; controller: AbortController | null; url: string | null; kept: string | null };
+/**
+ * The run in progress; `kept` is the photo on show while another of the same pet is analysed,
+ * `otherPet` an added photo of a different pet, on offer until the visitor chooses.
+ */
+type Run = {
+  id: number;
+  controller: AbortController | null;
+  url: string | null;
+  kept: string | null;
+  otherPet: string | null;
+};
 
 /**
  * Runs the analysis demo: validates the chosen file, shows it from an object URL (the photo
@@ -23,7 +33,7 @@ type Run = { id: number; controller: AbortController | null; url: string | null;
  */
 export function useAnalysis(analyzer: Analyzer) {
   const [state, dispatch] = useReducer(analysisReducer, initialAnalysisState);
-  const run = useRef<Run>({ id: 0, controller: null, url: null, kept: null });
+  const run = useRef<Run>({ id: 0, controller: null, url: null, kept: null, otherPet: null });
 
   useEffect(() => {
     const current = run.current;
@@ -71,6 +81,14 @@ export function useAnalysis(analyzer: Analyzer) {
               failed(addedPhotoWithoutPet(adding.evidence.length));
               return;
             }
+            if (adding && outcome.differentPet) {
+              current.otherPet = current.url;
+              current.url = current.kept;
+              current.kept = null;
+              dispatch({ type: "differentPetFound", runId, outcome });
+              void toast.info(DIFFERENT_PET_TOAST);
+              return;
+            }
             releaseKeptPhoto(current);
             dispatch({ type: "analysisSucceeded", runId, outcome });
             if (outcome.findings.kind === "no-pet") void toast.info(NO_PET_TOAST);
@@ -104,12 +122,29 @@ export function useAnalysis(analyzer: Analyzer) {
     [analyse, state],
   );
 
+  /** The added photo of a different pet becomes the answer on show (no second analysis). */
+  const startWithDifferentPet = useCallback(() => {
+    if (state.status !== "done" || !state.differentPet) return;
+    const current = run.current;
+    if (current.url) URL.revokeObjectURL(current.url);
+    current.url = current.otherPet;
+    current.otherPet = null;
+    dispatch({ type: "differentPetChosen", runId: state.runId });
+  }, [state]);
+
   /** The specification's sample report, at once and without a photo. */
   const showSample = useCallback(() => {
     dispatch({ type: "sampleRequested", runId: startRun(run.current), outcome: SAMPLE_OUTCOME });
   }, []);
 
-  return { state, choosePhoto, addPhoto, showSample, isAnalyzing: state.status === "analyzing" };
+  return {
+    state,
+    choosePhoto,
+    addPhoto,
+    startWithDifferentPet,
+    showSample,
+    isAnalyzing: state.status === "analyzing",
+  };
 }
 
 /** True when the answer on show can take one photo more of the same pet. */
@@ -133,6 +168,8 @@ export function addedPhotoWithoutPet(earlierPhotos: number) {
 function startRun(current: Run, keepPhotoOnShow = false) {
   current.controller?.abort();
   current.controller = null;
+  if (current.otherPet) URL.revokeObjectURL(current.otherPet);
+  current.otherPet = null;
   if (keepPhotoOnShow) {
     releaseKeptPhoto(current);
     current.kept = current.url;

@@ -39,6 +39,13 @@ export function PhotoVerdictSection({ verdict }: { verdict: PhotoVerdict | null 
           The analyses saved to this pet, their newest photos combined. The photos themselves stay on the
           device they were taken with.
         </p>
+        {verdict.photosLeftOut > 0 ? (
+          <p className="mt-2 text-sm text-accent-900" data-testid="photos-left-out">
+            {verdict.photosLeftOut === 1
+              ? "1 saved photo looks like a different pet than the newest one, so it is not counted."
+              : `${verdict.photosLeftOut} saved photos look like a different pet than the newest one, so they are not counted.`}
+          </p>
+        ) : null}
         <p className="mt-4" data-print-hide>
           <Link
             to="/features#demo"

@@ -15,6 +15,7 @@ import { BREED_MODEL_PATH } from "~/domain/analysis";
 import { classify, scoresByBreed, squareCrop, type Classifier } from "./classify";
 import { iou, suppressOverlaps, type Detection } from "./detect-pets";
 import type { PhotoEvidence } from "~/engine/scores/evidence";
+import { APPEARANCE_DIMENSIONS } from "~/domain/breed-evidence";
 import { findPet, type PetModels } from "./find-pet";
 import { loadClassifier, loadDetector, readModelArtifacts, type ReadFile } from "./load-models";
 import type { ModelDescriptor } from "./model-descriptor";
@@ -87,16 +88,21 @@ describe("breed scores and their fusion", () => {
       classes: ["labrador-retriever", "bengal"],
       weightsUrl: "weights.bin",
       featureCount: 2,
+      appearanceDimensions: APPEARANCE_DIMENSIONS,
       fusion: {
         speciesImagenetWeight: 0.5,
         breedImagenetWeight: { dog: 0.5, cat: 0.5 },
         temperature: { dog: 1, cat: 1 },
         confidentMin: { dog: 0.7, cat: 0.8 },
+        mixPairMin: { dog: 0.7, cat: 0.7 },
         pooling: 0.5,
+        samePet: { minSimilarity: 0.3 },
         ...fusion,
       },
     };
-    return petHead(file, new Float32Array([0, 0, 0, 0, ...bias]).buffer);
+    // Weights, biases, then the appearance projection (a mean and components, zeros here).
+    const projection = new Array<number>(2 + 2 * APPEARANCE_DIMENSIONS).fill(0);
+    return petHead(file, new Float32Array([0, 0, 0, 0, ...bias, ...projection]).buffer);
   }
 
   it("adds ImageNet classes up by breed and by species through the knowledge base", () => {
@@ -125,11 +131,17 @@ describe("breed scores and their fusion", () => {
   });
 
   it("refuses weights of the wrong size and classes the knowledge base does not know", () => {
-    const file = { classes: ["labrador-retriever", "bengal"], weightsUrl: "w", featureCount: 2 };
+    const file = {
+      classes: ["labrador-retriever", "bengal"],
+      weightsUrl: "w",
+      featureCount: 2,
+      appearanceDimensions: APPEARANCE_DIMENSIONS as typeof APPEARANCE_DIMENSIONS,
+    };
     const fusion = head([0, 0]).fusion;
-    expect(() => petHead({ ...file, fusion }, new ArrayBuffer(8))).toThrow(/expected 24/);
+    const size = (2 * 2 + 2 + 2 + 2 * APPEARANCE_DIMENSIONS) * 4;
+    expect(() => petHead({ ...file, fusion }, new ArrayBuffer(24))).toThrow(new RegExp(`expected ${size}`));
     expect(() =>
-      petHead({ ...file, classes: ["labrador-retriever", "unicorn"], fusion }, new ArrayBuffer(24)),
+      petHead({ ...file, classes: ["labrador-retriever", "unicorn"], fusion }, new ArrayBuffer(size)),
     ).toThrow(/"unicorn" is not in the knowledge base/);
   });
 });
@@ -175,11 +187,18 @@ describe("the real models on real photos", { timeout: 120_000 }, () => {
     models = { detector, classifier };
   }, 120_000);
 
-  async function analyse(file: string, withClassifier = true, earlier: PhotoEvidence[] = []) {
-    const image = readJpeg(file);
+  async function analyse(
+    file: string,
+    withClassifier = true,
+    earlier: PhotoEvidence[] = [],
+    mirrored = false,
+  ) {
+    const read = readJpeg(file);
+    const image = mirrored ? tf.tidy(() => tf.reverse(read, 1) as tf.Tensor3D) : read;
+    if (mirrored) read.dispose();
     const before = tf.memory().numTensors;
     const stages: string[] = [];
-    const { findings, evidence } = await findPet(
+    const { findings, evidence, differentPet } = await findPet(
       withClassifier ? models : { ...models, classifier: null },
       image,
       (stage) => stages.push(stage),
@@ -188,7 +207,7 @@ describe("the real models on real photos", { timeout: 120_000 }, () => {
     // Every intermediate tensor is freed: nothing grows from photo to photo.
     expect(tf.memory().numTensors).toBe(before);
     image.dispose();
-    return { findings, stages, evidence };
+    return { findings, stages, evidence, differentPet };
   }
 
   it("finds a dog and names dog breeds: the Shiba Inu by name", async () => {
@@ -239,6 +258,21 @@ describe("the real models on real photos", { timeout: 120_000 }, () => {
     expect(second.findings.breed.guesses[0]!.confidence).toBeGreaterThan(
       first.findings.breed.guesses[0]!.confidence,
     );
+  });
+
+  it("pools a mirrored view of the same pet, but not a photo of another dog or of a cat", async () => {
+    const shiba = await analyse(photos.byName["dog-shiba-sofa"]);
+    expect(shiba.evidence?.appearance).toHaveLength(APPEARANCE_DIMENSIONS);
+    const mirrored = await analyse(photos.byName["dog-shiba-sofa"], true, [shiba.evidence!], true);
+    expect(mirrored).toMatchObject({ differentPet: false, findings: { photoCount: 2 } });
+
+    for (const other of ["dog-porch-bicycle", "cat-grey-longhair-face"] as const) {
+      const alone = await analyse(photos.byName[other]);
+      const added = await analyse(photos.byName[other], true, [shiba.evidence!]);
+      // Not pooled: the added photo's answer is its own, exactly as if it came first.
+      expect(added.differentPet).toBe(true);
+      expect(added.findings).toEqual(alone.findings);
+    }
   });
 
   it("finds no pet where there is none, invents nothing and adds no evidence", async () => {

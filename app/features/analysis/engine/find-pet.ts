@@ -6,7 +6,8 @@ import { detectAnimals } from "./detect-pets";
 import { breedAnswer } from "~/engine/scores/breed-answer";
 import { combineEvidence, photoEvidence, type PhotoEvidence } from "~/engine/scores/evidence";
 import type { PhotoFindings } from "~/engine/scores/outcome";
-import { fuse, headProbabilities } from "~/engine/scores/pet-head";
+import { appearanceOf, fuse, headProbabilities } from "~/engine/scores/pet-head";
+import { samePetAs } from "~/engine/scores/same-pet";
 
 /**
  * Without a dog or cat from the detector, the ImageNet classifier alone must be this sure it
@@ -17,8 +18,12 @@ export const CLASSIFIER_ONLY_PET_MIN = 0.4;
 export type PetModels = { detector: GraphModel; classifier: Classifier | null };
 export type FindPetStage = "detecting" | "identifying";
 
-/** The models' answer, and what this photo adds to the evidence about the pet (none without a breed model). */
-export type PetFound = { findings: PhotoFindings; evidence: PhotoEvidence | null };
+/**
+ * The models' answer, and what this photo adds to the evidence about the pet (none without a
+ * breed model). `differentPet`: the photo was offered as another of the same pet, but it does
+ * not look like the pet of the earlier photos (same-pet.ts), so its answer is its own.
+ */
+export type PetFound = { findings: PhotoFindings; evidence: PhotoEvidence | null; differentPet: boolean };
 
 /**
  * Is there a pet, which species, how many, and which breed: the models' answer for one photo,
@@ -36,7 +41,7 @@ export async function findPet(
   const largestPet = pets[0];
 
   if (!models.classifier) {
-    if (!largestPet?.species) return { findings: { kind: "no-pet" }, evidence: null };
+    if (!largestPet?.species) return { findings: { kind: "no-pet" }, evidence: null, differentPet: false };
     const findings: PhotoFindings = {
       kind: "pet",
       species: largestPet.species,
@@ -46,7 +51,7 @@ export async function findPet(
       breed: { status: "unavailable" },
       photoCount: 1,
     };
-    return { findings, evidence: null };
+    return { findings, evidence: null, differentPet: false };
   }
 
   onStage("identifying");
@@ -58,12 +63,17 @@ export async function findPet(
   const imagenet = scoresByBreed(descriptor, probabilities);
   // The pet head always sees a pet: whether there is one is the detector's and ImageNet's call.
   if (!largestPet && imagenet.dog + imagenet.cat < CLASSIFIER_ONLY_PET_MIN)
-    return { findings: { kind: "no-pet" }, evidence: null };
+    return { findings: { kind: "no-pet" }, evidence: null, differentPet: false };
 
   // Species and breed: the pet head and the ImageNet classifier fused and calibrated (pet-head.ts),
-  // then pooled with the earlier photos of the same pet (evidence.ts).
-  const evidence = photoEvidence(fuse(head, headProbabilities(head, features), imagenet));
-  const combined = combineEvidence([...earlier, evidence], head.fusion.pooling);
+  // then pooled with the earlier photos when they show the same pet (evidence.ts, same-pet.ts).
+  const evidence = photoEvidence(
+    fuse(head, headProbabilities(head, features), imagenet),
+    appearanceOf(head, features),
+  );
+  const differentPet = !samePetAs(earlier, evidence, head.fusion.samePet).same;
+  const pooled = differentPet ? [evidence] : [...earlier, evidence];
+  const combined = combineEvidence(pooled, head.fusion.pooling);
   const species: Species = combined.species.cat > combined.species.dog ? "cat" : "dog";
   const findings: PhotoFindings = {
     kind: "pet",
@@ -71,8 +81,11 @@ export async function findPet(
     speciesConfidence: combined.species[species],
     petCount: Math.max(1, pets.length),
     box: focus?.box ?? null,
-    breed: breedAnswer(combined.breeds[species], head.fusion.confidentMin[species]),
-    photoCount: earlier.length + 1,
+    breed: breedAnswer(combined.breeds[species], {
+      confidentMin: head.fusion.confidentMin[species],
+      mixPairMin: head.fusion.mixPairMin[species],
+    }),
+    photoCount: pooled.length,
   };
-  return { findings, evidence };
+  return { findings, evidence, differentPet };
 }

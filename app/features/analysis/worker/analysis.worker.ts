@@ -178,7 +178,7 @@ async function analyze(id: number, photo: Blob, breedModelUrl: string, earlier: 
   const decoded = performance.now();
   let identifyingStarted = decoded;
   try {
-    const { findings, evidence } = await findPet(
+    const { findings, evidence, differentPet } = await findPet(
       loaded.models,
       image,
       (stage) => {
@@ -194,6 +194,7 @@ async function analyze(id: number, photo: Blob, breedModelUrl: string, earlier: 
       id,
       findings,
       evidence,
+      differentPet,
       breedModelProblem: loaded.breedModelProblem,
       startup,
       timings: {

@@ -32,6 +32,8 @@ export type FromWorker =
       findings: PhotoFindings;
       /** What this photo adds about the pet; null without a pet or a breed model. */
       evidence: PhotoEvidence | null;
+      /** The photo does not look like the pet of the earlier ones: the answer is this photo's alone. */
+      differentPet: boolean;
       timings: StageTimings;
       /** Why breed identification is off, when it is. */
       breedModelProblem: string | null;
