@@ -4,7 +4,8 @@
  * labelled photos, and prints and writes what it measured: species accuracy, the breed's top-1
  * and top-3 (overall and per species), the kinds of answer (named with confidence, a mix, not
  * sure) and how often each is right, the calibration of the top confidence, timings, per breed
- * and per photo. The site's stated figures come from such a run (app/content/analysis-accuracy.json).
+ * and per photo; then pairs of photos of two different pets offered as one (analysis/mixed-sets.ts)
+ * and how many the analysis pooled anyway (its false merges). The site's stated figures come from such a run (app/content/analysis-accuracy.json).
  *   npm run eval:breeds -- --data DIR [--out FILE]
  * DIR holds the photos and manifest.csv (`file,species,breed`, Oxford-IIIT breed names).
  * Environment: BUILD_DIR (build; built first when missing), BENCH_PORT (a free port),
@@ -42,6 +43,7 @@ import {
   type Truth,
 } from "./analysis/page-analysis";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
+import { mixedSummary, offerAsOnePet, pairsOfDifferentPets, type MixedResult } from "./analysis/mixed-sets";
 
 const { values: args } = parseArgs({
   options: { data: { type: "string" }, out: { type: "string" } },
@@ -86,6 +88,12 @@ try {
     process.stdout.write(results.length % 10 ? "." : String(results.length));
   }
   console.log();
+  const mixed: MixedResult[] = [];
+  for (const pair of pairsOfDifferentPets(truths)) {
+    mixed.push(await offerAsOnePet(page, pair, (truth) => path.join(DATA_DIR, truth.file)));
+    process.stdout.write(mixed.length % 10 ? "+" : String(mixed.length));
+  }
+  console.log();
   await context.close();
 
   const evaluation = evaluate(results, {
@@ -96,9 +104,10 @@ try {
     model,
     dataset: datasetInfo(),
   });
-  printReport(evaluation, results);
+  const evaluationWithPairs = { ...evaluation, differentPets: mixedSummary(mixed) };
+  printReport(evaluationWithPairs, results);
   fs.mkdirSync(path.dirname(OUT), { recursive: true });
-  await writeJson(OUT, evaluation);
+  await writeJson(OUT, evaluationWithPairs);
   console.log(`\nWritten: ${path.relative(process.cwd(), OUT) || OUT}`);
   // A breed evaluation without a breed answer measures nothing: the breed model did not run, or
   // the report's card did not say what it answered (data-answer).
@@ -109,7 +118,12 @@ try {
   if (noBreedModel.length) console.log(`FAIL: the breed model did not run on ${noBreedModel.length} photos.`);
   if (unknown.length)
     console.log(`FAIL: ${unknown.length} reports did not say their kind of answer (data-answer).`);
-  if (errors.length || noBreedModel.length || unknown.length) process.exitCode = 1;
+  if (evaluationWithPairs.differentPets.errors)
+    console.log(
+      `FAIL: ${evaluationWithPairs.differentPets.errors} pairs of different pets could not be offered.`,
+    );
+  if (errors.length || noBreedModel.length || unknown.length || evaluationWithPairs.differentPets.errors)
+    process.exitCode = 1;
 } finally {
   await browser?.close();
   await stop();
@@ -240,7 +254,10 @@ type Evaluation = ReturnType<
   }>
 >;
 
-function printReport(e: Evaluation, results: PhotoResult[]) {
+function printReport(
+  e: Evaluation & { differentPets: ReturnType<typeof mixedSummary> },
+  results: PhotoResult[],
+) {
   const mark = (ok: boolean) => (ok ? "✓" : "✗");
   const KIND = { identified: "", mix: "mix ", unsure: "? ", unavailable: "n/a ", "no-pet": "" } as const;
   console.log("\nPer photo (? = not sure, mix = a mix of the first two)\n");
@@ -293,6 +310,11 @@ function printReport(e: Evaluation, results: PhotoResult[]) {
       `  expected calibration error of the top confidence (${e.calibration.bins} bins): ${pct(e.calibration.ece)}`,
       `  wrong top-1 (truth → answer): ${confusions.join("; ") || "none"}`,
       `  breeds with a miss: ${weak.map((b) => `${b.name} ${b.top1}/${b.photos}`).join(", ") || "none"}`,
+      "",
+      `Two different pets offered as one, pooled anyway (false merges): ` +
+        `two breeds of one species ${e.differentPets.sameSpecies.merged}/${e.differentPets.sameSpecies.pairs}, ` +
+        `a dog and a cat ${e.differentPets.otherSpecies.merged}/${e.differentPets.otherSpecies.pairs}` +
+        `${e.differentPets.errors ? `; ${e.differentPets.errors} pairs could not be offered` : ""}`,
       "",
       `Timings: first photo, cold models ${ms(e.timings.cold.pageMs)} (worker ${e.timings.cold.workerMs === null ? "n/a" : ms(e.timings.cold.workerMs)}); ` +
         `warm (${e.timings.warm.photos}) worker total median ${ms(e.timings.warm.workerMedianMs)}, p90 ${ms(e.timings.warm.workerP90Ms)}; ` +

@@ -7,6 +7,7 @@ import { DeviceReport, NO_PET_TIPS } from "./device-report";
 import { findBreed } from "~/engine/knowledge/breeds";
 import type { PhotoFindings } from "~/engine/scores/outcome";
 import { PROFILE_ERRORS } from "./profile-form";
+import outOfFold from "~/content/analysis-out-of-fold.json";
 
 type Identification = Extract<PhotoFindings, { kind: "pet" }>["breed"];
 const pet = (species: "dog" | "cat", breed: Identification, petCount = 1, photoCount = 1): PhotoFindings => ({
@@ -170,6 +171,34 @@ describe("the answer the report gives", () => {
       done();
     }
   });
+
+  it("says in one sentence why, with the out-of-fold figure behind it and a link to how it is measured", async () => {
+    const { identified, mix, unsure } = outOfFold.outOfFold;
+    const share = (count: number, of: number) => `${Math.round((100 * count) / of)}%`;
+    for (const [identification, words] of [
+      [
+        { status: "identified", guesses },
+        `Named because one breed is well ahead (we name a dog's breed from ${Math.round(outOfFold.thresholds.confidentMin.dog * 100)}%): on ${outOfFold.photos} photos we tested, answers like this were right ${share(identified.right, identified.count)} of the time.`,
+      ],
+      [
+        { status: "mix", guesses: mixGuesses },
+        `held the right breed among the two ${share(mix.withBreed, mix.count)} of the time.`,
+      ],
+      [
+        { status: "unsure", guesses },
+        `the first guess of answers like this was right only ${share(unsure.firstRight, unsure.count)} of the time.`,
+      ],
+    ] as const) {
+      const { unmount } = renderReport(dog(identification));
+      const reason = await screen.findByTestId("answer-reason");
+      expect(reason).toHaveTextContent(words);
+      expect(within(reason).getByRole("link", { name: "How we measure it" })).toHaveAttribute(
+        "href",
+        "/accuracy",
+      );
+      unmount();
+    }
+  });
 });
 
 const mixGuesses = [
@@ -299,24 +328,27 @@ describe("more than one photo", () => {
     ).not.toBeInTheDocument();
   });
 
-  it("offers another photo first when unsure, right under the heading", () => {
+  it("offers another photo first when unsure, right under the heading and why", () => {
     const onAddPhoto = vi.fn();
     renderReport(dog({ status: "unsure", guesses }), { photoCount: 2, onAddPhoto });
     const heading = screen.getByRole("heading", { level: 3, name: "We're not sure of the breed" });
     const button = screen.getByRole("button", { name: "Add another photo of the same pet" });
-    expect(heading.nextElementSibling).toContainElement(button);
-    expect(heading.nextElementSibling).toHaveTextContent(/More photos make the answer surer/);
-    expect(heading.nextElementSibling).toHaveTextContent("Based on 2 photos");
+    const why = heading.nextElementSibling!;
+    expect(why).toBe(screen.getByTestId("answer-reason"));
+    expect(why.nextElementSibling).toContainElement(button);
+    expect(why.nextElementSibling).toHaveTextContent(/More photos make the answer surer/);
+    expect(why.nextElementSibling).toHaveTextContent("Based on 2 photos");
     expect(before(button, screen.getByRole("group", { name: "Most likely breeds" }))).toBe(true);
     fireEvent.click(button);
     expect(onAddPhoto).toHaveBeenCalledOnce();
   });
 
-  it("offers another photo first for a mix, after the line that finishes the heading", () => {
+  it("offers another photo first for a mix, after the line that finishes the heading and why", () => {
     renderReport(dog({ status: "mix", guesses: mixGuesses }), { onAddPhoto: vi.fn() });
     const line = screen.getByText(/…or one of them/);
     const button = screen.getByRole("button", { name: "Add another photo of the same pet" });
-    expect(line.nextElementSibling).toContainElement(button);
+    expect(line.nextElementSibling).toBe(screen.getByTestId("answer-reason"));
+    expect(line.nextElementSibling!.nextElementSibling).toContainElement(button);
     expect(before(button, screen.getByRole("group", { name: "Most likely breeds" }))).toBe(true);
   });
 

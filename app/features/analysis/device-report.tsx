@@ -18,6 +18,7 @@ import { ProfileForm, profileFromForm, type ProfileFormValues } from "./profile-
 import { SaveToPet } from "./save-to-pet";
 import { NearbyServices } from "./nearby/nearby-services";
 import { VET_STEP_TITLE, VetNextStep } from "./vet-next-step";
+import { AnswerReason } from "./answer-reason";
 
 const SPECIES_WORDS = { dog: { one: "dog", title: "Dog" }, cat: { one: "cat", title: "Cat" } } as const;
 const percent = (p: number) => Math.round(p * 100);
@@ -160,16 +161,19 @@ function PetReport({
         </p>
 
         {answer === "identified" && first ? (
-          <div className="mt-2 flex flex-wrap items-end justify-between gap-4">
-            <div>
-              <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Breed</p>
-              <h3 id="analysis-result-title" className="text-3xl font-extrabold text-ink-900">
-                {first.breed.name}
-              </h3>
-              {photoCount > 1 ? <PhotoCount count={photoCount} className="mt-1" /> : null}
+          <>
+            <div className="mt-2 flex flex-wrap items-end justify-between gap-4">
+              <div>
+                <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Breed</p>
+                <h3 id="analysis-result-title" className="text-3xl font-extrabold text-ink-900">
+                  {first.breed.name}
+                </h3>
+                {photoCount > 1 ? <PhotoCount count={photoCount} className="mt-1" /> : null}
+              </div>
+              <ConfidenceMeter label="Confidence" percent={percent(first.confidence)} />
             </div>
-            <ConfidenceMeter label="Confidence" percent={percent(first.confidence)} />
-          </div>
+            <AnswerReason answer="identified" species={species} />
+          </>
         ) : answer === "mix" && first && second ? (
           <>
             <h3 id="analysis-result-title" className="mt-2 text-3xl font-extrabold text-ink-900">
@@ -181,6 +185,7 @@ function PetReport({
                 ? "A photo cannot tell a dog's mix for certain; a DNA test can."
                 : "A photo cannot tell for certain."}
             </p>
+            <AnswerReason answer="mix" species={species} />
             <AddPhotoFirst photoCount={photoCount} onAddPhoto={onAddPhoto} />
           </>
         ) : answer === "unsure" ? (
@@ -188,6 +193,7 @@ function PetReport({
             <h3 id="analysis-result-title" className="mt-2 text-3xl font-extrabold text-ink-900">
               We're not sure of the breed
             </h3>
+            <AnswerReason answer="unsure" species={species} />
             <AddPhotoFirst photoCount={photoCount} onAddPhoto={onAddPhoto} />
             <p className="mt-4 text-ink-600">
               {first
