@@ -29,13 +29,15 @@ import { parseArgs } from "node:util";
 import * as tf from "@tensorflow/tfjs-core";
 import "@tensorflow/tfjs-backend-wasm";
 import { loadBackbone } from "../app/features/analysis/engine/load-models";
-import { PET_HEAD_FILE } from "../app/engine/scores/pet-head";
+import { fuse, PET_HEAD_FILE } from "../app/engine/scores/pet-head";
 import { writeJson } from "./models/write-json";
 import { fitFusion } from "./training/fit-fusion";
 import { fitSamePet } from "./training/fit-same-pet";
 import { outOfFoldPredictions } from "./training/out-of-fold";
 import { cachedSamples, manifestClasses, readFromDisk } from "./training/photo-features";
-import { headOf, trainHead } from "./training/softmax-head";
+import { headOf, trainedZeros, trainHead } from "./training/softmax-head";
+import { photoEvidence } from "../app/engine/scores/evidence";
+import { scoresByBreed } from "../app/features/analysis/engine/classify";
 
 const { values: args } = parseArgs({
   options: {
@@ -63,8 +65,17 @@ async function main() {
 
   const predictions = outOfFoldPredictions(samples, classes, Number(args.seed));
   const fitted = fitFusion(classes, predictions, classifier.descriptor);
-  const samePet = fitSamePet(samples, classes);
-  const fusion = { ...fitted.fusion, samePet: { minSimilarity: samePet.minSimilarity } };
+  const scoring = headOf(classes, trainedZeros(classes.length), fitted.fusion).head;
+  const samePet = fitSamePet(predictions, classes, (p, view) =>
+    photoEvidence(
+      fuse(
+        scoring,
+        p.viewHeadProbs[view]!,
+        scoresByBreed(classifier.descriptor, p.sample.views[view]!.probabilities),
+      ),
+    ),
+  );
+  const fusion = { ...fitted.fusion, samePet: samePet.rule };
   const trained = trainHead(
     samples.flatMap((s) => s.views.map((v) => v.features)),
     samples.flatMap((s) => s.views.map(() => s.breedIndex)),

@@ -13,7 +13,7 @@ const fusion = {
   pooling: 0.6,
   confidentMin: { dog: 0.574, cat: 0.957 },
   mixPairMin: { dog: 0.7, cat: 0.7 },
-  samePet: { minSimilarity: 0.5 },
+  samePet: { minSimilarity: 0.5, minOverlap: 0.5 },
 };
 
 const dog = (breeds: Record<string, number>, p = 0.97): PhotoEvidence => ({

@@ -4,8 +4,10 @@
  * with what each missed photo was taken for. Read by the page's loader only (at build time, the
  * page is prerendered): the per-photo rows never reach a browser's JavaScript.
  */
-import { chromium, model, perBreed, photos } from "./analysis-accuracy.json";
+import { chromium, differentPets, model, perBreed, photos } from "./analysis-accuracy.json";
+import { samePet } from "./analysis-out-of-fold.json";
 import { ANALYSIS_CLAIMS } from "./analysis-claims";
+import { OUT_OF_FOLD } from "./answer-reasons";
 
 /** A breed with at least one photo whose first breed was not its own. */
 export type WeakBreed = {
@@ -51,5 +53,15 @@ export function accuracyReport() {
     model: { backbone: model.backbone, petHead: model.petHead, classes: model.petHeadClasses },
     /** Chromium's major version. */
     browser: chromium.split(".")[0]!,
+    /** The training photos' out-of-fold answers, each under thresholds fitted without it. */
+    outOfFold: OUT_OF_FOLD,
+    /** The same-pet rule: fitted on the training photos, and tried on held-out pairs of different pets. */
+    samePet: {
+      threshold: samePet.threshold,
+      onePet: samePet.onePet,
+      otherBreed: samePet.differentPets.otherBreed,
+      sameBreed: samePet.differentPets.sameBreed,
+      heldOut: { sameSpecies: differentPets.sameSpecies, otherSpecies: differentPets.otherSpecies },
+    },
   };
 }

@@ -10,7 +10,7 @@ import type { Species } from "../../app/domain/pets";
 import { findBreed } from "../../app/engine/knowledge/breeds";
 import { expectedCalibrationError } from "../models/calibration";
 import { pct, type Prediction } from "./out-of-fold";
-import { headOf, NEUTRAL_FUSION } from "./softmax-head";
+import { headOf, NEUTRAL_FUSION, trainedZeros } from "./softmax-head";
 import {
   countAnswers,
   fitThresholds,
@@ -48,13 +48,7 @@ export function fitFusion(
       (_, i) => Math.round((from + i * step) * 100) / 100,
     );
   const fused = (fusion: PetHeadFile["fusion"]) => {
-    const head = {
-      ...headOf(
-        classes,
-        { weights: new Float32Array(1280 * classes.length), bias: new Float32Array(classes.length) },
-        fusion,
-      ).head,
-    };
+    const head = headOf(classes, trainedZeros(classes.length), fusion).head;
     return predictions.map((p, i) => fuse(head, p.headProbs, imagenet[i]!));
   };
   let fusion = NEUTRAL_FUSION;

@@ -8,8 +8,16 @@ import { headOf, NEUTRAL_FUSION, trainHead } from "./softmax-head";
 
 const FOLDS = 5;
 
-/** A photo's head probabilities from the fold that left it out. */
-export type Prediction = { sample: Sample; headProbs: Float64Array; fold: number };
+/**
+ * A photo's head probabilities from the fold that left it out: of its analysis view, and of
+ * every view (the same-pet rule compares views of one photo).
+ */
+export type Prediction = {
+  sample: Sample;
+  headProbs: Float64Array;
+  viewHeadProbs: Float64Array[];
+  fold: number;
+};
 
 /** Five folds, shuffled by `seed`; prints the head's own top-1 accuracy out of fold. */
 export function outOfFoldPredictions(samples: Sample[], classes: string[], seed: number): Prediction[] {
@@ -27,8 +35,10 @@ export function outOfFoldPredictions(samples: Sample[], classes: string[], seed:
     );
     const { head } = headOf(classes, trained, NEUTRAL_FUSION);
     samples.forEach((sample, i) => {
-      if (fold.get(i) === k)
-        predictions.push({ sample, fold: k, headProbs: headProbabilities(head, sample.views[0]!.features) });
+      if (fold.get(i) === k) {
+        const viewHeadProbs = sample.views.map((view) => headProbabilities(head, view.features));
+        predictions.push({ sample, fold: k, headProbs: viewHeadProbs[0]!, viewHeadProbs });
+      }
     });
   }
   const headTop1 = predictions.filter((p) => argmax(p.headProbs) === p.sample.breedIndex).length;

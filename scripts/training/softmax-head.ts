@@ -21,7 +21,7 @@ export const NEUTRAL_FUSION: PetHeadFile["fusion"] = {
   confidentMin: { dog: 0, cat: 0 },
   mixPairMin: { dog: 1, cat: 1 },
   pooling: 1,
-  samePet: { minSimilarity: -1 },
+  samePet: { minSimilarity: -1, minOverlap: 0 },
 };
 
 /**
@@ -67,6 +67,11 @@ export function trainHead(x: Float32Array[], y: number[], classes: number, seed:
     const bias = tf.sub(b, tf.reshape(tf.matMul(tf.reshape(mean, [1, featureCount]), scaled), [classes]));
     return { weights: scaled.dataSync() as Float32Array, bias: bias.dataSync() as Float32Array };
   });
+}
+
+/** A head of zeros: only its fusion matters, for scoring head probabilities already computed. */
+export function trainedZeros(classes: number, featureCount = 1280): TrainedHead {
+  return { weights: new Float32Array(featureCount * classes), bias: new Float32Array(classes) };
 }
 
 /** The appearance projection (fit-same-pet.ts): the features' mean and the whitened components. */

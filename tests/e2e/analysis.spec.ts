@@ -5,7 +5,16 @@ import type { Page, Request } from "@playwright/test";
 import { startBuiltServer, stopBuiltServer, type BuiltServer } from "../support/built-server";
 import { testPhotos, type PhotoName, gradientPng } from "../support/photos";
 import { copySharedDatabase } from "./operator";
-import { ANALYSIS_TIMEOUT, demo, expect, expectNoA11yViolations, gotoFeatures, test } from "./support";
+import {
+  ANALYSIS_TIMEOUT,
+  demo,
+  expect,
+  expectNoA11yViolations,
+  expectNoHorizontalScroll,
+  gotoFeatures,
+  keepScreenshot,
+  test,
+} from "./support";
 
 /*
  * The on-device analysis of the Features page with real photos (tests/fixtures/photos, tests/support/photos.ts)
@@ -182,6 +191,51 @@ test.describe("on-device analysis", () => {
     await expect(result.getByText("Based on 2 photos")).toBeVisible({ timeout: ANALYSIS_TIMEOUT });
     await expect(result.getByTestId("species")).toHaveText("Dog");
   });
+
+  test(
+    "why it answers as it does, and a photo of another pet offered as the same one",
+    { tag: "@phone" },
+    async ({ page }) => {
+      await gotoFeatures(page);
+      const result = await analyse(page, photo("dog-porch-bicycle"));
+      const { section, status } = demo(page);
+      const reason = result.getByTestId("answer-reason");
+      await expect(reason).toHaveText(
+        /^(Named|Called a mix|Not sure) because .+ on \d+ photos we tested, .+ \d+% of the time\. How we measure it$/,
+      );
+      await expect(reason.getByRole("link", { name: "How we measure it" })).toHaveAttribute(
+        "href",
+        "/accuracy",
+      );
+
+      // A cat added as "another photo of the same pet": not combined, the dog's answer stays.
+      const chooser = page.waitForEvent("filechooser");
+      await result.getByRole("button", { name: "Add another photo of the same pet" }).first().click();
+      await (await chooser).setFiles(photo("cat-grey-longhair-face"));
+      const notice = section.getByTestId("different-pet");
+      await expect(notice).toContainText("This looks like a different pet", { timeout: ANALYSIS_TIMEOUT });
+      await expect(notice).toContainText("It shows a cat, and the first photo a dog.");
+      await expect(notice).toContainText(
+        "“cat-grey-longhair-face.jpg” was not combined with the answer below",
+      );
+      await expect(page.getByText("This photo looks like a different pet.")).toBeVisible(); // the toast
+      await expect(result.getByTestId("species")).toHaveText("Dog");
+      await expect(result.getByTestId("photo-count")).toHaveCount(0);
+      await expect(section.getByRole("img", { name: "Your photo: dog-porch-bicycle.jpg" })).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await keepScreenshot(page, "different-pet", { fullPage: true });
+
+      // "Start a new analysis with this photo": the cat's own answer, without analysing it again.
+      await notice.getByRole("button", { name: "Start a new analysis with this photo" }).click();
+      await expect(notice).toHaveCount(0);
+      await expect(result.getByTestId("species")).toHaveText("Cat");
+      await expect(
+        section.getByRole("img", { name: "Your photo: cat-grey-longhair-face.jpg" }),
+      ).toBeVisible();
+      await expect(status).toContainText("Analysis complete");
+      await expect(result.getByTestId("answer-reason")).toBeVisible();
+    },
+  );
 
   test("a cat photo: species Cat and cat breeds", async ({ page }) => {
     await gotoFeatures(page);

@@ -39,7 +39,9 @@ export const petHeadFileSchema = z
         /** How several photos of one pet are pooled (evidence.ts): 1 multiplies them, 0 averages. */
         pooling: z.number().min(0).max(1),
         /** When a photo counts as the same pet as the ones before (same-pet.ts). */
-        samePet: z.object({ minSimilarity: z.number().min(-1).max(1) }).strict(),
+        samePet: z
+          .object({ minSimilarity: z.number().min(-1).max(1), minOverlap: z.number().min(0).max(1) })
+          .strict(),
       })
       .strict(),
   })

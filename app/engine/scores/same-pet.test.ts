@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { APPEARANCE_DIMENSIONS, photoEvidenceSchema, type PhotoEvidence } from "~/domain/breed-evidence";
-import { appearanceSimilarity, onePetsEvidence, samePetAs } from "./same-pet";
+import { appearanceSimilarity, breedOverlap, onePetsEvidence, samePetAs } from "./same-pet";
 
-const rule = { minSimilarity: 0.33 };
+const rule = { minSimilarity: 0.33, minOverlap: 0.5 };
 /** A unit appearance at `angle` radians from the first axis, in the plane of the first two. */
 const looks = (angle: number) => [
   Math.cos(angle),
@@ -43,7 +43,30 @@ describe("the same-pet rule", () => {
     expect(samePetAs([dog(looks(0)), dog(looks(0), 0.45)], dog(looks(0)), rule).same).toBe(true);
   });
 
-  it("compares evidence saved before appearances existed by species alone", () => {
+  it("needs the photos to agree on the breeds they may show, however alike they look", () => {
+    const birman: PhotoEvidence = {
+      ...cat(looks(0)),
+      breeds: { dog: {}, cat: { birman: 0.7, ragdoll: 0.3 } },
+    };
+    const ragdoll: PhotoEvidence = {
+      ...cat(looks(0.1)),
+      breeds: { dog: {}, cat: { ragdoll: 0.6, birman: 0.4 } },
+    };
+    const bombay: PhotoEvidence = {
+      ...cat(looks(0.1)),
+      breeds: { dog: {}, cat: { bombay: 0.9, "british-shorthair": 0.1 } },
+    };
+    expect(breedOverlap(birman, ragdoll, "cat")).toBeCloseTo(Math.sqrt(0.28) + Math.sqrt(0.18));
+    expect(breedOverlap(birman, bombay, "cat")).toBe(0);
+    expect(samePetAs([birman], ragdoll, rule)).toEqual({ same: true });
+    expect(samePetAs([birman], bombay, rule)).toEqual({ same: false, reason: "breeds" });
+    // One earlier photo must pass both tests, not one each.
+    const farBirman = { ...birman, appearance: looks(Math.PI / 2) };
+    expect(samePetAs([farBirman, bombay], ragdoll, rule)).toEqual({ same: false, reason: "appearance" });
+    expect(samePetAs([farBirman, birman], ragdoll, rule)).toEqual({ same: true });
+  });
+
+  it("compares evidence saved before appearances existed by species and breeds", () => {
     expect(samePetAs([dog()], dog(looks(0)), rule)).toEqual({ same: true });
     expect(samePetAs([dog(looks(0))], dog(), rule)).toEqual({ same: true });
     expect(samePetAs([dog()], cat(), rule).same).toBe(false);

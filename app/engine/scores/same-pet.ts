@@ -3,16 +3,19 @@ import type { Species } from "~/domain/pets";
 
 /**
  * Whether a photo shows the same animal as the photos before it, so that their evidence may be
- * pooled (decision 18). Two tests, both needed:
- * - the same species: the new photo's more likely species is the earlier photos' (pooled);
- * - a close appearance: its appearance (the backbone's features as the pet head projects them)
- *   is at least `minSimilarity` (cosine) from one of the earlier photos'. The threshold is fitted
- *   by scripts/train-breeds.ts on pairs of views of one pet against pairs of different pets.
- * Evidence saved before appearances were kept has none: it is compared by species alone.
+ * pooled (decision 18). First the same species: the new photo's more likely species is the
+ * earlier photos' (pooled). Then at least one earlier photo must match it on both:
+ * - the breeds they point to overlap (Bhattacharyya coefficient of the two breed distributions
+ *   of that species, at least `minOverlap`): photos of one pet agree on what it may be;
+ * - a close appearance: the appearance (the backbone's features as the pet head projects them)
+ *   has a cosine similarity of at least `minSimilarity`.
+ * Both thresholds are fitted by scripts/train-breeds.ts on pairs of views of one pet against
+ * pairs of different pets. Evidence saved before appearances were kept has none: it is compared
+ * by species and breeds.
  */
-export type SamePetRule = { minSimilarity: number };
+export type SamePetRule = { minSimilarity: number; minOverlap: number };
 
-export type SamePetCheck = { same: true } | { same: false; reason: "species" | "appearance" };
+export type SamePetCheck = { same: true } | { same: false; reason: "species" | "breeds" | "appearance" };
 
 /** The species a set of evidence points to: the one with the larger product of probabilities. */
 function likelySpecies(evidence: readonly PhotoEvidence[]): Species {
@@ -34,17 +37,27 @@ export function appearanceSimilarity(a: readonly number[], b: readonly number[])
   return aa > 0 && bb > 0 ? ab / Math.sqrt(aa * bb) : 0;
 }
 
+/** How much two photos agree on a species' breeds: Σ √(p·q), 1 for the same distribution, 0 for none in common. */
+export function breedOverlap(a: PhotoEvidence, b: PhotoEvidence, species: Species): number {
+  const [x, y] = [a.breeds[species], b.breeds[species]];
+  return Object.entries(x).reduce((sum, [id, p]) => sum + Math.sqrt(p * (y[id] ?? 0)), 0);
+}
+
 export function samePetAs(
   earlier: readonly PhotoEvidence[],
   next: PhotoEvidence,
   rule: SamePetRule,
 ): SamePetCheck {
   if (earlier.length === 0) return { same: true };
-  if (likelySpecies(earlier) !== likelySpecies([next])) return { same: false, reason: "species" };
-  const compared = earlier.filter((e) => e.appearance);
-  if (!next.appearance || compared.length === 0) return { same: true };
-  const closest = Math.max(...compared.map((e) => appearanceSimilarity(e.appearance!, next.appearance!)));
-  return closest >= rule.minSimilarity ? { same: true } : { same: false, reason: "appearance" };
+  const species = likelySpecies([next]);
+  if (likelySpecies(earlier) !== species) return { same: false, reason: "species" };
+  const looksAlike = (e: PhotoEvidence) =>
+    !e.appearance ||
+    !next.appearance ||
+    appearanceSimilarity(e.appearance, next.appearance) >= rule.minSimilarity;
+  const agreeOnBreeds = (e: PhotoEvidence) => breedOverlap(e, next, species) >= rule.minOverlap;
+  if (earlier.some((e) => looksAlike(e) && agreeOnBreeds(e))) return { same: true };
+  return { same: false, reason: earlier.some(agreeOnBreeds) ? "appearance" : "breeds" };
 }
 
 /**

@@ -8,6 +8,7 @@ import { StatsBand } from "~/components/ui/stats-band";
 import { accuracyReport } from "~/content/analysis-accuracy-report";
 import { ANALYSIS_CLAIMS, MIX_CAVEAT } from "~/content/analysis-claims";
 import { BRAND } from "~/content/site";
+import { PhotosInGeneral } from "~/features/accuracy/photos-in-general";
 import { baseUrlFrom, pageMeta } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -38,7 +39,7 @@ const DATASET_SOURCES: Record<string, { name: string; citation: string; url: str
 };
 
 export default function Accuracy({ loaderData }: Route.ComponentProps) {
-  const { claims, weakBreeds, strongBreeds, model, browser } = loaderData;
+  const { claims, weakBreeds, strongBreeds, model, browser, outOfFold, samePet } = loaderData;
   const source = DATASET_SOURCES[claims.dataset];
   const headline = [
     { value: claims.species, label: "Dog or cat told right" },
@@ -196,6 +197,8 @@ export default function Accuracy({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </Section>
+
+      <PhotosInGeneral claims={claims} outOfFold={outOfFold} samePet={samePet} />
 
       <Section
         heading="Where the model is weak"

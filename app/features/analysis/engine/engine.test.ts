@@ -96,7 +96,7 @@ describe("breed scores and their fusion", () => {
         confidentMin: { dog: 0.7, cat: 0.8 },
         mixPairMin: { dog: 0.7, cat: 0.7 },
         pooling: 0.5,
-        samePet: { minSimilarity: 0.3 },
+        samePet: { minSimilarity: 0.3, minOverlap: 0.3 },
         ...fusion,
       },
     };
