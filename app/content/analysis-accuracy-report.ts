@@ -58,6 +58,7 @@ export function accuracyReport() {
     /** The same-pet rule: fitted on the training photos, and tried on held-out pairs of different pets. */
     samePet: {
       threshold: samePet.threshold,
+      minOverlap: samePet.minOverlap,
       onePet: samePet.onePet,
       otherBreed: samePet.differentPets.otherBreed,
       sameBreed: samePet.differentPets.sameBreed,

@@ -68,16 +68,17 @@ export function PhotosInGeneral({
         <h3 className="pt-4 text-xl font-bold text-ink-900">Several photos of one pet</h3>
         <p>
           “Add another photo of the same pet” combines photos only when they show one animal: the same
-          species, and a close likeness in what the model sees (a similarity of at least {samePet.threshold}).
-          On the training photos, {percentText(samePet.otherBreed.merged, samePet.otherBreed.pairs)} of{" "}
-          {thousands(samePet.otherBreed.pairs)} pairs of pets of two breeds passed as one pet,
-          and {percentText(samePet.onePet.split, samePet.onePet.pairs)} of{" "}
-          {thousands(samePet.onePet.pairs)} pairs of views of one pet were split. Pets of one
-          breed often look alike to it ({percentText(samePet.sameBreed.merged, samePet.sameBreed.pairs)}{" "}
-          passed as one), which leaves the answer the same breed. On the held-out photos,{" "}
-          {heldOut.sameSpecies.merged} of {heldOut.sameSpecies.pairs} pairs of two breeds and{" "}
-          {heldOut.otherSpecies.merged} of {heldOut.otherSpecies.pairs} pairs of a dog and a cat were combined
-          anyway. A photo that does not match is offered as a new analysis instead.
+          species, breeds in common (an overlap of at least {samePet.minOverlap}) and a close likeness in what
+          the model sees (a similarity of at least {samePet.threshold}). On the training photos,{" "}
+          {percentText(samePet.otherBreed.merged, samePet.otherBreed.pairs)} of{" "}
+          {thousands(samePet.otherBreed.pairs)} pairs of pets of two breeds passed as one pet, and{" "}
+          {percentText(samePet.onePet.split, samePet.onePet.pairs)} of {thousands(samePet.onePet.pairs)} pairs
+          of views of one pet were split. Pets of one breed often look alike to it (
+          {percentText(samePet.sameBreed.merged, samePet.sameBreed.pairs)} passed as one), which leaves the
+          answer the same breed. On the held-out photos, {heldOut.sameSpecies.merged} of{" "}
+          {heldOut.sameSpecies.pairs} pairs of two breeds and {heldOut.otherSpecies.merged} of{" "}
+          {heldOut.otherSpecies.pairs} pairs of a dog and a cat were combined anyway. A photo that does not
+          match is offered as a new analysis instead.
         </p>
       </div>
     </Section>

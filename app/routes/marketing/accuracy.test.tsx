@@ -2,6 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import run from "~/content/analysis-accuracy.json";
+import outOfFold from "~/content/analysis-out-of-fold.json";
 import { ANALYSIS_CLAIMS } from "~/content/analysis-claims";
 import { PRERENDERED_PATHS } from "~/content/site";
 import { SITEMAP_PATHS } from "~/routes/resources/sitemap";
@@ -70,6 +71,43 @@ describe("/accuracy", () => {
     }
     const allBreeds = new Set(run.photos.map((photo) => photo.breedId)).size;
     expect(weak).toHaveTextContent(`The other ${allBreeds - breeds.length} breeds had every photo right`);
+  });
+
+  it("states the out-of-fold figures beside the held-out ones, and how photos of one pet are told apart", async () => {
+    await renderAccuracy();
+    const general = screen.getByRole("region", { name: "On photos in general" });
+    const share = (count: number, of: number) => `${Math.round((100 * count) / of)}%`;
+    const { identified, mix, unsure } = outOfFold.outOfFold;
+    const table = within(general).getByRole("table", { name: "The kinds of answer, on both measurements" });
+    const cells = (name: string) =>
+      within(within(table).getByRole("rowheader", { name }).closest("tr")!)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent);
+    const answers = run.answers;
+    expect(cells("Named with confidence")).toEqual([
+      share(answers.identified.count, answers.photos),
+      share(identified.count, outOfFold.photos),
+    ]);
+    expect(cells("…and right")).toEqual([
+      share(answers.identified.right, answers.identified.count),
+      share(identified.right, identified.count),
+    ]);
+    expect(cells("“Looks like a mix”")).toEqual([
+      share(answers.mix.count, answers.photos),
+      share(mix.count, outOfFold.photos),
+    ]);
+    expect(cells("“Not sure”")).toEqual([
+      share(answers.unsure.count, answers.photos),
+      share(unsure.count, outOfFold.photos),
+    ]);
+    const { samePet } = outOfFold;
+    expect(general).toHaveTextContent(`a similarity of at least ${samePet.threshold}`);
+    expect(general).toHaveTextContent(
+      `${run.differentPets.sameSpecies.merged} of ${run.differentPets.sameSpecies.pairs} pairs of two breeds`,
+    );
+    expect(general).toHaveTextContent(
+      `${share(samePet.differentPets.otherBreed.merged, samePet.differentPets.otherBreed.pairs)} of`,
+    );
   });
 
   it("says a photo cannot tell a dog's mix, a DNA test can, and offers the demo", async () => {
