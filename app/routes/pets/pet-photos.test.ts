@@ -103,6 +103,7 @@ describe("saving an analysis with its photos' evidence", () => {
         { breed: "Basset Hound", percent: 12 },
       ],
       photoCount: 1,
+      photosLeftOut: 0,
     });
     expect(photoVerdictSentence(one)).toBe("Beagle, 88% (from 1 photo)");
 
@@ -123,6 +124,30 @@ describe("saving an analysis with its photos' evidence", () => {
     );
     expect(five.photoCount).toBe(5);
     expect(photoVerdictSentence(five)).toMatch(/\(from 5 photos\)$/);
+  });
+
+  it("counts only the saved photos of the newest one's animal, and says how many it left out", async () => {
+    const looks = (x: number) => [x, Math.sqrt(1 - x * x), ...Array<number>(62).fill(0)];
+    const dogPhoto = { ...photo(0.9, 0.1), appearance: looks(1) };
+    const catPhoto: PhotoEvidence = {
+      species: { dog: 0.04, cat: 0.96 },
+      breeds: { dog: { beagle: 1 }, cat: { bengal: 0.9, abyssinian: 0.1 } },
+      appearance: looks(0.2),
+    };
+    await saveAnalysis(owner, { petId: "new", name: "Mixup", evidence: JSON.stringify([dogPhoto]) });
+    const [mixup] = await (await getDb()).select().from(pet).where(eq(pet.name, "Mixup"));
+    await saveAnalysis(owner, { petId: mixup!.id, type: "cat", evidence: JSON.stringify([catPhoto]) });
+    // Both saves are kept; the page answers for the newest photo's animal.
+    expect((await evidenceRows(mixup!.id)).map((row) => row.evidence)).toEqual([[dogPhoto], [catPhoto]]);
+    expect(await verdictOf(owner, mixup!.id)).toMatchObject({
+      species: "cat",
+      guesses: [
+        { breed: "Bengal", percent: 90 },
+        { breed: "Abyssinian", percent: 10 },
+      ],
+      photoCount: 1,
+      photosLeftOut: 1,
+    });
   });
 
   it("a family member sees what the photos say; a stranger gets the 404 page", async () => {
