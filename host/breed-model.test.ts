@@ -59,8 +59,9 @@ describe("the shipped breed model", () => {
       (sum, name) => sum + fs.statSync(path.join(CLIENT_DIR, BREED_MODEL_PATH, name)).size,
       0,
     );
-    // 8-bit weights: about a quarter of MobileNet V2's 14 MB in float32.
-    expect(bytes).toBeLessThan(4_000_000);
+    // 8-bit weights: about a quarter of MobileNet V2's 14 MB in float32 (3.5 MB), and the pet
+    // head's 0.5 MB with the appearance projection that tells one pet from another (decision 18).
+    expect(bytes).toBeLessThan(4_100_000);
   });
 
   it("serves the JSON files to be revalidated and the hash-named weights for good", async () => {
