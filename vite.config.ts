@@ -7,9 +7,10 @@ const SHELL_MODULES = [
   /\/app\/components\/ui\/(button|icon|toaster|card|badge|section|use-hydrated)\.tsx?$/,
   // Not zod, the form helpers, the nearby search (its answer's schema), the viewer's time zone
   // and its hook (it checks zones with the availability rules), the time formats (chat and
-  // consultation pages only) or the auth texts (sign-in pages only): zod is for pages with forms,
-  // not every page (the bundles test keeps it off the home page).
-  /\/app\/(utils\/(?!zod|forms|nearby-api|time-zone|use-viewer-time-zone|format-time)|content\/(?!auth|verify-email))/,
+  // consultation pages only), the auth texts (sign-in pages only) or the analysis' out-of-fold
+  // figures (the report and /accuracy only): zod is for pages with forms, not every page (the
+  // bundles test keeps it off the home page).
+  /\/app\/(utils\/(?!zod|forms|nearby-api|time-zone|use-viewer-time-zone|format-time)|content\/(?!auth|verify-email|answer-reasons|analysis-out-of-fold))/,
   // What the signed-in account's plan opens (its types and isPaying), for the home page and others.
   /\/app\/domain\/account-access\.ts$/,
   /\/node_modules\/clsx\//,
