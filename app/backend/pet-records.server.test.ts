@@ -5,7 +5,13 @@ import { RECORD_ERRORS, toRecordValues, type RecordValues } from "~/domain/recor
 import { getDb } from "~/backend/db/client.server";
 import { familyMember, petRecord, user } from "~/backend/db/schema.server";
 import { setStaffProfile } from "~/backend/staff/staff.server";
-import { addRecord, addVetVisit, listRecords, removeRecord, updateRecord } from "./pet-records.server";
+import {
+  addRecord,
+  addRemoteConsultation,
+  listRecords,
+  removeRecord,
+  updateRecord,
+} from "./pet-records.server";
 import { createPet } from "./pets.server";
 import { saveAnalysisToPet } from "./analysis-save.server";
 
@@ -277,7 +283,7 @@ describe("a vet's summary or notes in the records", () => {
     // Her profile's name has no title: owners see it with one.
     await setStaffProfile("vr-vet", { role: "vet", displayName: "Ana Silva", region: "Ohio, USA" });
     petId = (await createPet("vr-owner", pet)).id;
-    await db.transaction((tx) => addVetVisit(tx, petId, "vr-vet", visit));
+    await db.transaction((tx) => addRemoteConsultation(tx, petId, "vr-vet", visit));
   });
 
   async function vetsEntry() {
@@ -286,7 +292,12 @@ describe("a vet's summary or notes in the records", () => {
 
   it("is shown as the vet's, by their name as owners see it, not their account's", async () => {
     const entry = await vetsEntry();
-    expect(entry).toMatchObject({ ...visit, kind: "vet_visit", createdByName: "Dr. Ana Silva", byVet: true });
+    expect(entry).toMatchObject({
+      ...visit,
+      kind: "remote_consult",
+      createdByName: "Dr. Ana Silva",
+      byVet: true,
+    });
     expect(Date.parse(entry.createdAt)).not.toBeNaN();
   });
 
@@ -294,12 +305,14 @@ describe("a vet's summary or notes in the records", () => {
     const entry = await vetsEntry();
     const changed = toRecordValues({ date: "2026-09-01", title: "Nothing happened" });
     for (const who of ["vr-owner", "vr-member"]) {
-      await expect(updateRecord(who, petId, "vet_visit", entry.id, changed)).rejects.toMatchObject(refused);
-      await expect(removeRecord(who, petId, "vet_visit", entry.id)).rejects.toMatchObject(refused);
+      await expect(updateRecord(who, petId, "remote_consult", entry.id, changed)).rejects.toMatchObject(
+        refused,
+      );
+      await expect(removeRecord(who, petId, "remote_consult", entry.id)).rejects.toMatchObject(refused);
     }
     expect(await vetsEntry()).toEqual(entry);
     // A stranger still learns nothing (null: the 404 page), and another kind is not this record.
-    expect(await removeRecord("vr-stranger", petId, "vet_visit", entry.id)).toBeNull();
+    expect(await removeRecord("vr-stranger", petId, "remote_consult", entry.id)).toBeNull();
     expect(await removeRecord("vr-owner", petId, "note", entry.id)).toBeNull();
   });
 

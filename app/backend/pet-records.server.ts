@@ -35,7 +35,7 @@ const columns = {
 
 /**
  * Written by a vet: its author is staff (a vet leaves a chat's summary or a consultation's notes
- * with addVetVisit) and not on the pet's side (neither its owner nor one of the owner's family,
+ * with addRemoteConsultation) and not on the pet's side (neither its owner nor one of the owner's family,
  * so a vet's own pet's records stay theirs to change). A vet's account deleted, the record keeps
  * no author and is no longer told apart.
  */
@@ -126,16 +126,17 @@ async function recordsOf(petId: string, readerId: string) {
 }
 
 /**
- * The vet visit a vet leaves in a pet's records, in the caller's transaction (a chat's end, a
- * consultation's end): kept as the vet wrote it (writtenByVet).
+ * The remote consultation a vet leaves in a pet's records, in the caller's transaction (a chat's
+ * end, a consultation's end): kept as the vet wrote it (writtenByVet). Not a vet visit: it never
+ * resets the yearly check-up (domain/due.ts).
  */
-export async function addVetVisit(
+export async function addRemoteConsultation(
   tx: Pick<Database, "insert">,
   petId: string,
   vetId: string,
-  visit: { date: string; title: string; clinic: string; notes: string },
+  consultation: { date: string; title: string; clinic: string; notes: string },
 ) {
-  await tx.insert(petRecord).values({ ...visit, petId, kind: "vet_visit", createdBy: vetId });
+  await tx.insert(petRecord).values({ ...consultation, petId, kind: "remote_consult", createdBy: vetId });
 }
 
 /**

@@ -211,6 +211,24 @@ describe("yearly check-up", () => {
     });
   });
 
+  it("is never reset by a remote consultation (a PawPal chat or video call): that is not a visit", () => {
+    const chat = record({
+      kind: "remote_consult",
+      date: "2026-11-30",
+      title: "Emergency chat with Dr. Ana Silva",
+    });
+    const [checkup] = dueItems({
+      pet: adultDog,
+      records: [visit("2026-02-01"), chat],
+      done: [],
+      today: "2026-12-01",
+    });
+    expect(checkup).toMatchObject({
+      detail: "A year after the last vet visit (2026-02-01)",
+      dueDate: "2027-02-01",
+    });
+  });
+
   it("without a recorded visit, is due from the day the pet was added, and overdue after", () => {
     expect(dueItems({ pet: adultDog, records: [], done: [], today: "2026-01-10" })).toEqual([
       expect.objectContaining({

@@ -19,11 +19,14 @@ export type ActivityLevel = (typeof ACTIVITY_LEVELS)[number];
 
 /**
  * The kinds of health record a pet has (the pet_record table's `kind`): an "appointment" is a
- * visit the owner arranged with a clinic, on a date and at a time (the owner's own clock).
+ * visit the owner arranged with a clinic, on a date and at a time (the owner's own clock); a
+ * "remote_consult" is a conversation with a vet away from a clinic (a PawPal chat or video
+ * consultation, or another service's), which is not a visit and never counts as the yearly check-up.
  */
 export const RECORD_KINDS = [
   "vaccination",
   "vet_visit",
+  "remote_consult",
   "appointment",
   "medication",
   "weight",

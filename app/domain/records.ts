@@ -258,6 +258,8 @@ export const noteSchema = z.object({
 export const RECORD_SCHEMAS = {
   vaccination: vaccinationSchema,
   vet_visit: vetVisitSchema,
+  // The same fields: the date, the reason, who gave it (the service, in `clinic`) and the notes.
+  remote_consult: vetVisitSchema,
   appointment: appointmentSchema,
   medication: medicationSchema,
   weight: weightSchema,
@@ -343,6 +345,7 @@ export type PetRecord = {
 export const RECORD_KIND_LABELS: Record<RecordKind, { one: string; many: string }> = {
   vaccination: { one: "Vaccination", many: "Vaccinations" },
   vet_visit: { one: "Vet visit", many: "Vet visits" },
+  remote_consult: { one: "Remote consultation", many: "Remote consultations" },
   appointment: { one: "Appointment", many: "Appointments" },
   medication: { one: "Medication", many: "Medications and treatments" },
   weight: { one: "Weight", many: "Weight log" },

@@ -144,7 +144,7 @@ if (E2E_DATABASE_URL) {
       await expect(owner.getByRole("log")).toContainText("Dr. Ana Silva ended the conversation");
 
       await owner.goto(`/pets/${petId}`);
-      const visits = owner.locator("#records-vet_visit");
+      const visits = owner.locator("#records-remote_consult");
       await expect(visits).toContainText("Emergency chat with Dr. Ana Silva");
       await expect(visits).toContainText("Chocolate, 100 g for 20 kg: seen at the clinic tonight.");
 

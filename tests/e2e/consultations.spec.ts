@@ -192,7 +192,7 @@ test("a vet sets hours; an owner books first available, gets the invitation, joi
 
   await ownerPage.goto("/pets");
   await ownerPage.getByRole("link", { name: "Records and care plan of Biscuit" }).click();
-  const visits = ownerPage.locator("#records-vet_visit");
+  const visits = ownerPage.locator("#records-remote_consult");
   await expect(visits).toContainText("Video consultation with Dr. Vera Video");
   await expect(visits).toContainText("Ear mites likely");
   // …and in the mail the owner gets.

@@ -194,7 +194,7 @@ describe("a conversation between owner and vet", () => {
     const records = await (await getDb()).select().from(petRecord).where(eq(petRecord.petId, bella.id));
     expect(records).toMatchObject([
       {
-        kind: "vet_visit",
+        kind: "remote_consult",
         title: "Emergency chat with Dr. Ana Silva",
         notes: "Dark chocolate, 100 g for 20 kg: induce vomiting at the clinic.",
         createdBy: vet.id,

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { requirePetFeature } from "~/backend/billing/plans.server";
 import { getDb, type Database, type Transaction } from "~/backend/db/client.server";
 import { chatConversation, chatMessage } from "~/backend/db/schema.server";
-import { addVetVisit } from "~/backend/pet-records.server";
+import { addRemoteConsultation } from "~/backend/pet-records.server";
 import { findAccessiblePet } from "~/backend/pets.server";
 import { consumeRateLimit } from "~/backend/rate-limit.server";
 import type { Vet } from "~/backend/staff/staff.server";
@@ -312,7 +312,7 @@ export async function endConversation(
       .update(chatConversation)
       .set({ status: "ended", summary, endedAt: now })
       .where(eq(chatConversation.id, conversationId));
-    await addVetVisit(tx, locked.petId, vet.id, {
+    await addRemoteConsultation(tx, locked.petId, vet.id, {
       date: vetDay(now),
       title: chatRecordTitle(vet.displayName),
       clinic: "PawPal 24/7 emergency chat",

@@ -3,7 +3,7 @@ import { closeRoomChat } from "~/backend/chat/room-chat.server";
 import { refused, vetDayOf, type Outcome } from "~/backend/chat/vet-care.server";
 import { getDb } from "~/backend/db/client.server";
 import { consultation } from "~/backend/db/schema.server";
-import { addVetVisit } from "~/backend/pet-records.server";
+import { addRemoteConsultation } from "~/backend/pet-records.server";
 import type { Vet } from "~/backend/staff/staff.server";
 import {
   CONSULTATION_ERRORS,
@@ -17,7 +17,7 @@ import { lockConsultation, NO_SUCH_CONSULTATION, notifyRoom } from "./consultati
 
 /**
  * The vet ends the consultation with notes, from the room's opening on: they land in the pet's
- * records as a vet visit ("Video consultation with …", on the consultation's day in the vet's
+ * records as a remote consultation ("Video consultation with …", on the consultation's day in the vet's
  * zone) in the same transaction, and go by mail to the pet's owner, and to the person who booked
  * it when that is someone else who can still open the pet.
  */
@@ -42,7 +42,7 @@ export async function endConsultation(
       .set({ status: "ended", notes, endedAt: now, updatedAt: now })
       .where(eq(consultation.id, id));
     const title = consultationRecordTitle(vet.displayName);
-    await addVetVisit(tx, locked.petId, vet.id, {
+    await addRemoteConsultation(tx, locked.petId, vet.id, {
       date: vetDay(locked.startsAt),
       title,
       clinic: "PawPal video consultation",

@@ -790,7 +790,7 @@ describe("ending", () => {
     expect(await endConsultation(vet, id, notes, { now: endedAt })).toEqual({ ok: true });
     expect(await records()).toMatchObject([
       {
-        kind: "vet_visit",
+        kind: "remote_consult",
         date: "2027-03-01",
         title: "Video consultation with Dr. Ana Silva",
         clinic: "PawPal video consultation",
@@ -1127,7 +1127,7 @@ describe("ending, when and how", () => {
     });
   });
 
-  it("dates the vet visit on the consultation's day in the vet's zone, not the server's date", async () => {
+  it("dates the remote consultation on the consultation's day in the vet's zone, not the server's date", async () => {
     // Tokyo's Monday 08:00 is Sunday 23:00 UTC.
     const vet = await addVet("Dr. Tokyo Visit", "Asia/Tokyo", [{ weekday: 1, start: "08:00", end: "08:30" }]);
     const { owner, pet: bella } = await addOwnerWithPet("Taro");
@@ -1138,7 +1138,7 @@ describe("ending, when and how", () => {
       ok: true,
     });
     expect(await (await getDb()).select().from(petRecord).where(eq(petRecord.petId, bella.id))).toMatchObject(
-      [{ kind: "vet_visit", date: "2027-03-01" }],
+      [{ kind: "remote_consult", date: "2027-03-01" }],
     );
   });
 

@@ -89,3 +89,33 @@ it("jobs queued before job.user_id name their account where something exact says
     await older.close();
   }
 }, 60_000);
+
+it("the summaries of PawPal vets' chats and consultations, kept as vet visits, become remote consultations", async () => {
+  const older = new PGlite();
+  try {
+    const db = drizzle({ client: older });
+    await migrate(db, { migrationsFolder: migrationsUpTo(14) });
+    await db.execute(sql`insert into "user" (id, name, email, role) values
+      ('owner', 'Ada', 'ada@example.com', 'user'), ('vet', 'Dr. Ana Silva', 'ana@example.com', 'staff')`);
+    await db.execute(sql`insert into pet (id, user_id, name, type)
+      values ('7d0e1c1e-53a3-4a51-9c3b-0f0c8c7a9a01', 'owner', 'Bella', 'dog')`);
+    const pet = "7d0e1c1e-53a3-4a51-9c3b-0f0c8c7a9a01";
+    await db.execute(sql`insert into pet_record (pet_id, kind, date, title, clinic, created_by) values
+      (${pet}, 'vet_visit', '2026-11-30', 'Emergency chat with Dr. Ana Silva', 'PawPal 24/7 emergency chat', 'vet'),
+      (${pet}, 'vet_visit', '2026-11-20', 'Video consultation with Dr. Ana Silva', 'PawPal video consultation', 'vet'),
+      (${pet}, 'vet_visit', '2026-02-01', 'Check-up', 'Riverside', 'owner'),
+      (${pet}, 'vet_visit', '2026-03-01', 'Typed in', 'PawPal video consultation', 'owner')`);
+
+    await migrate(db, { migrationsFolder: "drizzle" });
+
+    const rows = await db.execute(sql`select title, kind from pet_record order by date`);
+    expect(rows.rows).toEqual([
+      { title: "Check-up", kind: "vet_visit" },
+      { title: "Typed in", kind: "vet_visit" },
+      { title: "Video consultation with Dr. Ana Silva", kind: "remote_consult" },
+      { title: "Emergency chat with Dr. Ana Silva", kind: "remote_consult" },
+    ]);
+  } finally {
+    await older.close();
+  }
+}, 60_000);

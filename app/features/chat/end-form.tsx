@@ -8,7 +8,7 @@ import { CHAT_LIMITS } from "~/domain/chat";
 import { CONSULTATION_LIMITS } from "~/domain/consultations";
 import { firstProblem, type FormReply } from "~/domain/forms";
 
-/** What the vet ends, and the words of its form: the text goes to the pet's records as a vet visit. */
+/** What the vet ends, and the words of its form: the text goes to the pet's records as a remote consultation. */
 const ENDS = {
   conversation: {
     title: "End the conversation",

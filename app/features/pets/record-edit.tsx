@@ -18,6 +18,7 @@ export function recordName(record: PetRecord) {
   switch (record.kind) {
     case "vaccination":
     case "vet_visit":
+    case "remote_consult":
       return `${record.title}, ${date}`;
     case "appointment":
       return `${record.title}, ${date} at ${record.time}`;

@@ -79,6 +79,7 @@ function RecordSummary({
       );
       break;
     case "vet_visit":
+    case "remote_consult":
       lines.push(formatDate(record.date));
       break;
     case "appointment":

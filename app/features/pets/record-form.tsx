@@ -41,6 +41,12 @@ export const RECORD_FORM_FIELDS: Record<RecordKind, readonly FieldSpec[]> = {
     { name: "clinic", label: "Clinic (optional)", control: "text", maxLength: RECORD_LIMITS.clinic },
     { name: "notes", label: "Notes (optional)", control: "textarea", maxLength: RECORD_LIMITS.notes },
   ],
+  remote_consult: [
+    { name: "date", label: "Date", control: "past-date", required: true },
+    { name: "title", label: "Reason", control: "text", required: true, maxLength: RECORD_LIMITS.title },
+    { name: "clinic", label: "Service (optional)", control: "text", maxLength: RECORD_LIMITS.clinic },
+    { name: "notes", label: "Notes (optional)", control: "textarea", maxLength: RECORD_LIMITS.notes },
+  ],
   appointment: [
     { name: "date", label: "Date", control: "upcoming-date", required: true },
     { name: "time", label: "Time", control: "time", required: true },

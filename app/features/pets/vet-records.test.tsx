@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import type { PetRecord } from "~/domain/records";
 import { RecordSection, type RecordsContext } from "./record-sections";
 
-/* A vet's summary among the pet's vet visits: shown as the vet's, with no edit or remove. */
+/* A vet's summary among the pet's remote consultations: shown as the vet's, with no edit or remove. */
 
 const vetsSummary: PetRecord = {
   id: "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
-  kind: "vet_visit",
+  kind: "remote_consult",
   date: "2027-01-15",
   time: null,
   title: "Emergency chat with Dr. Ana Silva",
@@ -28,7 +28,7 @@ const ownVisit: PetRecord = {
   ...vetsSummary,
   id: "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
   title: "Limping",
-  clinic: "Riverside",
+  clinic: "Another app's vet",
   notes: null,
   createdByName: "Paula Premium",
   byVet: false,
@@ -52,7 +52,7 @@ function renderSection(values: Partial<RecordsContext> = {}) {
     {
       path: "/pets/:id",
       Component: () => (
-        <RecordSection kind="vet_visit" records={[vetsSummary, ownVisit]} context={context(values)} />
+        <RecordSection kind="remote_consult" records={[vetsSummary, ownVisit]} context={context(values)} />
       ),
     },
   ]);

@@ -342,7 +342,7 @@ describe("/chat/:id", () => {
     )
       .select()
       .from(petRecord)
-      .where(and(eq(petRecord.petId, bella.id), eq(petRecord.kind, "vet_visit")));
+      .where(and(eq(petRecord.petId, bella.id), eq(petRecord.kind, "remote_consult")));
     expect(records).toMatchObject([
       { title: "Emergency chat with Dr. Bo Lee", notes: summary, createdBy: vetBo.id },
     ]);

@@ -264,7 +264,7 @@ function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
         <Card>
           <h2 className="text-xl font-bold text-ink-900">The vet's summary</h2>
           <p className="mt-2 whitespace-pre-wrap text-ink-800">{conversation.summary}</p>
-          <p className="mt-2 text-sm text-ink-600">It is in {pet.name}'s records as a vet visit.</p>
+          <p className="mt-2 text-sm text-ink-600">It is in {pet.name}'s records as a remote consultation.</p>
         </Card>
       ) : null}
 

@@ -158,7 +158,7 @@ describe("the vet's summary in the pet's records", () => {
     );
     expect(ended.status).toBe(302);
     const page = await answer(petLoader, get(`/pets/${petId}`, owner), { id: petId });
-    entry = (page.data.records as ShownRecord[]).find((record) => record.kind === "vet_visit")!;
+    entry = (page.data.records as ShownRecord[]).find((record) => record.kind === "remote_consult")!;
   });
 
   const records = async () =>
@@ -177,12 +177,12 @@ describe("the vet's summary in the pet's records", () => {
     const before = await records();
     const edit = {
       intent: "update-record",
-      kind: "vet_visit",
+      kind: "remote_consult",
       recordId: entry.id,
       date: "2026-01-01",
       title: "Fine",
     };
-    const remove = { intent: "remove-record", kind: "vet_visit", recordId: entry.id };
+    const remove = { intent: "remove-record", kind: "remote_consult", recordId: entry.id };
     for (const who of [owner, member]) {
       for (const fields of [edit, remove]) {
         const refused = await answer(petAction, postUrlencoded(`/pets/${petId}`, who, fields), { id: petId });

@@ -102,7 +102,7 @@ async function vetVisitsOf(petId: string) {
   return (await getDb())
     .select()
     .from(petRecord)
-    .where(and(eq(petRecord.petId, petId), eq(petRecord.kind, "vet_visit")));
+    .where(and(eq(petRecord.petId, petId), eq(petRecord.kind, "remote_consult")));
 }
 
 const MINUTE = 60_000;

@@ -225,7 +225,7 @@ function RoomPage({ loaderData, actionData }: Route.ComponentProps) {
           <h2 className="text-xl font-bold text-ink-900">The vet's notes</h2>
           <p className="mt-2 whitespace-pre-wrap text-ink-800">{consultation.notes}</p>
           <p className="mt-2 text-sm text-ink-600">
-            They are in {consultation.petName}'s records as a vet visit.
+            They are in {consultation.petName}'s records as a remote consultation.
           </p>
         </Card>
       ) : null}

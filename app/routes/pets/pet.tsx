@@ -227,6 +227,7 @@ const SECTIONS: { id: string; title: string }[] = [
   { id: "records-vaccination", title: "Vaccinations" },
   { id: "records-appointment", title: "Appointments" },
   { id: "records-vet_visit", title: "Vet visits" },
+  { id: "records-remote_consult", title: "Remote consultations" },
   { id: "records-medication", title: "Medications" },
   { id: "records-note", title: "Notes" },
   { id: "care-plan", title: "Care plan" },
@@ -355,6 +356,7 @@ export default function PetPage({ loaderData, actionData }: Route.ComponentProps
           })}
         />
         <RecordSection kind="vet_visit" records={ofKind("vet_visit")} context={context} />
+        <RecordSection kind="remote_consult" records={ofKind("remote_consult")} context={context} />
         <RecordSection kind="medication" records={ofKind("medication")} context={context} />
         <RecordSection kind="note" records={ofKind("note")} context={context} />
         <CarePlanSection pet={pet} plan={carePlan} basis={carePlanBasis} />

@@ -42,6 +42,7 @@ export const pet = pgTable(
  * A pet's health record, one row per entry. `kind` says which columns mean something:
  * - vaccination: title = vaccine, date = given, nextDueDate, clinic, notes
  * - vet_visit: title = reason, date, clinic, notes
+ * - remote_consult (a chat or video call with a vet): title, date, clinic = the service, notes
  * - medication: title = name, dose, intervalDays (how often), date = start, endDate, notes
  * - weight: date, weightKg
  * - note: date, notes (symptoms or anything else)
