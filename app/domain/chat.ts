@@ -1,5 +1,6 @@
 import { z } from "~/utils/zod";
 import { multiLine } from "./text";
+import type { Urgency } from "./triage";
 
 /*
  * The 24/7 emergency chat between an owner and an on-duty vet: its limits, and the rules of what
@@ -85,7 +86,20 @@ export function needsEmergencyHelp(
   return vetsOnDuty === 0 || now.getTime() - conversation.createdAt.getTime() >= NO_VET_AFTER_MS;
 }
 
-/** The vet visit an ended conversation leaves in the pet's records. */
+/**
+ * Whether the owner's page keeps the "go now" answer (the signs ticked say emergency): until the
+ * conversation ends or a vet has written in it. A vet who has only joined has told the owner
+ * nothing yet, so the lines and the clinics stay first on the screen.
+ */
+export function keepsGoNowAnswer(
+  conversation: { urgency: Urgency; status: ChatStatus },
+  messages: readonly Pick<ChatMessage, "authorRole">[],
+): boolean {
+  if (conversation.urgency !== "emergency" || conversation.status === "ended") return false;
+  return !messages.some((message) => message.authorRole === "vet");
+}
+
+/** The remote consultation an ended conversation leaves in the pet's records. */
 export function chatRecordTitle(vetName: string) {
   return `Emergency chat with ${vetName}`;
 }

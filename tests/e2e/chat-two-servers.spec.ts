@@ -102,11 +102,15 @@ if (E2E_DATABASE_URL) {
       const owner = await ownerContext.newPage();
       await gotoHydrated(owner, "/chat");
       await expect(owner.getByTestId("vets-on-duty")).toHaveText("1 vet is on duty.");
+      await owner.getByText("What do you see? Tick the signs (optional)").click();
+      await owner.getByLabel("Chocolate or cocoa").check();
       await owner.getByLabel("What is happening?").fill("Bella ate a bar of dark chocolate ten minutes ago.");
       await owner.getByRole("button", { name: "Ask a vet" }).click();
       await expect(owner).toHaveURL(/\/chat\/[\w-]+$/);
       await expect(owner.getByTestId("chat-status")).toHaveText("Waiting for a vet");
-      // A vet is on duty and 3 minutes have not passed: no emergency answer yet.
+      // What she ticked says "go now": the lines and clinics at once, though a vet is on duty.
+      const goNow = owner.getByTestId("go-now-help");
+      await expect(goNow).toContainText("What you ticked means: go to a vet now.");
       await expect(owner.getByTestId("no-vet-help")).toHaveCount(0);
       await expect(owner.getByText("Live", { exact: true })).toBeVisible();
 
@@ -121,10 +125,13 @@ if (E2E_DATABASE_URL) {
       await expect(owner.getByRole("log")).toContainText(
         "Dr. Ana Silva (a vet licensed in Ohio, USA) has joined",
       );
+      // Joined, not yet answered: "go now" stays first on her screen until the vet writes.
+      await expect(goNow).toContainText("Dr. Ana Silva has joined and will answer here, but do not wait");
 
       await vet.getByLabel("Your message").fill("How much does Bella weigh?");
       await vet.getByLabel("Your message").press("Enter");
       await expect(owner.getByRole("log")).toContainText("How much does Bella weigh?");
+      await expect(goNow).toHaveCount(0);
       await owner.getByLabel("Your message").fill("About 20 kg.");
       await owner.getByRole("button", { name: "Send" }).click();
       await expect(vet.getByRole("log")).toContainText("About 20 kg.");

@@ -21,6 +21,7 @@ import {
   CHAT_FORM_BYTES,
   CHAT_LIMITS,
   NO_VET_AFTER_MS,
+  keepsGoNowAnswer,
   needsEmergencyHelp,
   summarySchema,
   type ChatStatus,
@@ -154,8 +155,9 @@ function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const helpNow = useEmergencyHelp(loaderData.owner, conversation);
   const waiting = side === "owner" && conversation.status === "queued";
-  // What the owner ticked says "go now": the emergency answer, whether or not a vet is on duty.
-  const goNow = waiting && conversation.urgency === "emergency";
+  // What the owner ticked says "go now": the emergency answer, whether or not a vet is on duty,
+  // until a vet has written.
+  const goNow = side === "owner" && keepsGoNowAnswer(conversation, live.messages);
   // While it waits with a vet on duty (and no emergency answer shown), the owner is told so.
   const onDutyNow = waiting && !helpNow && !goNow && (loaderData.owner?.vetsOnDuty ?? 0) > 0;
   const timeZone = useViewerTimeZone(loaderData.timeZone);
@@ -236,9 +238,11 @@ function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
           <p className="mt-1 text-ink-800">
             {!goNow
               ? `Your conversation stays in the queue and a vet will answer as soon as one can. If ${pet.name} is in danger, do not wait:`
-              : loaderData.owner?.vetsOnDuty === 0
-                ? `No vet is on duty right now. Your conversation stays in the queue, but do not wait: take ${pet.name} to the nearest emergency clinic now.`
-                : `A vet on duty will answer here too, but do not wait for them: take ${pet.name} to the nearest emergency clinic now.`}
+              : conversation.status === "active"
+                ? `${loaderData.vet?.displayName ?? "The vet"} has joined and will answer here, but do not wait for them: take ${pet.name} to the nearest emergency clinic now.`
+                : loaderData.owner?.vetsOnDuty === 0
+                  ? `No vet is on duty right now. Your conversation stays in the queue, but do not wait: take ${pet.name} to the nearest emergency clinic now.`
+                  : `A vet on duty will answer here too, but do not wait for them: take ${pet.name} to the nearest emergency clinic now.`}
           </p>
           <div className="mt-4">
             <LinesViewContext value={loaderData.owner!.lines}>
