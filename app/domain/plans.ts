@@ -1,3 +1,5 @@
+import { groupThousands } from "./number-format";
+
 /**
  * The plans PawPal sells (specification, sections 3, 6 and 9) and what each allows: the one
  * source of truth for the pricing page, the comparison table and every check on the server.
@@ -35,9 +37,7 @@ export function formatUsd(cents: number): string {
   if (!Number.isInteger(cents) || cents < 0) throw new RangeError(`Not a price in cents: ${cents}`);
   const dollars = Math.floor(cents / 100);
   const rest = cents % 100;
-  // Thousands grouped by hand: the first toLocaleString of a page sets up the locale's number
-  // formatting (≈10 ms on a slow phone), in the middle of hydrating the pricing page.
-  const whole = String(dollars).replace(/\B(?=(\d{3})+$)/g, ",");
+  const whole = groupThousands(dollars);
   return rest === 0 ? `$${whole}` : `$${whole}.${String(rest).padStart(2, "0")}`;
 }
 

@@ -1,11 +1,9 @@
 import { Section } from "~/components/ui/section";
 import type { accuracyReport } from "~/content/analysis-accuracy-report";
 import { percentText } from "~/content/analysis-claims";
+import { groupThousands } from "~/domain/number-format";
 
 type Report = ReturnType<typeof accuracyReport>;
-
-/** "82,628", without Intl (decision 6: a page's first number format loads locale data). */
-const thousands = (count: number) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /**
  * /accuracy's second measurement beside the held-out run: the training photos out of fold (each
@@ -71,9 +69,9 @@ export function PhotosInGeneral({
           species, breeds in common (an overlap of at least {samePet.minOverlap}) and a close likeness in what
           the model sees (a similarity of at least {samePet.threshold}). On the training photos,{" "}
           {percentText(samePet.otherBreed.merged, samePet.otherBreed.pairs)} of{" "}
-          {thousands(samePet.otherBreed.pairs)} pairs of pets of two breeds passed as one pet, and{" "}
-          {percentText(samePet.onePet.split, samePet.onePet.pairs)} of {thousands(samePet.onePet.pairs)} pairs
-          of views of one pet were split. Pets of one breed often look alike to it (
+          {groupThousands(samePet.otherBreed.pairs)} pairs of pets of two breeds passed as one pet, and{" "}
+          {percentText(samePet.onePet.split, samePet.onePet.pairs)} of {groupThousands(samePet.onePet.pairs)}{" "}
+          pairs of views of one pet were split. Pets of one breed often look alike to it (
           {percentText(samePet.sameBreed.merged, samePet.sameBreed.pairs)} passed as one), which leaves the
           answer the same breed. On the held-out photos, {heldOut.sameSpecies.merged} of{" "}
           {heldOut.sameSpecies.pairs} pairs of two breeds and {heldOut.otherSpecies.merged} of{" "}

@@ -2,6 +2,7 @@ import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import type { AnalysisOutcome } from "./analyzer";
 import type { Photo } from "./analysis-machine";
+import { earlierPhotosPhrase } from "./use-analysis";
 
 /**
  * Shown over the answer when a photo added as "another photo of the same pet" looks like a
@@ -19,8 +20,7 @@ export function DifferentPetNotice({
 }) {
   const was = earlier.findings.kind === "pet" ? earlier.findings.species : null;
   const is = other.outcome.findings.kind === "pet" ? other.outcome.findings.species : null;
-  const photos =
-    earlier.evidence.length === 1 ? "the first photo" : `the ${earlier.evidence.length} earlier photos`;
+  const photos = earlierPhotosPhrase(earlier.evidence.length);
   const why =
     was && is && was !== is
       ? `It shows a ${is}, and ${photos} a ${was}.`

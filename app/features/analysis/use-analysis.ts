@@ -154,11 +154,16 @@ export function canAddPhoto(outcome: AnalysisOutcome): boolean {
   );
 }
 
+/** "the first photo", "the 3 earlier photos": what the answer on show rests on. */
+export function earlierPhotosPhrase(count: number) {
+  return count === 1 ? "the first photo" : `the ${count} earlier photos`;
+}
+
 /** Why an added photo left the answer as it was. */
 export function addedPhotoWithoutPet(earlierPhotos: number) {
-  return `We couldn't find a pet in the photo you added, so the answer still rests on ${
-    earlierPhotos === 1 ? "the first photo" : `the ${earlierPhotos} earlier photos`
-  }.`;
+  return `We couldn't find a pet in the photo you added, so the answer still rests on ${earlierPhotosPhrase(
+    earlierPhotos,
+  )}.`;
 }
 
 /**

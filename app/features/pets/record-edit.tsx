@@ -13,7 +13,7 @@ import type { RecordsContext } from "./record-sections";
  */
 
 /** A record's name in links and forms: which entry it is, e.g. "Rabies, Mar 3, 2025". */
-export function recordName(record: PetRecord) {
+function recordName(record: PetRecord) {
   const date = formatDate(record.date);
   switch (record.kind) {
     case "vaccination":
@@ -49,7 +49,7 @@ function formValues(record: PetRecord): RecordFormValues {
 }
 
 /** The action's answer when it rejected this record's edit form. */
-export function rejectedEdit(record: PetRecord, result: RecordActionData | undefined) {
+function rejectedEdit(record: PetRecord, result: RecordActionData | undefined) {
   return result && !result.ok && result.intent === "update-record" && result.recordId === record.id
     ? result
     : undefined;
@@ -84,8 +84,25 @@ export function EditRecordForm({
 }
 
 /** Whether the reader may change or remove this entry: never a vet's, never on a locked plan. */
-export function changeable(record: PetRecord, context: RecordsContext) {
+function changeable(record: PetRecord, context: RecordsContext) {
   return !context.readOnly && !record.byVet && mayChangeEntry(context.access, record.addedByYou);
+}
+
+/**
+ * What one entry shows, in a list or the weight table alike: only its summary (the reader may
+ * not change it), its edit form (asked for, or sent back with errors), its removal's
+ * confirmation, or its summary with Edit and Remove.
+ */
+export function entryView(record: PetRecord, context: RecordsContext) {
+  const rejected = rejectedEdit(record, context.result);
+  const mode = !changeable(record, context)
+    ? "shown"
+    : context.editId === record.id || rejected
+      ? "editing"
+      : context.removeId === record.id
+        ? "confirming"
+        : "actionable";
+  return { mode, rejected, name: recordName(record) } as const;
 }
 
 export function RecordActions({ record, name, petId }: { record: PetRecord; name: string; petId: string }) {

@@ -4,14 +4,7 @@ import { formatDate, formatDateTime } from "~/domain/time-format";
 import type { RecordHints } from "./record-form";
 import type { RecordsContext } from "./record-sections";
 import { ClinicContacts } from "./clinic-contacts";
-import {
-  changeable,
-  EditRecordForm,
-  RecordActions,
-  recordName,
-  rejectedEdit,
-  RemoveConfirmation,
-} from "./record-edit";
+import { EditRecordForm, entryView, RecordActions, RemoveConfirmation } from "./record-edit";
 
 /**
  * One entry as a summary with Edit and Remove, or its edit form, or its removal's confirmation.
@@ -26,16 +19,15 @@ export function RecordEntry({
   context: RecordsContext;
   hints?: RecordHints;
 }) {
-  const name = recordName(record);
-  const rejected = rejectedEdit(record, context.result);
-  if (!changeable(record, context)) {
+  const { mode, rejected, name } = entryView(record, context);
+  if (mode === "shown") {
     return (
       <article aria-labelledby={`record-${record.id}-title`}>
         <RecordSummary record={record} titleId={`record-${record.id}-title`} context={context} />
       </article>
     );
   }
-  if (context.editId === record.id || rejected) {
+  if (mode === "editing") {
     return (
       <EditRecordForm record={record} name={name} petId={context.petId} rejected={rejected} hints={hints} />
     );
@@ -43,7 +35,7 @@ export function RecordEntry({
   return (
     <article aria-labelledby={`record-${record.id}-title`}>
       <RecordSummary record={record} titleId={`record-${record.id}-title`} context={context} />
-      {context.removeId === record.id ? (
+      {mode === "confirming" ? (
         <RemoveConfirmation record={record} name={name} petId={context.petId} />
       ) : (
         <RecordActions record={record} name={name} petId={context.petId} />

@@ -2,14 +2,7 @@ import { Fragment } from "react";
 import { kgToLb, type PetRecord } from "~/domain/records";
 import { formatDate } from "~/domain/time-format";
 import type { RecordsContext } from "./record-sections";
-import {
-  changeable,
-  EditRecordForm,
-  RecordActions,
-  recordName,
-  rejectedEdit,
-  RemoveConfirmation,
-} from "./record-edit";
+import { EditRecordForm, entryView, RecordActions, RemoveConfirmation } from "./record-edit";
 
 /** The weight log as a table (kg and lb): also the weight chart's text alternative. */
 export function WeightTable({ records, context }: { records: PetRecord[]; context: RecordsContext }) {
@@ -37,10 +30,8 @@ export function WeightTable({ records, context }: { records: PetRecord[]; contex
         </thead>
         <tbody className="divide-y divide-ink-100">
           {records.map((record) => {
-            const name = recordName(record);
-            const rejected = rejectedEdit(record, context.result);
-            const mayChange = changeable(record, context);
-            if (mayChange && (context.editId === record.id || rejected)) {
+            const { mode, rejected, name } = entryView(record, context);
+            if (mode === "editing") {
               return (
                 <tr key={record.id} id={`record-${record.id}`} className="scroll-mt-20">
                   <td colSpan={4} className="py-4">
@@ -50,7 +41,6 @@ export function WeightTable({ records, context }: { records: PetRecord[]; contex
               );
             }
             const kg = Number(record.weightKg);
-            const confirming = mayChange && context.removeId === record.id;
             return (
               <Fragment key={record.id}>
                 <tr id={`record-${record.id}`} className="scroll-mt-20 align-top">
@@ -61,13 +51,13 @@ export function WeightTable({ records, context }: { records: PetRecord[]; contex
                   <td className="py-2 pr-3 text-ink-900">{kgToLb(kg)}</td>
                   {context.readOnly ? null : (
                     <td className="py-1" data-print-hide>
-                      {confirming || !mayChange ? null : (
+                      {mode === "actionable" ? (
                         <RecordActions record={record} name={name} petId={context.petId} />
-                      )}
+                      ) : null}
                     </td>
                   )}
                 </tr>
-                {confirming ? (
+                {mode === "confirming" ? (
                   <tr data-print-hide>
                     <td colSpan={4} className="pb-4">
                       <RemoveConfirmation record={record} name={name} petId={context.petId} />
