@@ -19,41 +19,6 @@ const SHELL_MODULES = [
 ];
 
 /**
- * V8 compiles a function when it is first called, on the main thread, unless a file's first line
- * says that its functions run at load (Chrome 136+): then it compiles them all on a background
- * thread while the file streams in. Hydration calls most of React's and React Router's code; compiled
- * on first call it made main-thread tasks of 15-40 ms, which Lighthouse counts as blocking time
- * (decision 6). Client chunks only: the server and the analysis worker are not paced by a page load.
- */
-function compileFunctionsAtLoad(): Plugin {
-  let serverBuild = false;
-  return {
-    name: "pawpal:compile-functions-at-load",
-    apply: "build",
-    configResolved(config) {
-      serverBuild = Boolean(config.build.ssr);
-    },
-    generateBundle: {
-      // After Vite puts its preload helper on top of chunks that import others.
-      order: "post",
-      handler(_options, bundle) {
-        if (serverBuild) return;
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== "chunk") continue;
-          chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
-          // SOURCEMAP=1: every line of the map moves down one.
-          const map = bundle[`${chunk.fileName}.map`];
-          if (map?.type === "asset" && typeof map.source === "string") {
-            const parsed = JSON.parse(map.source) as { mappings: string };
-            map.source = JSON.stringify({ ...parsed, mappings: `;${parsed.mappings}` });
-          }
-        }
-      },
-    },
-  };
-}
-
-/**
  * React Router's package exports only its development build (remix-run/react-router#12532, open
  * as #14102): its development warnings, and the code that writes them, in every page's shell.
  * The browser build takes the production build the package ships beside it (the same code with
@@ -75,7 +40,7 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [reactRouterProductionBuild(), tailwindcss(), reactRouter(), compileFunctionsAtLoad()],
+  plugins: [reactRouterProductionBuild(), tailwindcss(), reactRouter()],
   build: {
     // SOURCEMAP=1 npm run build: to see what a chunk is made of.
     sourcemap: process.env.SOURCEMAP === "1",

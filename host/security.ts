@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 import { configuredSocialProviders } from "~/backend/auth/better-auth.server";
+import { hasSessionCookie } from "~/backend/auth/session.server";
 import { breedModelOrigin } from "./breed-model";
 import { paymentPageOrigins } from "~/backend/billing/stripe.server";
 import { CSP_REPORTING_DIRECTIVES, REPORTING_ENDPOINTS_HEADER } from "./csp-reports";
@@ -49,7 +50,11 @@ export function securityHeaders({ https }: { https: boolean }): RequestHandler {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    // A signed-in visitor's pages are kept from any other window (decision 6): a signed-out
+    // visitor's hold nothing of theirs, and would pay for it with a browser process of their own
+    // on every first load (Chrome isolates a page that sends COOP in a new process). Signing in
+    // starts a new document (redirectWithFlash's `document`), which carries the header.
+    if (hasSessionCookie(req.headers.cookie)) res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     // The microphone for a consultation's call (the camera also takes photos to analyse).
     res.setHeader("Permissions-Policy", "camera=(self), geolocation=(self), microphone=(self)");
     if (https) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");

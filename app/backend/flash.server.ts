@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { redirect } from "react-router";
+import { redirect, redirectDocument } from "react-router";
 import { LOGIN_SUCCESS, SIGNUP_SUCCESS } from "~/content/auth";
 
 /**
@@ -107,10 +107,18 @@ export function takeFlash(request: Request): { flash: Flash | null; headers?: He
 
 /**
  * For an action: a redirect to `to` that shows `kind`'s toast there, keeping any `headers` of
- * its own (the session cookies of a login, say).
+ * its own (the session cookies of a login, say). `document` makes the browser load `to` as a new
+ * document even after a script's submission: a session starts in a document sent with the
+ * signed-in headers (host/security.ts).
  */
-export function redirectWithFlash(request: Request, to: string, kind: FlashKind, headers?: HeadersInit) {
+export function redirectWithFlash(
+  request: Request,
+  to: string,
+  kind: FlashKind,
+  headers?: HeadersInit,
+  { document = false } = {},
+) {
   const all = new Headers(headers);
   all.append("Set-Cookie", flashCookie(kind, isHttps(request)));
-  return redirect(to, { headers: all });
+  return (document ? redirectDocument : redirect)(to, { headers: all });
 }

@@ -160,14 +160,23 @@ test("differing passwords are blocked with the destructive toast", async ({ page
   await expectNoA11yViolations(page, "auth, password mismatch");
 });
 
-test("logging in shows the welcome toast on the home page", async ({ page, request }) => {
+test("logging in shows the welcome toast on the home page, in a new document kept from other windows", async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request);
   await openAuth(page);
   const login = panel(page, "Login");
   await login.getByLabel("Email").fill(account.email);
   await login.getByLabel("Password").fill(account.password);
+  // The signed-out page was sent without COOP (host/security.ts); the session starts in a new one.
+  const landing = page.waitForResponse(
+    (response) =>
+      response.request().resourceType() === "document" && new URL(response.url()).pathname === "/",
+  );
   await login.getByRole("button", { name: "Sign In" }).click();
 
+  expect((await landing).headers()["cross-origin-opener-policy"]).toBe("same-origin");
   await expect(page).toHaveURL(/\/$/);
   await expect(toast(page).getByText("Welcome back!", { exact: true })).toBeVisible();
   await expect(toast(page).getByText("You've been successfully logged in.")).toBeVisible();

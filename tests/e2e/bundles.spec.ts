@@ -88,18 +88,6 @@ test.describe("client bundles", () => {
     }
   });
 
-  test("ask V8 to compile every page script while it streams in, not at first call", () => {
-    // The hint counts only on a file's first line (vite.config.ts, decision 6). Not the analysis
-    // worker, nor React Router's whole route manifest, which pages do not load (they discover routes).
-    const pageScripts = clientScripts().filter(
-      ({ name }) => !name.startsWith("analysis.worker") && !name.startsWith("manifest-"),
-    );
-    expect(pageScripts.length).toBeGreaterThan(5);
-    for (const { name, text } of pageScripts) {
-      expect(text.startsWith("//# allFunctionsCalledOnLoad\n"), name).toBe(true);
-    }
-  });
-
   test("carry React Router's production build, without its development warnings", () => {
     // The router itself (the key it stores its manifest's version under), once.
     const routers = clientScripts().filter(({ text }) => text.includes("react-router-manifest-version"));

@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     // No page to go back to: staff land where their work is (a vet, /vet), everyone else home.
     const landing = safeRedirect(asked, "") || staffLanding(await staffRoleOf(outcome.user ?? null)) || "/";
-    throw redirectWithFlash(request, landing, "login", outcome.headers);
+    throw redirectWithFlash(request, landing, "login", outcome.headers, { document: true });
   }
 
   if (intent === "signup") {
@@ -85,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const errors = { password: AUTH_ERRORS.passwordTooShort };
       return data({ intent: "signup" as const, ...submission.reply({ errors }) }, { status: 400 });
     }
-    throw redirectWithFlash(request, redirectTo, "signup", outcome.headers);
+    throw redirectWithFlash(request, redirectTo, "signup", outcome.headers, { document: true });
   }
 
   if (intent === "social") {
