@@ -14,8 +14,7 @@ const HELD_BACK = "text/x-module-after-paint";
  * style sheets `c`; written small because every page carries it. Once the first frame is painted
  * (high-priority images, e.g. the home page's illustration, decoded) it adds the style sheets
  * (the rules the page's markup does not use), the preloads and the module script back, as React
- * Router wrote them. Once the page has loaded and is idle it registers the service worker
- * (public/sw.js), so that its downloads never compete with the page's own.
+ * Router wrote them.
  */
 const LOADER =
   "(s,p,c,d=document)=>{" +
@@ -23,8 +22,7 @@ const LOADER =
   ".then(()=>requestAnimationFrame(()=>setTimeout(()=>{" +
   'for(const h of c){const l=d.createElement("link");l.rel="stylesheet";l.href=h;d.head.append(l)}' +
   'for(const h of p){const l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.append(l)}' +
-  'const m=d.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;d.body.append(m)})));' +
-  'addEventListener("load",()=>(window.requestIdleCallback||setTimeout)(()=>navigator.serviceWorker?.register("/sw.js").catch(()=>{})))}';
+  'const m=d.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;d.body.append(m)})))}';
 
 /**
  * Rewrites a page so that its first paint needs the document alone, and nothing else
@@ -37,7 +35,6 @@ const LOADER =
  * - the scripts (module preloads and React Router's module script) start loading right after
  *   the first frame is painted (`LOADER`), unchanged: the same preloads, so there is no
  *   waterfall, and the same module script text (so the same CSP hash).
- * - the service worker is registered once the page has loaded and is idle (`LOADER`).
  * `stylesheet` returns what a page needs of a /assets/ style sheet (undefined leaves its link
  * alone); `nonce` is the response's CSP nonce, if its scripts carry one.
  */

@@ -13,11 +13,33 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      // Without cookies: the public pages, never a signed-in visitor's.
-      .then((cache) => cache.addAll(BUILD.precache.map((url) => new Request(url, { credentials: "omit" }))))
+      .then(precache)
       .then(() => self.skipWaiting()),
   );
 });
+
+/** Downloads at a time on install: the first visit's page may still be starting (decision 6). */
+const PRECACHE_AT_ONCE = 3;
+
+/**
+ * The site's pages, scripts, styles and icons, a few at a time and at low priority, since the page
+ * that registered the worker may still be hydrating: `addAll` asked for all ~130 at once, and the
+ * browser's and the server's work on them took cores from it. Any file that fails fails the
+ * install, as `addAll` did, and the next visit tries again.
+ */
+async function precache(cache) {
+  const queue = [...BUILD.precache];
+  const next = async () => {
+    for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
+      // Without cookies: the public pages, never a signed-in visitor's.
+      const request = new Request(url, { credentials: "omit", priority: "low" });
+      const response = await fetch(request);
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      await cache.put(request, response);
+    }
+  };
+  await Promise.all(Array.from({ length: PRECACHE_AT_ONCE }, next));
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(

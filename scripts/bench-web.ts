@@ -27,6 +27,7 @@ import { BUILD_DIR, startBuiltServer, stopBuiltServer } from "../tests/support/b
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { blockingTime, type TraceEvent } from "./web/blocking-time";
 import { routesOption } from "./web/routes-option";
+import { serverCpuPerResponse } from "./web/server-cpu";
 
 const { values: args } = parseArgs({
   options: {
@@ -57,6 +58,8 @@ if ("error" in selected) {
   process.exit(2);
 }
 const ROUTES = selected.routes;
+/** What being ahead of the site given to --compare means, route by route (medians). */
+const AHEAD = { performance: 0.95, lcpShare: 0.5, lcpOverBareMs: 150 };
 const BUDGET = { performance: 0.995, fcpMs: 1000, lcpMs: 1000, tbtMs: 0, cls: 0, homeScriptKiB: 100 };
 
 type Row = {
@@ -91,6 +94,11 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pawpal-bench-web-"));
 const server = await startBuiltServer({ dataDir, port: Number(process.env.BENCH_PORT) || undefined });
 const ORIGIN = server.origin;
 const bare = await serveBarePage();
+
+// What the server spends on each page, measured before any browser runs (scripts/web/server-cpu.ts).
+const serverCpu = new Map<string, number | undefined>();
+for (const route of ROUTES)
+  serverCpu.set(route, await serverCpuPerResponse(server.child.pid!, `${ORIGIN}${route}`));
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
@@ -129,6 +137,11 @@ console.log(
   "TBT in the trace: Lighthouse's rule on the page's main-thread tasks after the first paint, with their wall time / with the CPU time the thread ran in them (what the page costs when it never waits for a core)\n",
 );
 printTable(ORIGIN, ours);
+console.log(
+  `\nThe server's CPU per response (1,000 requests one after another, Brotli accepted): ${[...serverCpu]
+    .map(([route, us]) => `${route} ${us === undefined ? "-" : `${Math.round(us)} µs`}`)
+    .join(", ")}`,
+);
 const floor = median(bareRuns);
 const bareTbt = bareRuns.map((row) => Math.round(row.tbtMs));
 const ownTbt = [...ours.values()].map((row) => Math.round(Math.max(0, row.tbtMs - floor.tbtMs)));
@@ -136,7 +149,8 @@ console.log(
   `\nA bare page (no script, no style sheet), once after each route: TBT ${Math.round(floor.tbtMs)} ms ` +
     `(median; runs ${Math.min(...bareTbt)}-${Math.max(...bareTbt)} ms), performance ${floor.perf.toFixed(3)}` +
     (floor.tbtMs > BUDGET.tbtMs ? ": this machine alone blocks the main thread that long." : ".") +
-    ` The routes' TBT above it: ${Math.min(...ownTbt)}-${Math.max(...ownTbt)} ms.`,
+    ` The routes' TBT above it: ${Math.min(...ownTbt)}-${Math.max(...ownTbt)} ms.` +
+    ` Its FCP ${Math.round(floor.fcpMs)} ms and LCP ${Math.round(floor.lcpMs)} ms: the floor of any page on this simulated network.`,
 );
 if (OTHER) {
   printTable(OTHER, theirs);
@@ -154,6 +168,14 @@ if (OTHER) {
         ratio(b.scriptKiB, a.scriptKiB),
       ].join(" "),
     );
+  }
+  console.log(
+    `\nAhead of the other site: TBT at or below its, performance at or above its and >= ${AHEAD.performance}, ` +
+      `LCP <= ${AHEAD.lcpShare}x its and within ${AHEAD.lcpOverBareMs} ms of the bare page's`,
+  );
+  for (const route of ROUTES) {
+    const missed = behind(ours.get(route)!, theirs.get(route)!, floor);
+    console.log(`${route.padEnd(14)} ${missed.length ? `behind: ${missed.join(", ")}` : "ahead"}`);
   }
 }
 
@@ -288,6 +310,21 @@ function printTable(origin: string, rows: Map<string, Row>) {
       ].join(" "),
     );
   }
+}
+
+/** The ways a route of ours falls short of being ahead of theirs (empty when it is ahead). */
+function behind(a: Row, b: Row, bare: Row) {
+  const missed: string[] = [];
+  if (a.tbtMs > b.tbtMs) missed.push(`TBT ${Math.round(a.tbtMs)} > ${Math.round(b.tbtMs)} ms`);
+  if (a.perf < Math.max(b.perf, AHEAD.performance))
+    missed.push(`performance ${a.perf.toFixed(2)} < ${Math.max(b.perf, AHEAD.performance).toFixed(2)}`);
+  if (a.lcpMs > AHEAD.lcpShare * b.lcpMs)
+    missed.push(`LCP ${Math.round(a.lcpMs)} > half of ${Math.round(b.lcpMs)} ms`);
+  if (a.lcpMs > bare.lcpMs + AHEAD.lcpOverBareMs)
+    missed.push(
+      `LCP ${Math.round(a.lcpMs)} > bare page's ${Math.round(bare.lcpMs)} + ${AHEAD.lcpOverBareMs} ms`,
+    );
+  return missed;
 }
 
 function fmt(score: number) {

@@ -25,6 +25,7 @@ import { useNonce } from "~/utils/nonce";
 
 export function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  useEffect(registerServiceWorkerWhenIdle, []);
   return (
     <html lang="en">
       <head>
@@ -62,6 +63,18 @@ export function Document({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * The service worker (public/sw.js, decision 6) is registered once the page has hydrated and the
+ * browser is idle: its install downloads the site for offline use, and any earlier it took the
+ * cores the page's start needed.
+ */
+function registerServiceWorkerWhenIdle() {
+  if (!("serviceWorker" in navigator)) return;
+  const register = () => void navigator.serviceWorker.register("/sw.js").catch(() => {});
+  if ("requestIdleCallback" in window) requestIdleCallback(register);
+  else setTimeout(register, 0);
 }
 
 /** Every page: the one-time message an action left for it, then the page. */
