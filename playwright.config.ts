@@ -37,6 +37,7 @@ export default defineConfig({
     // No service worker but in offline.spec.ts: every page registers it once idle, and each new
     // context would download the 121 files it keeps (the analysis models among them).
     serviceWorkers: "block",
+    reducedMotion: "reduce",
   },
   // Every test runs at 1280 px; the ones tagged @phone (every page's fit, menu and forms in
   // viewports.spec.ts, and behaviour that differs on a phone) run at 390 px too.
