@@ -1,7 +1,7 @@
 /**
  * Serves a built single-page app as any static host would, for bench:web's --compare: files with
  * gzip, and index.html for every path that is not a file (the SPA fallback).
- *   npx tsx scripts/web/serve-static.ts <dist folder> [--port 4600]
+ *   npm run serve:static -- <dist folder> [--port 4600]
  * Listens on 127.0.0.1 (never the browser tests' 4173).
  */
 import fs from "node:fs";
@@ -31,7 +31,7 @@ const { values, positionals } = parseArgs({
 });
 const root = path.resolve(positionals[0] ?? "");
 if (!positionals[0] || !fs.existsSync(path.join(root, "index.html"))) {
-  console.error("Usage: tsx scripts/web/serve-static.ts <folder with index.html> [--port 4600]");
+  console.error("Usage: npm run serve:static -- <folder with index.html> [--port 4600]");
   process.exit(2);
 }
 
@@ -44,7 +44,7 @@ const server = http.createServer((request, response) => {
   if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory())
     file = path.join(root, "index.html");
   const extension = path.extname(file);
-  let body = fs.readFileSync(file);
+  let body: Buffer = fs.readFileSync(file);
   const headers: http.OutgoingHttpHeaders = {
     "Content-Type": TYPES[extension] ?? "application/octet-stream",
     "Cache-Control": extension === ".html" ? "no-cache" : "public, max-age=31536000",
