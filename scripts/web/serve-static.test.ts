@@ -35,8 +35,8 @@ describe("serve:static, the compared site's host", () => {
     expect(await response.text()).toContain("the app");
   });
 
-  it("answers index.html for a path that is no file, and never a file outside its folder", async () => {
-    for (const pathname of ["/pricing", "/about/team", "/%2e%2e/%2e%2e/etc/passwd"]) {
+  it("answers index.html for a path that is no file or is malformed, and never a file outside its folder", async () => {
+    for (const pathname of ["/pricing", "/about/team", "/%2e%2e/%2e%2e/etc/passwd", "/%E0%A4%A"]) {
       const response = await fetch(`${origin}${pathname}`);
       expect(response.status, pathname).toBe(200);
       expect(await response.text(), pathname).toContain("<title>The app</title>");

@@ -35,23 +35,36 @@ if (!positionals[0] || !fs.existsSync(path.join(root, "index.html"))) {
   process.exit(2);
 }
 
-// Compressed once per file, as a host that precompresses would.
-const gzipped = new Map<string, Buffer>();
+/** Each file read, and compressed, once: the folder is a build, which does not change while served. */
+const files = new Map<string, { body: Buffer; gzipped?: Buffer }>();
+const INDEX = path.join(root, "index.html");
+
+/** The file a path names inside the folder, or index.html (the SPA fallback, also for a malformed path). */
+function fileFor(url: string | undefined) {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(url ?? "/", "http://x").pathname);
+  } catch {
+    return INDEX;
+  }
+  const file = path.join(root, path.normalize(pathname));
+  if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) return INDEX;
+  return file;
+}
 
 const server = http.createServer((request, response) => {
-  const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname);
-  let file = path.join(root, path.normalize(pathname));
-  if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory())
-    file = path.join(root, "index.html");
+  const file = fileFor(request.url);
   const extension = path.extname(file);
-  let body: Buffer = fs.readFileSync(file);
+  if (!files.has(file)) files.set(file, { body: fs.readFileSync(file) });
+  const cached = files.get(file)!;
+  let body = cached.body;
   const headers: http.OutgoingHttpHeaders = {
     "Content-Type": TYPES[extension] ?? "application/octet-stream",
     "Cache-Control": extension === ".html" ? "no-cache" : "public, max-age=31536000",
   };
   if (COMPRESSIBLE.has(extension) && /\bgzip\b/.test(String(request.headers["accept-encoding"]))) {
-    if (!gzipped.has(file)) gzipped.set(file, zlib.gzipSync(body, { level: 9 }));
-    body = gzipped.get(file)!;
+    cached.gzipped ??= zlib.gzipSync(cached.body, { level: 9 });
+    body = cached.gzipped;
     headers["Content-Encoding"] = "gzip";
     headers["Vary"] = "Accept-Encoding";
   }
