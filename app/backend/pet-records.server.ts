@@ -30,6 +30,10 @@ const columns = {
   intervalDays: petRecord.intervalDays,
   endDate: petRecord.endDate,
   weightKg: petRecord.weightKg,
+  product: petRecord.product,
+  batch: petRecord.batch,
+  validUntil: petRecord.validUntil,
+  givenBy: petRecord.givenBy,
   createdBy: petRecord.createdBy,
 };
 
@@ -110,6 +114,11 @@ export function refuseVetWritten(petId: string, recordId: string): never {
 export async function listRecords(userId: string, petId: string): Promise<PetRecord[] | null> {
   if (!(await findAccessiblePet(userId, petId))) return null;
   return recordsOf(petId, userId);
+}
+
+/** A pet's records as a share shows them (backend/shares.server.ts decides who may see which). */
+export async function listRecordsForShare(petId: string): Promise<PetRecord[]> {
+  return recordsOf(petId, "");
 }
 
 /** A pet's records, for the vet of one of its conversations (backend/chat decides who that is). */

@@ -22,6 +22,8 @@ const petValues = {
   weightKg: 11.5,
   neutered: null,
   activity: null,
+  sex: null,
+  microchip: null,
 };
 
 /** The status of the answer `run` throws (a route's data(…, { status })), or "no throw". */

@@ -31,6 +31,8 @@ const columns = {
   weightKg: pet.weightKg,
   neutered: pet.neutered,
   activity: pet.activity,
+  sex: pet.sex,
+  microchip: pet.microchip,
 };
 
 /** A pet's columns as `userId` sees it: whose it is, and whether `userId` owns it or shares it. */
@@ -55,8 +57,9 @@ function canOpen(userId: string) {
   return or(eq(pet.userId, userId), eq(familyMember.memberId, userId));
 }
 
-/** A new pet's values: sign-up and a saved analysis do not ask whether it is neutered or how active. */
-type NewPet = Omit<PetValues, "neutered" | "activity"> & Partial<Pick<PetValues, "neutered" | "activity">>;
+/** What sign-up and a saved analysis do not ask of a new pet. */
+type AskedLater = "neutered" | "activity" | "sex" | "microchip";
+type NewPet = Omit<PetValues, AskedLater> & Partial<Pick<PetValues, AskedLater>>;
 
 function toRow(values: NewPet) {
   return { ...values, weightKg: values.weightKg === null ? null : values.weightKg.toFixed(2) };

@@ -9,6 +9,10 @@ import type { FamilyRole, PetAccess } from "./family";
 export const SPECIES = ["dog", "cat"] as const;
 export type Species = (typeof SPECIES)[number];
 
+/** A pet's sex as a certificate names it (the database column takes the same values; null when not said). */
+export const PET_SEXES = ["female", "male"] as const;
+export type PetSex = (typeof PET_SEXES)[number];
+
 /** The kinds of pet an account keeps (the database column takes the same values). */
 export const PET_TYPES = [...SPECIES, "other"] as const;
 export type PetType = (typeof PET_TYPES)[number];
@@ -45,6 +49,9 @@ export type Pet = {
   weightKg: string | null;
   neutered: boolean | null;
   activity: ActivityLevel | null;
+  sex: PetSex | null;
+  /** ISO 11784's 15 digits, or null. */
+  microchip: string | null;
 };
 
 /**
@@ -82,6 +89,8 @@ export function neuteredAnswer(neutered: boolean | null): NeuteredAnswer {
   return neutered === null ? "unsure" : neutered ? "yes" : "no";
 }
 
+export const PET_SEX_LABELS: Record<PetSex, string> = { female: "Female", male: "Male" };
+
 export const ACTIVITY_LABELS: Record<ActivityLevel, string> = { low: "Low", normal: "Normal", high: "High" };
 
 /** Limits of the pet form; its maxLength and min/max attributes use the same numbers. */
@@ -106,6 +115,9 @@ export const PET_ERRORS = {
   weightRange: `Please enter a weight between ${PET_LIMITS.weightMin} and ${PET_LIMITS.weightMax} kg.`,
   neuteredInvalid: "Please choose yes, no or not sure.",
   activityInvalid: "Please choose low, normal or high activity, or leave it blank.",
+  sexInvalid: "Please choose female or male, or leave it blank.",
+  microchipInvalid:
+    "Please enter the microchip number as its 15 digits (ISO 11784), like 981000012345678: the first three are a country or maker code, never 000 or 999.",
 } as const;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -180,6 +192,32 @@ const weightKg = z
     return Math.round(kg * 100) / 100;
   });
 
+/**
+ * A microchip number as ISO 11784 has it: 15 digits, the first three a country code (001–899,
+ * ISO 3166 numeric) or a maker's code (900–998), then the animal's 12 (allflex-europe.com/en/pets/
+ * iso-standards, animaldata.com/en/faqs_mikrochipnummer.shtm). Spaces, dots and dashes as a
+ * certificate prints them are dropped. The digits carry no check digit to test.
+ */
+const microchip = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    const digits = (value ?? "").replace(/[\s.-]/g, "");
+    if (!digits) return null;
+    const code = Number(digits.slice(0, 3));
+    if (!/^\d{15}$/.test(digits) || code < 1 || code > 998) {
+      ctx.addIssue({ code: "custom", message: PET_ERRORS.microchipInvalid });
+      return z.NEVER;
+    }
+    return digits;
+  });
+
+/** "981 000012345678": the country or maker code apart from the animal's number, as certificates print it. */
+export function formatMicrochip(digits: string) {
+  return `${digits.slice(0, 3)} ${digits.slice(3)}`;
+}
+
 /** A pet as the add and edit forms send it, checked the same way in the browser and in the action. */
 export const petSchema = z.object({
   name: singleLine(
@@ -202,6 +240,11 @@ export const petSchema = z.object({
     .union([z.literal(""), z.enum(ACTIVITY_LEVELS)], PET_ERRORS.activityInvalid)
     .optional()
     .transform((level) => level || null),
+  sex: z
+    .union([z.literal(""), z.enum(PET_SEXES)], PET_ERRORS.sexInvalid)
+    .optional()
+    .transform((sex) => sex || null),
+  microchip,
 });
 
 export type PetValues = z.output<typeof petSchema>;

@@ -2,6 +2,7 @@ import type { FormReply } from "~/domain/forms";
 import { z } from "~/utils/zod";
 import { earliestBirthDate, isIsoDate, PET_LIMITS, type RecordKind } from "./pets";
 import { multiLine, singleLine } from "./text";
+import { formatDate } from "./time-format";
 
 /** Limits of the record forms; their maxLength and min/max attributes use the same numbers. */
 export const RECORD_LIMITS = {
@@ -9,6 +10,10 @@ export const RECORD_LIMITS = {
   clinic: 100,
   dose: 100,
   notes: 2000,
+  /** A vaccine's product name, its batch (lot) number and the vet who gave it, as a certificate names them. */
+  product: 100,
+  batch: 40,
+  givenBy: 100,
   /** A clinic's phone and website as a booking carries them into the appointment's notes. */
   phone: 100,
   website: 300,
@@ -32,6 +37,10 @@ export const RECORD_ERRORS = {
   timeInvalid: "Please enter the time as hours and minutes, like 14:30.",
   clinicRequired: "Please enter the clinic.",
   nextDueBeforeGiven: "The next due date cannot be before the date given.",
+  validUntilBeforeGiven: "The protection cannot end before the date given.",
+  productTooLong: `Please shorten the product to ${RECORD_LIMITS.product} characters or fewer.`,
+  batchTooLong: `Please shorten the batch number to ${RECORD_LIMITS.batch} characters or fewer.`,
+  givenByTooLong: `Please shorten the vet's name to ${RECORD_LIMITS.givenBy} characters or fewer.`,
   endBeforeStart: "The end date cannot be before the start date.",
   vaccineRequired: "Please enter the vaccine.",
   reasonRequired: "Please enter the reason for the visit.",
@@ -190,7 +199,10 @@ const weightKg = z
     return rounded;
   });
 
-/** Vaccination: vaccine, date given, next due date (not before it), clinic, notes. */
+/**
+ * Vaccination: vaccine, date given, next due date (not before it), clinic, notes, and what a
+ * certificate names, each optional: the product, its batch, the end of its protection, the vet.
+ */
 export const vaccinationSchema = z
   .object({
     title: requiredText(RECORD_LIMITS.title, RECORD_ERRORS.vaccineRequired, RECORD_ERRORS.titleTooLong),
@@ -198,10 +210,18 @@ export const vaccinationSchema = z
     nextDueDate: plannedFor,
     clinic,
     notes: optionalNotes,
+    product: optionalText(RECORD_LIMITS.product, RECORD_ERRORS.productTooLong),
+    batch: optionalText(RECORD_LIMITS.batch, RECORD_ERRORS.batchTooLong),
+    validUntil: plannedFor,
+    givenBy: optionalText(RECORD_LIMITS.givenBy, RECORD_ERRORS.givenByTooLong),
   })
   .refine((values) => !values.nextDueDate || values.nextDueDate >= values.date, {
     path: ["nextDueDate"],
     message: RECORD_ERRORS.nextDueBeforeGiven,
+  })
+  .refine((values) => !values.validUntil || values.validUntil >= values.date, {
+    path: ["validUntil"],
+    message: RECORD_ERRORS.validUntilBeforeGiven,
   });
 
 /** Vet visit: date, reason, clinic, notes. */
@@ -278,6 +298,10 @@ export const RECORD_FIELDS = [
   "intervalDays",
   "endDate",
   "weightKg",
+  "product",
+  "batch",
+  "validUntil",
+  "givenBy",
 ] as const;
 export type RecordField = (typeof RECORD_FIELDS)[number];
 
@@ -294,6 +318,10 @@ export type RecordValues = {
   intervalDays: number | null;
   endDate: string | null;
   weightKg: number | null;
+  product: string | null;
+  batch: string | null;
+  validUntil: string | null;
+  givenBy: string | null;
 };
 
 /** One kind's checked form values as a whole record (unused fields null). */
@@ -308,6 +336,10 @@ export function toRecordValues(values: Partial<RecordValues> & { date: string })
     intervalDays: null,
     endDate: null,
     weightKg: null,
+    product: null,
+    batch: null,
+    validUntil: null,
+    givenBy: null,
     ...values,
   };
 }
@@ -328,6 +360,11 @@ export type PetRecord = {
   endDate: string | null;
   /** Kilograms as stored (two decimals), or null. */
   weightKg: string | null;
+  /** A vaccination's product, batch (lot), end of protection and the vet who gave it. */
+  product: string | null;
+  batch: string | null;
+  validUntil: string | null;
+  givenBy: string | null;
   /** Who added it ("Dr. …" for a vet); null once that account is gone. */
   createdByName: string | null;
   /** The one reading added it: a family member may change only their own (domain/family.ts mayCare). */
@@ -360,6 +397,21 @@ export type RecordActionData =
       kind: RecordKind;
       recordId?: string;
     } & FormReply<RecordField>);
+
+/**
+ * What a certificate names of a vaccination, as lines: "Product Nobivac Rabies, batch A123",
+ * "Given by Dr. Ruiz", "Protection valid until Mar 12, 2027"; none for what was not recorded.
+ */
+export function certificateLines(record: Pick<PetRecord, "product" | "batch" | "givenBy" | "validUntil">) {
+  const product = [record.product && `Product ${record.product}`, record.batch && `batch ${record.batch}`]
+    .filter(Boolean)
+    .join(", ");
+  return [
+    product ? product.charAt(0).toUpperCase() + product.slice(1) : null,
+    record.givenBy && `Given by ${record.givenBy}`,
+    record.validUntil && `Protection valid until ${formatDate(record.validUntil)}`,
+  ].filter((line): line is string => Boolean(line));
+}
 
 const POUNDS_PER_KG = 2.2046226218;
 

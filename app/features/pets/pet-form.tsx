@@ -13,6 +13,8 @@ import {
   NEUTERED_ANSWERS,
   NEUTERED_LABELS,
   PET_LIMITS,
+  PET_SEX_LABELS,
+  PET_SEXES,
   PET_TYPE_LABELS,
   PET_TYPES,
   petSchema,
@@ -62,6 +64,8 @@ export function PetForm({ petId, initial = {}, result, label }: PetFormProps) {
     weightKg: `${prefix}-weight`,
     neutered: `${prefix}-neutered`,
     activity: `${prefix}-activity`,
+    sex: `${prefix}-sex`,
+    microchip: `${prefix}-microchip`,
   };
 
   return (
@@ -152,6 +156,37 @@ export function PetForm({ petId, initial = {}, result, label }: PetFormProps) {
                 </option>
               ))}
             </Select>
+          )}
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={ids.sex} label="Sex (optional)" error={errors.sex}>
+          {(control) => (
+            <Select {...control} name="sex" defaultValue={values.sex ?? ""}>
+              <option value="">Not set</option>
+              {PET_SEXES.map((sex) => (
+                <option key={sex} value={sex}>
+                  {PET_SEX_LABELS[sex]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field
+          id={ids.microchip}
+          label="Microchip number (optional)"
+          error={errors.microchip}
+          hint="The 15 digits on the vet's certificate or the chip's registration."
+        >
+          {(control) => (
+            <Input
+              {...control}
+              name="microchip"
+              inputMode="numeric"
+              maxLength={24}
+              autoComplete="off"
+              defaultValue={values.microchip ?? ""}
+            />
           )}
         </Field>
       </div>

@@ -54,6 +54,8 @@ export function PetList({ pets, due, sharing, editId, deleteId, result }: PetLis
                       weightKg: pet.weightKg === null ? "" : String(Number(pet.weightKg)),
                       neutered: neuteredAnswer(pet.neutered),
                       activity: pet.activity ?? "",
+                      sex: pet.sex ?? "",
+                      microchip: pet.microchip ?? "",
                     }}
                   />
                 </>

@@ -1,14 +1,15 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { SharedWith } from "./shared-with";
 import { Card } from "~/components/ui/card";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import {
   ACTIVITY_LABELS,
   NEUTERED_LABELS,
   neuteredAnswer,
+  PET_SEX_LABELS,
   PET_TYPE_LABELS,
+  formatMicrochip,
   type AccessiblePet,
 } from "~/domain/pets";
 import type { CarePlan, CareSchedule } from "~/domain/care-plan";
@@ -37,7 +38,6 @@ export function PetDetails({
   /** The members of the owner's family, who see this pet too. */
   sharedWith?: readonly string[];
 }) {
-  const hydrated = useHydrated();
   return (
     <Card className="print:p-0 print:shadow-none print:ring-0">
       <div className="flex flex-wrap items-center gap-3">
@@ -60,6 +60,8 @@ export function PetDetails({
         <Detail term="Weight" value={latestWeightKg && formatWeightWithPounds(latestWeightKg)} />
         <Detail term="Neutered" value={NEUTERED_LABELS[neuteredAnswer(pet.neutered)]} />
         <Detail term="Activity" value={pet.activity && ACTIVITY_LABELS[pet.activity]} />
+        <Detail term="Sex" value={pet.sex && PET_SEX_LABELS[pet.sex]} />
+        <Detail term="Microchip" value={pet.microchip && formatMicrochip(pet.microchip)} />
       </dl>
       <div className="mt-6 flex flex-wrap gap-3 empty:hidden" data-print-hide>
         {pet.role === "owner" ? (
@@ -71,12 +73,10 @@ export function PetDetails({
             Edit
           </Link>
         ) : null}
-        {/* Printing needs the browser's print dialog; without JavaScript its own menu does it. */}
-        {hydrated ? (
-          <Button variant="secondary" size="sm" onClick={() => window.print()}>
-            Print
-          </Button>
-        ) : null}
+        {/* What leaves PawPal goes through a share: its page is the printout (decision 22). */}
+        <Link to={`/pets/${pet.id}/share`} className={buttonVariants({ variant: "secondary", size: "sm" })}>
+          Share or print
+        </Link>
       </div>
     </Card>
   );

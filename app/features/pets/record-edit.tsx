@@ -45,6 +45,10 @@ function formValues(record: PetRecord): RecordFormValues {
     intervalDays: text(record.intervalDays),
     endDate: text(record.endDate),
     weightKg: record.weightKg === null ? "" : String(Number(record.weightKg)),
+    product: text(record.product),
+    batch: text(record.batch),
+    validUntil: text(record.validUntil),
+    givenBy: text(record.givenBy),
   };
 }
 

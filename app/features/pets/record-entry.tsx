@@ -1,5 +1,5 @@
 import { readContactNotes } from "~/domain/appointments";
-import type { PetRecord } from "~/domain/records";
+import { certificateLines, type PetRecord } from "~/domain/records";
 import { formatDate, formatDateTime } from "~/domain/time-format";
 import type { RecordHints } from "./record-form";
 import type { RecordsContext } from "./record-sections";
@@ -68,6 +68,7 @@ function RecordSummary({
       lines.push(
         `Given ${formatDate(record.date)}`,
         record.nextDueDate && `Next due ${formatDate(record.nextDueDate)}`,
+        ...certificateLines(record),
       );
       break;
     case "vet_visit":

@@ -33,6 +33,10 @@ export const RECORD_FORM_FIELDS: Record<RecordKind, readonly FieldSpec[]> = {
     { name: "date", label: "Date given", control: "past-date", required: true },
     { name: "nextDueDate", label: "Next due (optional)", control: "planned-date" },
     { name: "clinic", label: "Clinic (optional)", control: "text", maxLength: RECORD_LIMITS.clinic },
+    { name: "givenBy", label: "Given by, the vet (optional)", control: "text", maxLength: RECORD_LIMITS.givenBy },
+    { name: "product", label: "Product (optional)", control: "text", maxLength: RECORD_LIMITS.product },
+    { name: "batch", label: "Batch or lot number (optional)", control: "text", maxLength: RECORD_LIMITS.batch },
+    { name: "validUntil", label: "Protection valid until (optional)", control: "planned-date" },
     { name: "notes", label: "Notes (optional)", control: "textarea", maxLength: RECORD_LIMITS.notes },
   ],
   vet_visit: [

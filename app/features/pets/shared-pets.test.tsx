@@ -18,6 +18,8 @@ const base = {
   weightKg: "11.00",
   neutered: true,
   activity: null,
+  sex: null,
+  microchip: null,
 };
 const own: AccessiblePet = {
   ...base,

@@ -22,6 +22,8 @@ const biscuit: AccessiblePet = {
   weightKg: null,
   neutered: null,
   activity: null,
+  sex: null,
+  microchip: null,
   role: "member",
   familyRole: "editor",
   ownerId: "owner-1",

@@ -124,6 +124,10 @@ const RECORD_ECHO: Record<RecordField, number> = {
   intervalDays: 10,
   endDate: 10,
   weightKg: 10,
+  product: RECORD_LIMITS.product,
+  batch: RECORD_LIMITS.batch,
+  validUntil: 10,
+  givenBy: RECORD_LIMITS.givenBy,
 };
 
 /** Refills a rejected booking (the nearby list's "Book a visit"). */

@@ -85,6 +85,8 @@ const PET_ECHO = {
   weightKg: 10,
   neutered: 10,
   activity: 10,
+  sex: 10,
+  microchip: 24,
 };
 
 /** create, update or delete one of the signed-in user's pets; anyone else's pet is a 404. */

@@ -11,7 +11,8 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ACTIVITY_LEVELS, PET_TYPES, RECORD_KINDS } from "../../../domain/pets";
+import { ACTIVITY_LEVELS, PET_SEXES, PET_TYPES, RECORD_KINDS } from "../../../domain/pets";
+import type { ShareSection } from "../../../domain/shares";
 import type { PhotoEvidence } from "../../../domain/breed-evidence";
 import { user } from "./accounts.server";
 import { FAMILY_ROLES } from "../../../domain/family";
@@ -32,6 +33,10 @@ export const pet = pgTable(
     /** Null when not said (the care plan then assumes an adult is neutered). */
     neutered: boolean("neutered"),
     activity: text("activity", { enum: ACTIVITY_LEVELS }),
+    /** Null when not said. */
+    sex: text("sex", { enum: PET_SEXES }),
+    /** The transponder's 15 digits (ISO 11784), as a certificate names the pet; null when not said. */
+    microchip: text("microchip"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -40,7 +45,8 @@ export const pet = pgTable(
 
 /**
  * A pet's health record, one row per entry. `kind` says which columns mean something:
- * - vaccination: title = vaccine, date = given, nextDueDate, clinic, notes
+ * - vaccination: title = vaccine, date = given, nextDueDate, clinic, notes, and as a certificate
+ *   names them: product, batch (lot), validUntil (the end of its protection), givenBy (the vet)
  * - vet_visit: title = reason, date, clinic, notes
  * - remote_consult (a chat or video call with a vet): title, date, clinic = the service, notes
  * - medication: title = name, dose, intervalDays (how often), date = start, endDate, notes
@@ -66,6 +72,10 @@ export const petRecord = pgTable(
     /** An appointment's time of day, HH:MM in the owner's own time (the clinic's). */
     time: text("time"),
     weightKg: numeric("weight_kg", { precision: 5, scale: 2 }),
+    product: text("product"),
+    batch: text("batch"),
+    validUntil: date("valid_until"),
+    givenBy: text("given_by"),
     /** Who added it (the owner or a family member); kept as null when that account goes. */
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -152,4 +162,42 @@ export const familyInvite = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("family_invite_owner_id_idx").on(table.ownerId)],
+);
+
+/**
+ * A link that shows chosen sections of a pet's records to whoever holds it, read-only, until it
+ * expires or is ended (decision 22). The link's token is kept only as a SHA-256.
+ */
+export const petShare = pgTable(
+  "pet_share",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    petId: uuid("pet_id")
+      .notNull()
+      .references(() => pet.id, { onDelete: "cascade" }),
+    /** The owner or the family member who made it; kept as null when that account goes. */
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    sections: jsonb("sections").$type<ShareSection[]>().notNull(),
+    /** Who it is for, in the owner's words ("for Happy Paws Kennel, 12–19 May"). */
+    note: text("note"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("pet_share_pet_id_idx").on(table.petId)],
+);
+
+/** One opening of a share: when, and a coarse name of the client ("iPhone Safari"), nothing else. */
+export const petShareView = pgTable(
+  "pet_share_view",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shareId: uuid("share_id")
+      .notNull()
+      .references(() => petShare.id, { onDelete: "cascade" }),
+    client: text("client").notNull(),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("pet_share_view_share_id_viewed_at_idx").on(table.shareId, table.viewedAt)],
 );
