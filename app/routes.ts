@@ -42,6 +42,8 @@ export default [
   route("account/plan/checkout", "routes/account/plan-checkout.ts"),
   route("pets/:id", "routes/pets/pet.tsx"),
   route("pets/:id/due", "routes/pets/due.tsx"),
+  route("pets/:id/share", "routes/pets/share.tsx"),
+  route("share/:token", "routes/share/shared.tsx"),
   route("chat/:id", "routes/chat/conversation.tsx"),
   route("chat/:id/photos/:seq", "routes/chat/photo.ts"),
   route("consultations/:id", "routes/consultations/room.tsx"),

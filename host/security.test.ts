@@ -36,4 +36,11 @@ describe("the document headers", () => {
       expect(response.headers.get("Content-Security-Policy")).toContain("script-src 'self' 'nonce-");
     }
   });
+
+  it("send no referrer from a share's page, whose address holds its token, and the usual policy elsewhere", async () => {
+    const shared = await fetch(`${origin}/share/${"a".repeat(43)}`);
+    expect(shared.headers.get("Referrer-Policy")).toBe("no-referrer");
+    const page = await fetch(`${origin}/pets`);
+    expect(page.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+  });
 });

@@ -6,6 +6,7 @@ import { breedModelOrigin } from "./breed-model";
 import { paymentPageOrigins } from "~/backend/billing/stripe.server";
 import { CSP_REPORTING_DIRECTIVES, REPORTING_ENDPOINTS_HEADER } from "./csp-reports";
 import { isTrustedOrigin } from "./trusted-origins";
+import { isSharePath } from "~/domain/shares";
 
 export type Locals = { cspNonce: string };
 
@@ -48,7 +49,11 @@ export function securityHeaders({ https }: { https: boolean }): RequestHandler {
     );
     res.setHeader("Reporting-Endpoints", REPORTING_ENDPOINTS_HEADER);
     res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    // A share's page has its token in the address: no link on it may send that on.
+    res.setHeader(
+      "Referrer-Policy",
+      isSharePath(req.path) ? "no-referrer" : "strict-origin-when-cross-origin",
+    );
     res.setHeader("X-Frame-Options", "DENY");
     // A signed-in visitor's pages are kept from any other window (decision 6): a signed-out
     // visitor's hold nothing of theirs, and would pay for it with a browser process of their own

@@ -116,9 +116,12 @@ export async function listRecords(userId: string, petId: string): Promise<PetRec
   return recordsOf(petId, userId);
 }
 
-/** A pet's records as a share shows them (backend/shares.server.ts decides who may see which). */
-export async function listRecordsForShare(petId: string): Promise<PetRecord[]> {
-  return recordsOf(petId, "");
+/**
+ * A pet's records as a share shows them (backend/shares.server.ts decides who may see which),
+ * read as its owner: `addedByYou` says the owner entered it.
+ */
+export async function listRecordsForShare(petId: string, ownerId: string): Promise<PetRecord[]> {
+  return recordsOf(petId, ownerId);
 }
 
 /** A pet's records, for the vet of one of its conversations (backend/chat decides who that is). */

@@ -32,6 +32,8 @@ export const RATE_LIMITS = {
   chatPhoto: { limit: 10, windowSeconds: 10 * 60 },
   // Per account: new emergency chats (each one waits in every on-duty vet's queue).
   chatOpen: { limit: 10, windowSeconds: 60 * 60 },
+  // Per client address: opening share links (a guess of a 256-bit token is hopeless; a flood is not).
+  shareOpen: { limit: 60, windowSeconds: 10 * 60 },
   // Per account: consultations booked or moved.
   consultationBook: { limit: 10, windowSeconds: 60 * 60 },
 } as const;

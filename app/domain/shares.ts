@@ -1,5 +1,6 @@
 import { z } from "~/utils/zod";
-import type { RecordKind } from "./pets";
+import type { Pet, RecordKind } from "./pets";
+import type { PetRecord } from "./records";
 import { singleLine } from "./text";
 import { formatDate } from "./time-format";
 
@@ -10,7 +11,14 @@ import { formatDate } from "./time-format";
  */
 
 /** The sections an owner may put in a share, each a set of record kinds, in the page's order. */
-export const SHARE_SECTIONS = ["vaccinations", "medications", "visits", "weights", "vetSummaries", "notes"] as const;
+export const SHARE_SECTIONS = [
+  "vaccinations",
+  "medications",
+  "visits",
+  "weights",
+  "vetSummaries",
+  "notes",
+] as const;
 export type ShareSection = (typeof SHARE_SECTIONS)[number];
 
 export const SHARE_SECTION_KINDS: Record<ShareSection, readonly RecordKind[]> = {
@@ -81,30 +89,71 @@ export const shareSchema = z
       .trim()
       .regex(/^\d{1,3}$/, SHARE_ERRORS.duration)
       .transform(Number)
-      .refine((hours) => hours >= SHARE_LIMITS.minHours && hours <= SHARE_LIMITS.maxHours, SHARE_ERRORS.duration),
+      .refine(
+        (hours) => hours >= SHARE_LIMITS.minHours && hours <= SHARE_LIMITS.maxHours,
+        SHARE_ERRORS.duration,
+      ),
     note: singleLine(z.string().trim().max(SHARE_LIMITS.note, SHARE_ERRORS.noteTooLong))
       .optional()
       .transform((value) => value || null),
   })
-  .transform((values, ctx) => {
-    const sections = SHARE_SECTIONS.filter((section) => values[section]);
-    if (sections.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["vaccinations"], message: SHARE_ERRORS.noSection });
-      return z.NEVER;
-    }
-    return { sections, hours: values.hours, note: values.note };
+  .refine((values) => SHARE_SECTIONS.some((section) => values[section]), {
+    path: ["vaccinations"],
+    message: SHARE_ERRORS.noSection,
   });
+
+/** The sections a checked share form ticked, in the page's order. */
+export function tickedSections(values: Record<ShareSection, boolean>): ShareSection[] {
+  return SHARE_SECTIONS.filter((section) => values[section]);
+}
 
 export type ShareValues = z.output<typeof shareSchema>;
 export type ShareField = Extract<keyof z.input<typeof shareSchema>, string>;
 
+/** Where share links live: their pages send no referrer (host/security.ts), so no token leaves in one. */
+export function isSharePath(path: string) {
+  return path.startsWith("/share/");
+}
+
 /** A share link's token: 32 random bytes (256 bits), base64url; only its SHA-256 is stored. */
 export const shareTokenSchema = z.string().regex(/^[\w-]{43}$/);
+
+/** A share as its pet's page lists it. */
+export type ShareSummary = {
+  id: string;
+  sections: ShareSection[];
+  note: string | null;
+  createdAt: string;
+  expiresAt: string;
+  endedAt: string | null;
+  state: ShareState;
+  createdByName: string | null;
+  /** Whether the one reading made it: a member may end only their own. */
+  madeByYou: boolean;
+  views: { at: string; client: string }[];
+  viewCount: number;
+};
+
+/** An entry as a share shows it: who entered it, the owner or not (a vet says `byVet`). */
+export type SharedRecord = Omit<PetRecord, "addedByYou"> & { byOwner: boolean };
+
+/** What a share's page shows: the pet, who keeps the records, and the chosen sections' entries. */
+export type SharedRecords = {
+  pet: Pet;
+  ownerName: string;
+  note: string | null;
+  sections: ShareSection[];
+  expiresAt: string;
+  records: SharedRecord[];
+};
 
 /** Whether a share still works, and if not why: the owner ended it, or its time ran out. */
 export type ShareState = "active" | "ended" | "expired";
 
-export function shareState(share: { expiresAt: string; endedAt: string | null }, now = new Date()): ShareState {
+export function shareState(
+  share: { expiresAt: string; endedAt: string | null },
+  now = new Date(),
+): ShareState {
   if (share.endedAt) return "ended";
   return new Date(share.expiresAt).getTime() <= now.getTime() ? "expired" : "active";
 }

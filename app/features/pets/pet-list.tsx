@@ -6,7 +6,7 @@ import { Card } from "~/components/ui/card";
 import { SharedWith } from "./shared-with";
 import type { DueItem } from "~/domain/due";
 import { NextDue } from "./due-list";
-import { formatWeight } from "./format";
+import { formatWeight } from "~/domain/pet-format";
 import { formatDate } from "~/domain/time-format";
 import { PetForm, type PetActionData } from "./pet-form";
 import { Detail } from "./pet-profile";

@@ -13,7 +13,7 @@ import {
   type AccessiblePet,
 } from "~/domain/pets";
 import type { CarePlan, CareSchedule } from "~/domain/care-plan";
-import { formatAge, formatWeightWithPounds } from "./format";
+import { formatAge, formatWeightWithPounds } from "~/domain/pet-format";
 import { formatDate } from "~/domain/time-format";
 
 /** What the pet's care plan was built from, as the loader worked it out. */

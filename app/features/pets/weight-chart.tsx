@@ -1,5 +1,5 @@
 import type { PetRecord } from "~/domain/records";
-import { formatWeightWithPounds } from "./format";
+import { formatWeightWithPounds } from "~/domain/pet-format";
 import { formatDate, formatMonth } from "~/domain/time-format";
 
 /** The breed's healthy adult weight, drawn behind the line. */

@@ -43,7 +43,7 @@ import { PET_TYPE_LABELS } from "~/domain/pets";
 import { ageInMonths } from "~/domain/records";
 import { reasonsOf } from "~/domain/triage";
 import { useLiveChannel } from "~/features/chat/use-live-chat";
-import { formatAge } from "~/features/pets/format";
+import { formatAge } from "~/domain/pet-format";
 import { ArrivalSound } from "~/features/vet/arrival-sound";
 import { WaitingQueue, type WaitingEntry } from "~/features/vet/waiting-queue";
 import { idOrNotFound } from "~/backend/forms.server";

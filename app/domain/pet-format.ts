@@ -1,4 +1,4 @@
-import { kgToLb } from "~/domain/records";
+import { kgToLb } from "./records";
 
 /** "12.50" as "12.5 kg". */
 export function formatWeight(weightKg: string | number) {
