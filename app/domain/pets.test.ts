@@ -28,6 +28,8 @@ describe("petSchema", () => {
         weightKg: 12.5,
         neutered: null,
         activity: null,
+        sex: null,
+        microchip: null,
       },
     });
   });
@@ -55,9 +57,38 @@ describe("petSchema", () => {
           weightKg: null,
           neutered: null,
           activity: null,
+          sex: null,
+          microchip: null,
         },
       });
     }
+  });
+
+  it("takes an optional sex, and a microchip as ISO 11784's 15 digits with a country or maker code", () => {
+    const parse = (extra: Record<string, string>) => parseWithSchema(petSchema, { ...valid, ...extra });
+    // As certificates print them: spaced, dotted or dashed.
+    for (const written of [
+      "981000012345678",
+      "981 000 012 345 678",
+      "276.098.100.111.917",
+      "040-098100111917",
+    ])
+      expect(parse({ microchip: written, sex: "female" }), written).toMatchObject({
+        success: true,
+        data: { microchip: written.replace(/\D/g, ""), sex: "female" },
+      });
+    for (const wrong of [
+      "98100001234567",
+      "9810000123456789",
+      "000123456789012",
+      "999123456789012",
+      "98100001234567x",
+    ])
+      expect(parse({ microchip: wrong }), wrong).toEqual({
+        success: false,
+        errors: { microchip: PET_ERRORS.microchipInvalid },
+      });
+    expect(parse({ sex: "unknown" })).toEqual({ success: false, errors: { sex: PET_ERRORS.sexInvalid } });
   });
 
   it("takes neutered as yes, no or not sure, and an optional activity level", () => {

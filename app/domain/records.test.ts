@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseWithSchema } from "~/domain/forms";
 import { TEXT_ERRORS } from "./text";
 import {
+  certificateLines,
   ageInMonths,
   appointmentSchema,
   earliestAppointmentDate,
@@ -67,8 +68,61 @@ describe("vaccinationSchema", () => {
   it("accepts a vaccination; blank optional fields become null", () => {
     expect(parseWithSchema(vaccinationSchema, rabies)).toEqual({
       success: true,
-      data: { title: "Rabies", date: "2026-03-03", nextDueDate: null, clinic: null, notes: null },
+      data: {
+        title: "Rabies",
+        date: "2026-03-03",
+        nextDueDate: null,
+        clinic: null,
+        notes: null,
+        product: null,
+        batch: null,
+        validUntil: null,
+        givenBy: null,
+      },
     });
+  });
+
+  it("takes what a certificate names: product, batch, the vet, and a protection ending on or after the date given", () => {
+    const certificate = {
+      ...rabies,
+      product: " Nobivac Rabies ",
+      batch: "A123-45",
+      givenBy: "Dr. Ruiz",
+      validUntil: "2029-03-03",
+    };
+    expect(parseWithSchema(vaccinationSchema, certificate)).toMatchObject({
+      success: true,
+      data: { product: "Nobivac Rabies", batch: "A123-45", givenBy: "Dr. Ruiz", validUntil: "2029-03-03" },
+    });
+    expect(
+      errorsOf(parseWithSchema(vaccinationSchema, { ...certificate, validUntil: "2026-03-02" })),
+    ).toEqual({
+      validUntil: RECORD_ERRORS.validUntilBeforeGiven,
+    });
+    expect(
+      errorsOf(
+        parseWithSchema(vaccinationSchema, {
+          ...certificate,
+          batch: "x".repeat(41),
+          givenBy: "x".repeat(101),
+        }),
+      ),
+    ).toEqual({ batch: RECORD_ERRORS.batchTooLong, givenBy: RECORD_ERRORS.givenByTooLong });
+    expect(
+      certificateLines({
+        product: "Nobivac Rabies",
+        batch: "A123",
+        givenBy: "Dr. Ruiz",
+        validUntil: "2029-03-03",
+      }),
+    ).toEqual([
+      "Product Nobivac Rabies, batch A123",
+      "Given by Dr. Ruiz",
+      "Protection valid until Mar 3, 2029",
+    ]);
+    expect(certificateLines({ product: null, batch: "A123", givenBy: null, validUntil: null })).toEqual([
+      "Batch A123",
+    ]);
   });
 
   it("needs the vaccine", () => {
@@ -291,6 +345,10 @@ describe("helpers", () => {
       intervalDays: null,
       endDate: null,
       weightKg: 4,
+      product: null,
+      batch: null,
+      validUntil: null,
+      givenBy: null,
     });
   });
 
