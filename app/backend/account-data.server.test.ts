@@ -35,6 +35,7 @@ const SECRETS = {
   sessionToken: "session-token-never-exported",
   inviteTokenHash: "invite-token-hash-never-exported",
   calendarToken: "calendar-token-never-exported",
+  shareTokenHash: "share-token-hash-never-exported",
 };
 
 type Person = { id: string; email: string; name: string };
@@ -106,6 +107,18 @@ async function seedAccount(person: Person, other: Person) {
     .insert(dueDone)
     .values({ petId: ownPet!.id, itemKey: "checkup", dueDate: "2026-03-01", doneBy: person.id });
   await db.insert(schema.petBreedEvidence).values({ petId: ownPet!.id, evidence: [PHOTO_EVIDENCE] });
+  const [share] = await db
+    .insert(schema.petShare)
+    .values({
+      petId: ownPet!.id,
+      createdBy: person.id,
+      tokenHash: `${SECRETS.shareTokenHash}-${person.id}`,
+      sections: ["vaccinations"],
+      note: "for the kennel",
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  await db.insert(schema.petShareView).values({ shareId: share!.id, client: `iPhone Safari of ${person.id}` });
   await db.insert(familyMember).values({ ownerId: person.id, memberId: other.id });
   await db.insert(familyInvite).values({
     ownerId: person.id,
@@ -252,6 +265,13 @@ describe("collectAccountData", () => {
     ]);
     expect(exportedPet!.doneMarks).toEqual([
       expect.objectContaining({ itemKey: "checkup", dueDate: "2026-03-01" }),
+    ]);
+    expect(exportedPet!.shares).toEqual([
+      expect.objectContaining({
+        sections: ["vaccinations"],
+        note: "for the kennel",
+        openings: [expect.objectContaining({ client: `iPhone Safari of ${person.id}` })],
+      }),
     ]);
     expect(exportedPet!.savedAnalyses).toEqual([
       { id: expect.any(String), photos: [PHOTO_EVIDENCE], createdAt: expect.any(Date) },

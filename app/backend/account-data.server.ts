@@ -20,6 +20,8 @@ import {
   pet,
   petBreedEvidence,
   petRecord,
+  petShare,
+  petShareView,
   session,
   staffProfile,
   subscription,
@@ -100,6 +102,32 @@ export async function collectAccountData(userId: string, now = new Date()) {
     .from(petBreedEvidence)
     .where(inArray(petBreedEvidence.petId, petIds))
     .orderBy(asc(petBreedEvidence.createdAt));
+
+  // The links that shared a pet's records, and when each was opened; a link's token is a
+  // credential (only its hash is kept, and that stays out).
+  const shares = await db
+    .select({
+      id: petShare.id,
+      petId: petShare.petId,
+      sections: petShare.sections,
+      note: petShare.note,
+      createdAt: petShare.createdAt,
+      expiresAt: petShare.expiresAt,
+      endedAt: petShare.endedAt,
+    })
+    .from(petShare)
+    .where(inArray(petShare.petId, petIds))
+    .orderBy(asc(petShare.createdAt));
+  const shareViews = await db
+    .select({ shareId: petShareView.shareId, viewedAt: petShareView.viewedAt, client: petShareView.client })
+    .from(petShareView)
+    .where(
+      inArray(
+        petShareView.shareId,
+        shares.map((share) => share.id),
+      ),
+    )
+    .orderBy(asc(petShareView.viewedAt));
 
   // The emergency chats and consultation rooms' chats about the account's pets, photos left out
   // (they are JPEGs in the database).
@@ -238,6 +266,14 @@ export async function collectAccountData(userId: string, now = new Date()) {
       ...row,
       records: records.filter((record) => record.petId === row.id),
       doneMarks: doneMarks.filter((mark) => mark.petId === row.id),
+      shares: shares
+        .filter((share) => share.petId === row.id)
+        .map(({ petId: _pet, ...share }) => ({
+          ...share,
+          openings: shareViews
+            .filter((view) => view.shareId === share.id)
+            .map(({ shareId: _share, ...view }) => view),
+        })),
       savedAnalyses: photoEvidence
         .filter((saved) => saved.petId === row.id)
         .map(({ id, evidence, createdAt }) => ({ id, photos: evidence, createdAt })),
