@@ -50,6 +50,7 @@ const PAGES: { path: string; title: string; visitor: Visitor }[] = [
   { path: "/no-such-page", title: "404", visitor: "anyone" },
   { path: "/pets", title: "pets", visitor: "owner" },
   { path: "/pets/:id", title: "a pet's records", visitor: "owner" },
+  { path: "/pets/:id/share", title: "sharing a pet's records", visitor: "owner" },
   { path: "/family", title: "family", visitor: "owner" },
   { path: "/account", title: "account", visitor: "owner" },
   { path: "/account/reminders", title: "reminder settings", visitor: "owner" },
