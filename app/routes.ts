@@ -44,6 +44,7 @@ export default [
   route("pets/:id/due", "routes/pets/due.tsx"),
   route("pets/:id/share", "routes/pets/share.tsx"),
   route("share/:token", "routes/share/shared.tsx"),
+  route("share/:token/pdf", "routes/share/shared-pdf.ts"),
   route("chat/:id", "routes/chat/conversation.tsx"),
   route("chat/:id/photos/:seq", "routes/chat/photo.ts"),
   route("consultations/:id", "routes/consultations/room.tsx"),

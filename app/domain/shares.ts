@@ -1,6 +1,15 @@
 import { z } from "~/utils/zod";
-import type { Pet, RecordKind } from "./pets";
-import type { PetRecord } from "./records";
+import { formatWeightWithPounds } from "./pet-format";
+import {
+  formatMicrochip,
+  NEUTERED_LABELS,
+  neuteredAnswer,
+  PET_SEX_LABELS,
+  PET_TYPE_LABELS,
+  type Pet,
+  type RecordKind,
+} from "./pets";
+import { certificateLines, type PetRecord } from "./records";
 import { singleLine } from "./text";
 import { formatDate } from "./time-format";
 
@@ -209,4 +218,85 @@ export function coarseClient(userAgent: string | null) {
   const device = DEVICES.find(([pattern]) => pattern.test(userAgent))?.[1];
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   return [device, browser].filter(Boolean).join(" ") || "Unknown browser";
+}
+
+/** The pet's identity as a share shows it (the page and the PDF alike): term, then value or null. */
+export function sharedIdentity(pet: Pet, ownerName: string): [string, string | null][] {
+  const sex = pet.sex && PET_SEX_LABELS[pet.sex];
+  const neutered = pet.neutered === null ? null : NEUTERED_LABELS[neuteredAnswer(pet.neutered)].toLowerCase();
+  return [
+    ["Species", PET_TYPE_LABELS[pet.type]],
+    ["Breed", pet.breed],
+    [
+      "Sex and neutered",
+      sex || neutered ? `${sex ?? "Sex not given"}${neutered ? `, neutered: ${neutered}` : ""}` : null,
+    ],
+    ["Birth date", pet.birthDate && formatDate(pet.birthDate)],
+    ["Microchip", pet.microchip && formatMicrochip(pet.microchip)],
+    ["Owner", ownerName],
+  ];
+}
+
+/** One entry of a share as words, the page and the PDF alike. */
+export type SharedEntryText = {
+  title: string;
+  /** A vaccination's state today. */
+  state: ReturnType<typeof vaccinationState>;
+  lines: string[];
+  notes: string | null;
+  enteredBy: string;
+};
+
+/** Who entered an entry, as the reader needs to weigh it. */
+function enteredBy(record: SharedRecord, ownerName: string, brand: string) {
+  if (record.byVet) return `Entered by ${record.createdByName ?? "a vet"}, a ${brand} vet`;
+  if (record.byOwner) return `Entered by ${ownerName}, the owner`;
+  return record.createdByName
+    ? `Entered by ${record.createdByName}, of the owner's family`
+    : "Entered by the family";
+}
+
+export function describeSharedEntry(
+  record: SharedRecord,
+  { today, ownerName, brand }: { today: string; ownerName: string; brand: string },
+): SharedEntryText {
+  const lines: string[] = [];
+  let title = record.title ?? "";
+  let state: SharedEntryText["state"] = null;
+  switch (record.kind) {
+    case "vaccination":
+      state = vaccinationState(record, today);
+      lines.push(`Given ${formatDate(record.date)}`, ...certificateLines(record));
+      if (record.nextDueDate && record.validUntil) lines.push(`Next due ${formatDate(record.nextDueDate)}`);
+      break;
+    case "medication":
+      lines.push(
+        `${record.dose}, ${record.intervalDays === 1 ? "every day" : `every ${record.intervalDays} days`}`,
+        record.endDate
+          ? `From ${formatDate(record.date)} to ${formatDate(record.endDate)}`
+          : `From ${formatDate(record.date)}, ongoing`,
+      );
+      break;
+    case "appointment":
+      lines.push(`Arranged for ${formatDate(record.date)} at ${record.time}`);
+      break;
+    case "weight":
+      title = formatWeightWithPounds(record.weightKg ?? "0");
+      lines.push(formatDate(record.date));
+      break;
+    case "note":
+      title = `Note of ${formatDate(record.date)}`;
+      break;
+    default:
+      lines.push(formatDate(record.date));
+  }
+  if (record.clinic)
+    lines.push(record.kind === "remote_consult" ? `With ${record.clinic}` : `At ${record.clinic}`);
+  return { title, state, lines, notes: record.notes, enteredBy: enteredBy(record, ownerName, brand) };
+}
+
+/** A share's entries of one section, in the records' order (newest first). */
+export function sectionRecords(shared: SharedRecords, section: ShareSection) {
+  const kinds: readonly RecordKind[] = SHARE_SECTION_KINDS[section];
+  return shared.records.filter((record) => kinds.includes(record.kind));
 }

@@ -123,6 +123,10 @@ test("an owner shares the vaccinations with a kennel, which reads and prints the
     await expect(vaccinations).toBeVisible();
     await keepScreenshot(desk, "shared-page-print", { fullPage: true });
     await desk.emulateMedia({ media: "screen" });
+    // The PDF beside it (its text is read back in share-pdf.server.test.ts).
+    const download = desk.waitForEvent("download");
+    await desk.getByRole("link", { name: "Download as PDF" }).click();
+    expect((await download).suggestedFilename()).toBe("Bella-health-records.pdf");
 
     // With JavaScript (the owner checking it): the same page, with a Print button, scanned.
     await gotoHydrated(page, new URL(sharedUrl).pathname);
@@ -130,10 +134,10 @@ test("an owner shares the vaccinations with a kennel, which reads and prints the
     await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
     await expectNoA11yViolations(page, "the shared page");
 
-    // The owner sees both openings, then ends the link.
+    // The owner sees the three openings (the page, the PDF, the page again), then ends the link.
     await gotoHydrated(page, `/pets/${id}/share`);
     const listed = page.getByRole("listitem", { name: /for Happy Paws Kennel.*works/ });
-    await expect(listed).toContainText("Opened 2 times");
+    await expect(listed).toContainText("Opened 3 times");
     await listed.getByRole("button", { name: "End this link now" }).click();
     await expect(page.getByRole("listitem", { name: /for Happy Paws Kennel.*ended/ })).toBeVisible();
 

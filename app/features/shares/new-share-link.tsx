@@ -6,7 +6,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 
 /**
  * The link just made, shown this once (only its token's hash is kept): to copy, to open, and as
- * a QR code for a phone across the desk.
+ * a QR code for a phone across the desk, and as the PDF to print or mail.
  */
 export function NewShareLink({ link, qrCode, expires }: { link: string; qrCode: string; expires: string }) {
   const hydrated = useHydrated();

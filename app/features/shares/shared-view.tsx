@@ -1,37 +1,17 @@
-import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { BRAND } from "~/content/site";
 import {
-  formatMicrochip,
-  NEUTERED_LABELS,
-  neuteredAnswer,
-  PET_SEX_LABELS,
-  PET_TYPE_LABELS,
-  type RecordKind,
-} from "~/domain/pets";
-import { certificateLines } from "~/domain/records";
-import {
-  SHARE_SECTION_KINDS,
+  describeSharedEntry,
+  sectionRecords,
   SHARE_SECTION_LABELS,
-  vaccinationState,
+  sharedIdentity,
   type SharedRecord,
   type SharedRecords,
   type ShareSection,
 } from "~/domain/shares";
-import { formatDate, formatDateTime } from "~/domain/time-format";
-import { formatWeightWithPounds } from "~/domain/pet-format";
-import { cn } from "~/utils/cn";
-
-/** Who entered an entry, as the reader needs to weigh it. */
-function enteredBy(record: SharedRecord, ownerName: string) {
-  if (record.byVet) return `Entered by ${record.createdByName ?? "a vet"}, a ${BRAND} vet`;
-  if (record.byOwner) return `Entered by ${ownerName}, the owner`;
-  return record.createdByName
-    ? `Entered by ${record.createdByName}, of the owner's family`
-    : "Entered by the family";
-}
+import { formatDateTime } from "~/domain/time-format";
 
 const TONES = {
   valid: "bg-green-100 text-green-900",
@@ -41,23 +21,21 @@ const TONES = {
 
 /**
  * A share as its recipient reads it, on a screen or on paper: the pet's identity, then each
- * chosen section, each entry with who entered it, and a vaccination's state today.
+ * chosen section, each entry with who entered it, and a vaccination's state today. The PDF
+ * (backend/share-pdf.server.ts) says the same words.
  */
 export function SharedView({
   shared,
   today,
   timeZone,
+  pdfHref,
 }: {
   shared: SharedRecords;
   today: string;
   timeZone: string;
+  pdfHref: string;
 }) {
   const hydrated = useHydrated();
-  const { pet, ownerName } = shared;
-  const sex = [
-    pet.sex && PET_SEX_LABELS[pet.sex],
-    pet.neutered === null ? null : NEUTERED_LABELS[neuteredAnswer(pet.neutered)],
-  ];
   return (
     <article
       aria-labelledby="shared-title"
@@ -69,53 +47,39 @@ export function SharedView({
           id="shared-title"
           className="mt-1 text-4xl font-extrabold tracking-tight break-words text-ink-900"
         >
-          {pet.name}
+          {shared.pet.name}
         </h1>
         {shared.note ? <p className="mt-2 text-lg break-words text-ink-800">{shared.note}</p> : null}
         <dl className="mt-5 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-3 print:grid-cols-3">
-          <Term term="Species" value={PET_TYPE_LABELS[pet.type]} />
-          <Term term="Breed" value={pet.breed} />
-          <Term
-            term="Sex and neutered"
-            value={
-              sex.some(Boolean)
-                ? `${sex[0] ?? "Sex not given"}${sex[1] ? `, neutered: ${sex[1].toLowerCase()}` : ""}`
-                : null
-            }
-          />
-          <Term term="Birth date" value={pet.birthDate && formatDate(pet.birthDate)} />
-          <Term term="Microchip" value={pet.microchip && formatMicrochip(pet.microchip)} />
-          <Term term="Owner" value={ownerName} />
+          {sharedIdentity(shared.pet, shared.ownerName).map(([term, value]) => (
+            <div key={term}>
+              <dt className="font-semibold text-ink-700">{term}</dt>
+              <dd className="break-words text-ink-900">{value ?? "Not given"}</dd>
+            </div>
+          ))}
         </dl>
         <p className="mt-5 text-sm text-ink-700">
           Kept by the owner in {BRAND}: the owner's record, not an official certificate. This link works until{" "}
           {formatDateTime(shared.expiresAt, timeZone)} and can be ended by the owner at any time.
         </p>
-        {hydrated ? (
-          <Button
-            className="mt-4"
-            variant="secondary"
-            size="sm"
-            onClick={() => window.print()}
-            data-print-hide
+        <div className="mt-4 flex flex-wrap gap-3" data-print-hide>
+          {hydrated ? (
+            <Button variant="secondary" size="sm" onClick={() => window.print()}>
+              Print
+            </Button>
+          ) : null}
+          <a
+            href={pdfHref}
+            className="inline-flex items-center text-sm font-semibold text-brand-800 underline underline-offset-4"
           >
-            Print
-          </Button>
-        ) : null}
+            Download as PDF
+          </a>
+        </div>
       </header>
       {shared.sections.map((section) => (
         <SharedSection key={section} section={section} shared={shared} today={today} />
       ))}
     </article>
-  );
-}
-
-function Term({ term, value }: { term: string; value: string | null }) {
-  return (
-    <div>
-      <dt className="font-semibold text-ink-700">{term}</dt>
-      <dd className="break-words text-ink-900">{value ?? "Not given"}</dd>
-    </div>
   );
 }
 
@@ -128,8 +92,7 @@ function SharedSection({
   shared: SharedRecords;
   today: string;
 }) {
-  const kinds: readonly RecordKind[] = SHARE_SECTION_KINDS[section];
-  const records = shared.records.filter((record) => kinds.includes(record.kind));
+  const records = sectionRecords(shared, section);
   const id = `shared-${section}`;
   return (
     <section
@@ -163,55 +126,22 @@ function SharedEntry({
   today: string;
   ownerName: string;
 }) {
-  const lines: ReactNode[] = [];
-  let title = record.title ?? "";
-  let badge: ReactNode = null;
-  switch (record.kind) {
-    case "vaccination": {
-      const state = vaccinationState(record, today);
-      badge = state ? <Badge className={cn(TONES[state.tone])}>{state.text}</Badge> : null;
-      lines.push(`Given ${formatDate(record.date)}`, ...certificateLines(record));
-      if (record.nextDueDate && record.validUntil) lines.push(`Next due ${formatDate(record.nextDueDate)}`);
-      break;
-    }
-    case "medication":
-      lines.push(
-        `${record.dose}, ${record.intervalDays === 1 ? "every day" : `every ${record.intervalDays} days`}`,
-        record.endDate
-          ? `From ${formatDate(record.date)} to ${formatDate(record.endDate)}`
-          : `From ${formatDate(record.date)}, ongoing`,
-      );
-      break;
-    case "appointment":
-      lines.push(`Arranged for ${formatDate(record.date)} at ${record.time}`);
-      break;
-    case "weight":
-      title = formatWeightWithPounds(record.weightKg ?? "0");
-      lines.push(formatDate(record.date));
-      break;
-    case "note":
-      title = `Note of ${formatDate(record.date)}`;
-      break;
-    default:
-      lines.push(formatDate(record.date));
-  }
-  if (record.clinic)
-    lines.push(record.kind === "remote_consult" ? `With ${record.clinic}` : `At ${record.clinic}`);
+  const entry = describeSharedEntry(record, { today, ownerName, brand: BRAND });
   return (
     <div>
       <div className="flex flex-wrap items-center gap-2">
-        <h3 className="text-lg font-semibold break-words text-ink-900">{title}</h3>
-        {badge}
+        <h3 className="text-lg font-semibold break-words text-ink-900">{entry.title}</h3>
+        {entry.state ? <Badge className={TONES[entry.state.tone]}>{entry.state.text}</Badge> : null}
       </div>
-      {lines.map((line, index) => (
+      {entry.lines.map((line, index) => (
         <p key={index} className="text-sm text-ink-800">
           {line}
         </p>
       ))}
-      {record.notes ? (
-        <p className="mt-1 text-sm break-words whitespace-pre-line text-ink-800">{record.notes}</p>
+      {entry.notes ? (
+        <p className="mt-1 text-sm break-words whitespace-pre-line text-ink-800">{entry.notes}</p>
       ) : null}
-      <p className="mt-1 text-xs text-ink-600">{enteredBy(record, ownerName)}</p>
+      <p className="mt-1 text-xs text-ink-600">{entry.enteredBy}</p>
     </div>
   );
 }

@@ -18,6 +18,7 @@ import {
 } from "~tests/support/route-requests";
 import { action as shareAction, loader as sharesLoader } from "../pets/share";
 import { loader as sharedLoader } from "./shared";
+import { loader as pdfLoader } from "./shared-pdf";
 
 /*
  * The share pages as a browser reaches them: the owner's /pets/:id/share makes and ends links
@@ -147,5 +148,35 @@ describe("the shared page", () => {
     expect(JSON.stringify(limited.data)).not.toContain("Bella");
     // Another address still opens it.
     expect((await openAs(token, "198.51.100.10")).status).toBe(200);
+  });
+
+  it("gives the same records as a PDF to download, logged as an opening; ended, a plain 404", async () => {
+    const { link } = await newLink();
+    const token = link.split("/share/")[1]!;
+    const pdfOf = () =>
+      pdfLoader(
+        routeArgs(get(`/share/${token}/pdf`), { token }, { clientIp: "203.0.113.8" }),
+      ) as Promise<Response>;
+    const pdf = await pdfOf();
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    expect(pdf.headers.get("Content-Disposition")).toBe('attachment; filename="Bella-health-records.pdf"');
+    expect(pdf.headers.get("Cache-Control")).toBe("no-store");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    const listed = (await answer(sharesLoader, get(`/pets/${petId}/share`, owner), { id: petId })).data
+      .shares as {
+      id: string;
+      views: { client: string }[];
+    }[];
+    expect(listed[0]!.views.map((view) => view.client)).toEqual(["Unknown browser, the PDF"]);
+
+    await postShare(owner, { intent: "end-share", shareId: listed[0]!.id });
+    const ended = await pdfOf();
+    expect(ended.status).toBe(404);
+    expect(await ended.text()).not.toContain("Bella");
   });
 });

@@ -52,6 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data(
     {
       state: "active" as const,
+      token: token.data!,
       shared: opened.shared,
       today: new Date().toISOString().slice(0, 10),
       timeZone: viewerTimeZone(request),
@@ -65,7 +66,12 @@ export default function SharedRecordsPage({ loaderData }: Route.ComponentProps) 
   if (loaderData.state === "active") {
     return (
       <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-10 sm:px-6 lg:py-14 print:bg-none print:p-0">
-        <SharedView shared={loaderData.shared} today={loaderData.today} timeZone={timeZone} />
+        <SharedView
+          shared={loaderData.shared}
+          today={loaderData.today}
+          timeZone={timeZone}
+          pdfHref={`/share/${loaderData.token}/pdf`}
+        />
       </div>
     );
   }
