@@ -72,22 +72,34 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = form.get("intent");
 
   if (intent === "create-share") {
-    const intent = "create-share" as const;
     const submission = await parseSubmission(form, shareSchema, { echo: SHARE_ECHO });
-    if (!submission.ok) return data({ intent, ...submission.reply() }, submission.init);
+    if (!submission.ok)
+      return data({ intent: "create-share" as const, ...submission.reply() }, submission.init);
     const created = await createShare(user.id, pet.id, submission.value);
     if (!created) throw data(null, { status: 404 });
     if (created === "full")
-      return data({ intent, ...submission.reply({ formError: SHARE_ERRORS.tooMany }) }, { status: 409 });
+      return data(
+        { intent: "create-share" as const, ...submission.reply({ formError: SHARE_ERRORS.tooMany }) },
+        { status: 409 },
+      );
     const link = `${siteBaseUrl()}/share/${created.token}`;
-    return data({ intent, ok: true as const, link, qrCode: qrCodeImage(link), expiresAt: created.expiresAt });
+    return data({
+      intent: "create-share" as const,
+      ok: true as const,
+      link,
+      qrCode: qrCodeImage(link),
+      expiresAt: created.expiresAt,
+    });
   }
 
   if (intent === "end-share") {
-    const intent = "end-share" as const;
     if (!(await endShare(user.id, pet.id, idOrNotFound(form.get("shareId")))))
       throw data(null, { status: 404 });
-    return data({ intent, ok: true as const, message: "The link was ended: it no longer opens." });
+    return data({
+      intent: "end-share" as const,
+      ok: true as const,
+      message: "The link was ended: it no longer opens.",
+    });
   }
 
   refuseForm();
