@@ -54,8 +54,9 @@ function ShareViews({ share, timeZone }: { share: ShareSummary; timeZone: string
         {share.viewCount > share.views.length ? ` (the latest ${share.views.length})` : ""}
       </p>
       <ul className="mt-1 space-y-0.5 text-sm text-ink-700">
-        {share.views.map((view) => (
-          <li key={view.at}>
+        {share.views.map((view, index) => (
+          // Two openings can share a millisecond.
+          <li key={`${view.at}-${index}`}>
             {formatDateTime(view.at, timeZone)}, {view.client}
           </li>
         ))}
