@@ -219,10 +219,11 @@ export async function petForAnalysis(
 }
 
 /**
- * A pet as the vet of one of its conversations sees it (backend/chat decides who that is):
- * whose it is, with its latest weight; null when there is no such pet.
+ * A pet with whose it is and its latest weight, for a reader who is none of its people: the vet
+ * of one of its conversations (backend/chat decides who that is), the holder of a share link
+ * (backend/shares.server.ts). Null when there is no such pet.
  */
-export async function findPetForVet(petId: string): Promise<AccessiblePet | null> {
+export async function findPetWithOwner(petId: string): Promise<AccessiblePet | null> {
   const db = await getDb();
   const [found] = await db
     .select({ ...accessColumns(""), role: sql<PetRole>`'member'`, familyRole: sql<FamilyRole | null>`null` })

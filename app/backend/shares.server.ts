@@ -3,7 +3,7 @@ import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/backend/db/client.server";
 import { pet, petShare, petShareView, user } from "~/backend/db/schema.server";
 import { listRecordsForShare } from "~/backend/pet-records.server";
-import { findAccessiblePet, requireCare } from "~/backend/pets.server";
+import { findAccessiblePet, findPetWithOwner, requireCare } from "~/backend/pets.server";
 import {
   SHARE_LIMITS,
   SHARE_SECTION_KINDS,
@@ -176,27 +176,10 @@ export async function openShare(
   const state = shareState(times, now);
   if (state !== "active") return { state };
 
-  const [shown] = await db
-    .select({
-      id: pet.id,
-      name: pet.name,
-      type: pet.type,
-      breed: pet.breed,
-      birthDate: pet.birthDate,
-      weightKg: pet.weightKg,
-      neutered: pet.neutered,
-      activity: pet.activity,
-      sex: pet.sex,
-      microchip: pet.microchip,
-      ownerId: pet.userId,
-      ownerName: user.name,
-    })
-    .from(pet)
-    .innerJoin(user, eq(user.id, pet.userId))
-    .where(eq(pet.id, share.petId));
+  const shown = await findPetWithOwner(share.petId);
   if (!shown) return { state: "ended" };
   const kinds = new Set(share.sections.flatMap((section) => SHARE_SECTION_KINDS[section]));
-  const { ownerId, ownerName, ...identity } = shown;
+  const { ownerId, ownerName, role: _role, familyRole: _familyRole, ...identity } = shown;
   const records = (await listRecordsForShare(share.petId, ownerId))
     .filter((record) => kinds.has(record.kind))
     .map(({ addedByYou, ...record }) => ({ ...record, byOwner: addedByYou }));

@@ -413,6 +413,16 @@ export function certificateLines(record: Pick<PetRecord, "product" | "batch" | "
   ].filter((line): line is string => Boolean(line));
 }
 
+/** A treatment as lines: "1 tablet, every 30 days", "From Nov 1, 2026, ongoing". */
+export function medicationLines(record: Pick<PetRecord, "dose" | "intervalDays" | "date" | "endDate">) {
+  return [
+    `${record.dose}, ${record.intervalDays === 1 ? "every day" : `every ${record.intervalDays} days`}`,
+    record.endDate
+      ? `From ${formatDate(record.date)} to ${formatDate(record.endDate)}`
+      : `From ${formatDate(record.date)}, ongoing`,
+  ];
+}
+
 const POUNDS_PER_KG = 2.2046226218;
 
 /** Kilograms to pounds, one decimal. */

@@ -9,7 +9,7 @@ import {
   type Pet,
   type RecordKind,
 } from "./pets";
-import { certificateLines, type PetRecord } from "./records";
+import { certificateLines, medicationLines, type PetRecord } from "./records";
 import { singleLine } from "./text";
 import { formatDate } from "./time-format";
 
@@ -270,12 +270,7 @@ export function describeSharedEntry(
       if (record.nextDueDate && record.validUntil) lines.push(`Next due ${formatDate(record.nextDueDate)}`);
       break;
     case "medication":
-      lines.push(
-        `${record.dose}, ${record.intervalDays === 1 ? "every day" : `every ${record.intervalDays} days`}`,
-        record.endDate
-          ? `From ${formatDate(record.date)} to ${formatDate(record.endDate)}`
-          : `From ${formatDate(record.date)}, ongoing`,
-      );
+      lines.push(...medicationLines(record));
       break;
     case "appointment":
       lines.push(`Arranged for ${formatDate(record.date)} at ${record.time}`);

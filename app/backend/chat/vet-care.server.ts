@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { petAllows, planRequired } from "~/backend/billing/plans.server";
 import { listRecordsForVet } from "~/backend/pet-records.server";
-import { findAccessiblePet, findPetForVet } from "~/backend/pets.server";
+import { findAccessiblePet, findPetWithOwner } from "~/backend/pets.server";
 import { availabilityOf, findVet, type Vet } from "~/backend/staff/staff.server";
 import type { SessionUser } from "~/domain/auth";
 import { dayIn } from "~/domain/availability";
@@ -96,7 +96,7 @@ export async function vetDayOf(vetId: string): Promise<(at: Date) => string> {
  */
 export async function vetPanelOf(vetId: string, petId: string, now = new Date()) {
   const [pet, records, dayOf] = await Promise.all([
-    findPetForVet(petId),
+    findPetWithOwner(petId),
     listRecordsForVet(petId, vetId),
     vetDayOf(vetId),
   ]);

@@ -1,5 +1,5 @@
 import { readContactNotes } from "~/domain/appointments";
-import { certificateLines, type PetRecord } from "~/domain/records";
+import { certificateLines, medicationLines, type PetRecord } from "~/domain/records";
 import { formatDate, formatDateTime } from "~/domain/time-format";
 import type { RecordHints } from "./record-form";
 import type { RecordsContext } from "./record-sections";
@@ -79,12 +79,7 @@ function RecordSummary({
       lines.push(`${formatDate(record.date)} at ${record.time}${record.date < today ? " (past)" : ""}`);
       break;
     case "medication":
-      lines.push(
-        `${record.dose}, ${record.intervalDays === 1 ? "every day" : `every ${record.intervalDays} days`}`,
-        record.endDate
-          ? `From ${formatDate(record.date)} to ${formatDate(record.endDate)}`
-          : `From ${formatDate(record.date)}, ongoing`,
-      );
+      lines.push(...medicationLines(record));
       break;
   }
   return (
