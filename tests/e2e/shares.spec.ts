@@ -75,10 +75,15 @@ test("an owner shares the vaccinations with a kennel, which reads and prints the
   await expect(ready.getByRole("img", { name: "QR code of the share link" })).toBeVisible();
   const link = await ready.getByLabel("Link").inputValue();
   expect(link).toMatch(/\/share\/[\w-]{43}$/);
+  await expect(ready.getByRole("link", { name: "Download the PDF" })).toHaveAttribute(
+    "href",
+    `${new URL(link).pathname}/pdf`,
+  );
   await expect(page.getByRole("listitem", { name: /for Happy Paws Kennel.*works/ })).toContainText(
     "Not opened yet.",
   );
   await expectNoHorizontalScroll(page);
+  await keepScreenshot(page, "share-page", { fullPage: true });
 
   // The kennel's desk: no account, no JavaScript, the owner's screen size.
   const kennel = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize()! });
@@ -130,7 +135,9 @@ test("an owner shares the vaccinations with a kennel, which reads and prints the
 
     // With JavaScript (the owner checking it): the same page, with a Print button, scanned.
     await gotoHydrated(page, new URL(sharedUrl).pathname);
-    await expect(page.getByRole("article", { name: "Bella" })).toContainText("Product Nobivac Rabies, batch A123");
+    await expect(page.getByRole("article", { name: "Bella" })).toContainText(
+      "Product Nobivac Rabies, batch A123",
+    );
     await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
     await expectNoA11yViolations(page, "the shared page");
 

@@ -59,6 +59,9 @@ export function NewShareLink({ link, qrCode, expires }: { link: string; qrCode: 
             >
               Open the shared page
             </a>
+            <a href={`${new URL(link).pathname}/pdf`} className={buttonVariants({ variant: "secondary" })}>
+              Download the PDF
+            </a>
           </div>
         </div>
       </div>
