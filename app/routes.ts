@@ -43,6 +43,8 @@ export default [
   route("pets/:id", "routes/pets/pet.tsx"),
   route("pets/:id/due", "routes/pets/due.tsx"),
   route("pets/:id/share", "routes/pets/share.tsx"),
+  route("pets/:id/documents", "routes/pets/documents.tsx"),
+  route("pets/:id/documents/:attachmentId", "routes/pets/document-file.ts"),
   route("share/:token", "routes/share/shared.tsx"),
   route("share/:token/pdf", "routes/share/shared-pdf.ts"),
   route("chat/:id", "routes/chat/conversation.tsx"),

@@ -118,7 +118,19 @@ async function seedAccount(person: Person, other: Person) {
       expiresAt: new Date(Date.now() + 86_400_000),
     })
     .returning();
-  await db.insert(schema.petShareView).values({ shareId: share!.id, client: `iPhone Safari of ${person.id}` });
+  await db
+    .insert(schema.petShareView)
+    .values({ shareId: share!.id, client: `iPhone Safari of ${person.id}` });
+  await db.insert(schema.petAttachment).values({
+    petId: ownPet!.id,
+    ownerId: person.id,
+    addedBy: other.id,
+    title: "Rabies certificate",
+    contentType: "application/pdf",
+    content: new TextEncoder().encode("%PDF-1.7 the certificate"),
+    bytes: 24,
+    pages: 1,
+  });
   await db.insert(familyMember).values({ ownerId: person.id, memberId: other.id });
   await db.insert(familyInvite).values({
     ownerId: person.id,
@@ -271,6 +283,14 @@ describe("collectAccountData", () => {
         sections: ["vaccinations"],
         note: "for the kennel",
         openings: [expect.objectContaining({ client: `iPhone Safari of ${person.id}` })],
+      }),
+    ]);
+    expect(exportedPet!.attachments).toEqual([
+      expect.objectContaining({
+        title: "Rabies certificate",
+        contentType: "application/pdf",
+        pages: 1,
+        contentBase64: Buffer.from("%PDF-1.7 the certificate").toString("base64"),
       }),
     ]);
     expect(exportedPet!.savedAnalyses).toEqual([

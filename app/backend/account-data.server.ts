@@ -18,6 +18,7 @@ import {
   familyInvite,
   familyMember,
   pet,
+  petAttachment,
   petBreedEvidence,
   petRecord,
   petShare,
@@ -128,6 +129,22 @@ export async function collectAccountData(userId: string, now = new Date()) {
       ),
     )
     .orderBy(asc(petShareView.viewedAt));
+
+  // The photos and PDFs attached to the pets, each file in base64 (as stored: no metadata).
+  const attachments = await db
+    .select({
+      id: petAttachment.id,
+      petId: petAttachment.petId,
+      recordId: petAttachment.recordId,
+      title: petAttachment.title,
+      contentType: petAttachment.contentType,
+      pages: petAttachment.pages,
+      content: petAttachment.content,
+      createdAt: petAttachment.createdAt,
+    })
+    .from(petAttachment)
+    .where(inArray(petAttachment.petId, petIds))
+    .orderBy(asc(petAttachment.createdAt));
 
   // The emergency chats and consultation rooms' chats about the account's pets, photos left out
   // (they are JPEGs in the database).
@@ -274,6 +291,12 @@ export async function collectAccountData(userId: string, now = new Date()) {
             .filter((view) => view.shareId === share.id)
             .map(({ shareId: _share, ...view }) => view),
         })),
+      attachments: attachments
+        .filter((attached) => attached.petId === row.id)
+        .map(({ petId: _pet, content, ...attached }) => ({
+          ...attached,
+          contentBase64: Buffer.from(content).toString("base64"),
+        })),
       savedAnalyses: photoEvidence
         .filter((saved) => saved.petId === row.id)
         .map(({ id, evidence, createdAt }) => ({ id, photos: evidence, createdAt })),
@@ -301,7 +324,7 @@ export async function collectAccountData(userId: string, now = new Date()) {
 
 /**
  * Deletes the account and what it owns, found by its id, in one transaction: its pets (with
- * their records, done marks and saved photo evidence), sessions, logins, family memberships both ways, invitations it
+ * their records, attachments, done marks and saved photo evidence), sessions, logins, family memberships both ways, invitations it
  * sent, settings, contact messages it sent signed in, its password-reset rows and its own jobs
  * (job.user_id: its reminders, receipts, invitation mails). Nothing is matched by the account's
  * address: an address proves nothing until verified, and others' rows may carry it. So these stay:

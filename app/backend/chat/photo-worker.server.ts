@@ -4,10 +4,11 @@ import jpeg from "jpeg-js";
 import { PNG } from "pngjs";
 
 /*
- * The costly half of re-encoding a chat photo (photo.server.ts decides whether to, and waits):
- * decoding it, turning it as the phone meant, scaling it down and encoding it again as a JPEG
- * with no metadata. Seconds of work for the largest photos, so it runs in a worker thread of its
- * own, where it blocks no request.
+ * The costly half of re-encoding a photo, sent in a chat or attached to a pet's records
+ * (photo.server.ts decides whether to, and waits): decoding it, turning it as the phone meant,
+ * scaling it down and encoding it again as a JPEG with no metadata; and of copying an attached
+ * PDF's pages. Seconds of work for the largest files, so it runs in a worker thread of its own,
+ * where it blocks no request.
  *
  * The worker loads this very module (PHOTO_WORKER_URL). It imports only packages and Node's
  * modules, and photo.server.ts imports it only with import(): the build keeps it a file of its
@@ -204,9 +205,50 @@ function fitWithin(image: Rgba, side: number): Rgba {
   return { width, height, data: out };
 }
 
-// In a worker started with a photo job: do it, answer, and end (the worker has nothing else to do).
-const job = workerData as PhotoJob | undefined;
+/** A PDF attached to a pet's records (domain/attachments.ts): copied page by page, at most `maxPages`. */
+export type PdfJob = { role: typeof PDF_JOB; file: Uint8Array; maxPages: number };
+
+export type PdfResult =
+  | { ok: true; pdf: Uint8Array; pages: number }
+  // tooCostly: the worker ran out of its memory or its time (photo.server.ts).
+  | { ok: false; reason: "unreadable" | "tooManyPages" | "tooCostly" };
+
+export const PDF_JOB = "pawpal-pdf-job";
+
+/**
+ * A new PDF made of the sent one's pages: the document's information and XMP metadata, its
+ * opening action, scripts, forms and attachments stay behind (they belong to the catalog, which is
+ * not copied), and each page's own annotations and actions are dropped. pdf-lib is loaded only
+ * here, so a photo job does not pay for it. An encrypted PDF is refused: it cannot be copied.
+ */
+export async function copyPdfPages(job: PdfJob): Promise<PdfResult> {
+  const { PDFDocument, PDFName } = await import("pdf-lib");
+  try {
+    // A file with a PDF's header but no page tree loads, and fails only when its pages are asked for.
+    const source = await PDFDocument.load(job.file, { updateMetadata: false });
+    const count = source.getPageCount();
+    if (count === 0) return { ok: false, reason: "unreadable" };
+    if (count > job.maxPages) return { ok: false, reason: "tooManyPages" };
+    const copy = await PDFDocument.create({ updateMetadata: false });
+    for (const page of await copy.copyPages(source, source.getPageIndices())) {
+      page.node.delete(PDFName.of("Annots"));
+      page.node.delete(PDFName.of("AA"));
+      copy.addPage(page);
+    }
+    return { ok: true, pdf: await copy.save(), pages: count };
+  } catch {
+    return { ok: false, reason: "unreadable" };
+  }
+}
+
+// In a worker started with a job: do it, answer, and end (the worker has nothing else to do).
+const job = workerData as PhotoJob | PdfJob | undefined;
 if (!isMainThread && job?.role === PHOTO_JOB) {
   const result = reencodeImage(job);
   parentPort!.postMessage(result, result.ok ? [result.jpeg.buffer as ArrayBuffer] : []);
+}
+if (!isMainThread && job?.role === PDF_JOB) {
+  void copyPdfPages(job).then((result) =>
+    parentPort!.postMessage(result, result.ok ? [result.pdf.buffer as ArrayBuffer] : []),
+  );
 }

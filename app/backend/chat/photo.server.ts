@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { Worker, type ResourceLimits } from "node:worker_threads";
 import { CHAT_ERRORS, CHAT_LIMITS } from "~/domain/chat";
-import type { PhotoJob, PhotoResult } from "./photo-worker.server";
+import type { PdfJob, PdfResult, PhotoJob, PhotoResult } from "./photo-worker.server";
 
 /*
  * A photo attached to an emergency chat is decoded and encoded again as a JPEG of at most
@@ -64,8 +64,14 @@ export type ImageHeader = {
   decoderBytes?: number;
 };
 
-export async function reencodePhoto(file: Uint8Array): Promise<PhotoOutcome> {
-  if (file.byteLength > CHAT_LIMITS.photoBytes) return { ok: false, error: CHAT_ERRORS.photoTooLarge };
+/** How large a photo may be sent, and its longest side once stored: the chat's unless said. */
+type PhotoLimits = { maxBytes?: number; side?: number };
+
+export async function reencodePhoto(
+  file: Uint8Array,
+  { maxBytes = CHAT_LIMITS.photoBytes, side = CHAT_LIMITS.photoSide }: PhotoLimits = {},
+): Promise<PhotoOutcome> {
+  if (file.byteLength > maxBytes) return { ok: false, error: CHAT_ERRORS.photoTooLarge };
   const kind = isJpeg(file) ? "jpeg" : isPng(file) ? "png" : null;
   if (!kind) return { ok: false, error: CHAT_ERRORS.photoType };
   const header = kind === "jpeg" ? jpegHeader(file) : pngHeader(file);
@@ -76,13 +82,22 @@ export async function reencodePhoto(file: Uint8Array): Promise<PhotoOutcome> {
     role: "pawpal-photo-job", // PHOTO_JOB, whose module this one imports only with import()
     file,
     kind,
-    side: CHAT_LIMITS.photoSide,
+    side,
     quality: JPEG_QUALITY,
     maxMegapixels: MAX_MEGAPIXELS,
     maxMemoryMb: JPEG_MEMORY_MB,
   });
   if (result.ok) return result;
   return { ok: false, error: result.reason === "tooCostly" ? PHOTO_TOO_COSTLY : CHAT_ERRORS.photoUnreadable };
+}
+
+/** An attached PDF copied page by page in the worker (photo-worker.server.ts copyPdfPages), in the photos' line. */
+export async function copyPdf(
+  file: Uint8Array,
+  maxPages: number,
+): Promise<PdfResult | { ok: false; reason: "busy" }> {
+  if (running >= DECODERS && waiting.length >= MAX_WAITING) return { ok: false, reason: "busy" };
+  return inWorker({ role: "pawpal-pdf-job", file, maxPages }); // PDF_JOB
 }
 
 /** The bytes the decoded samples take: width × height × channels × bytes per sample (16 bits: 2). */
@@ -190,7 +205,9 @@ function jpegJsBytes(width: number, height: number, sampling: { h: number; v: nu
 let running = 0;
 const waiting: (() => void)[] = [];
 
-async function inWorker(job: PhotoJob): Promise<PhotoResult> {
+async function inWorker(job: PhotoJob): Promise<PhotoResult>;
+async function inWorker(job: PdfJob): Promise<PdfResult>;
+async function inWorker(job: PhotoJob | PdfJob): Promise<PhotoResult | PdfResult> {
   if (running < DECODERS) running += 1;
   else await new Promise<void>((resolve) => waiting.push(resolve));
   try {
@@ -226,7 +243,7 @@ require(workerData.tsx).register();
 require(workerData.entry);
 `;
 
-async function startWorker(job: PhotoJob): Promise<Worker> {
+async function startWorker(job: PhotoJob | PdfJob): Promise<Worker> {
   const url = await photoWorkerUrl();
   if (!url.pathname.endsWith(".ts")) {
     return new Worker(url, { workerData: job, resourceLimits: WORKER_LIMITS });
@@ -240,7 +257,7 @@ async function startWorker(job: PhotoJob): Promise<Worker> {
 }
 
 /** The worker's answer; a worker that fails, runs out of memory or takes too long, a refusal. */
-async function runWorker(job: PhotoJob): Promise<PhotoResult> {
+async function runWorker(job: PhotoJob | PdfJob): Promise<PhotoResult | PdfResult> {
   let worker: Worker;
   try {
     worker = await startWorker(job);
@@ -250,7 +267,7 @@ async function runWorker(job: PhotoJob): Promise<PhotoResult> {
   }
   return new Promise((resolve) => {
     let settled = false;
-    const settle = (result: PhotoResult, problem?: string) => {
+    const settle = (result: PhotoResult | PdfResult, problem?: string) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -259,7 +276,7 @@ async function runWorker(job: PhotoJob): Promise<PhotoResult> {
       resolve(result);
     };
     const timer = setTimeout(() => settle({ ok: false, reason: "tooCostly" }), DECODE_TIMEOUT_MS);
-    worker.once("message", (result: PhotoResult) => settle(result));
+    worker.once("message", (result: PhotoResult | PdfResult) => settle(result));
     worker.once("error", (error: Error & { code?: string }) =>
       error.code === "ERR_WORKER_OUT_OF_MEMORY"
         ? settle({ ok: false, reason: "tooCostly" })

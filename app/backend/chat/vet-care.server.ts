@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { petAllows, planRequired } from "~/backend/billing/plans.server";
+import { attachmentsOf } from "~/backend/attachments.server";
 import { listRecordsForVet } from "~/backend/pet-records.server";
 import { findAccessiblePet, findPetWithOwner } from "~/backend/pets.server";
 import { availabilityOf, findVet, type Vet } from "~/backend/staff/staff.server";
@@ -91,15 +92,17 @@ export async function vetDayOf(vetId: string): Promise<(at: Date) => string> {
 }
 
 /**
- * What a vet sees of the pet beside a conversation or a consultation: the pet, its records, and
+ * What a vet sees of the pet beside a conversation or a consultation: the pet, its records, the
+ * documents attached to it (backend/attachments.server.ts lets this vet open them), and
  * its age, weight and care plan as of the vet's own date (the vet's zone, in the chat as in the room).
  */
 export async function vetPanelOf(vetId: string, petId: string, now = new Date()) {
-  const [pet, records, dayOf] = await Promise.all([
+  const [pet, records, attachments, dayOf] = await Promise.all([
     findPetWithOwner(petId),
     listRecordsForVet(petId, vetId),
+    attachmentsOf(petId, vetId),
     vetDayOf(vetId),
   ]);
   if (!pet) throw new Error(`The pet ${petId} of a vet's conversation or consultation is gone`);
-  return { pet, records, ...petHealth(pet, records, dayOf(now)) };
+  return { pet, records, attachments, ...petHealth(pet, records, dayOf(now)) };
 }

@@ -77,6 +77,9 @@ export function PetDetails({
         <Link to={`/pets/${pet.id}/share`} className={buttonVariants({ variant: "secondary", size: "sm" })}>
           Share or print
         </Link>
+        <Link to={`/pets/${pet.id}/documents`} className={buttonVariants({ variant: "secondary", size: "sm" })}>
+          Documents
+        </Link>
       </div>
     </Card>
   );

@@ -1,4 +1,5 @@
 import { Card } from "~/components/ui/card";
+import { describeAttachment, type Attachment } from "~/domain/attachments";
 import type { CarePlan } from "~/domain/care-plan";
 import type { AccessiblePet } from "~/domain/pets";
 import { RECORD_KIND_LABELS, type PetRecord } from "~/domain/records";
@@ -7,10 +8,11 @@ import { CarePlanSection, PetDetails } from "./pet-profile";
 
 type CarePlanBasis = Parameters<typeof CarePlanSection>[0]["basis"];
 
-/** What a vet sees beside a conversation or a call: the pet's profile, records and care plan. */
+/** What a vet sees beside a conversation or a call: the pet's profile, records, documents and care plan. */
 export function VetPetPanel({
   pet,
   records,
+  attachments,
   ageMonths,
   latestWeightKg,
   carePlan,
@@ -18,6 +20,7 @@ export function VetPetPanel({
 }: {
   pet: AccessiblePet;
   records: readonly PetRecord[];
+  attachments: readonly Attachment[];
   ageMonths: number | null;
   latestWeightKg: string | null;
   carePlan: CarePlan | null;
@@ -42,6 +45,31 @@ export function VetPetPanel({
                 {record.notes ? (
                   <p className="mt-1 whitespace-pre-wrap text-ink-800">{record.notes}</p>
                 ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card>
+        <h2 className="text-xl font-bold text-ink-900">Documents</h2>
+        {attachments.length === 0 ? (
+          <p className="mt-2 text-ink-700">No documents attached.</p>
+        ) : (
+          <ul className="mt-3 space-y-2 text-sm">
+            {attachments.map((attachment) => (
+              <li key={attachment.id}>
+                <a
+                  href={`/pets/${attachment.petId}/documents/${attachment.id}`}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="font-semibold break-words text-brand-800 underline underline-offset-4"
+                >
+                  {attachment.title}
+                </a>
+                <span className="text-ink-600">
+                  {" "}
+                  · {describeAttachment(attachment)} · {formatDate(attachment.createdAt.slice(0, 10))}
+                </span>
               </li>
             ))}
           </ul>

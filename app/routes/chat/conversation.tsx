@@ -176,6 +176,7 @@ function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
           <VetPetPanel
             pet={pet}
             records={loaderData.records}
+            attachments={loaderData.attachments}
             ageMonths={loaderData.ageMonths}
             latestWeightKg={loaderData.latestWeightKg}
             carePlan={loaderData.carePlan}

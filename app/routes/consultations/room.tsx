@@ -163,6 +163,7 @@ function RoomPage({ loaderData, actionData }: Route.ComponentProps) {
           <VetPetPanel
             pet={vetPanel.pet}
             records={vetPanel.records}
+            attachments={vetPanel.attachments}
             ageMonths={vetPanel.ageMonths}
             latestWeightKg={vetPanel.latestWeightKg}
             carePlan={vetPanel.carePlan}

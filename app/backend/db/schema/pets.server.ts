@@ -16,6 +16,8 @@ import type { ShareSection } from "../../../domain/shares";
 import type { PhotoEvidence } from "../../../domain/breed-evidence";
 import { user } from "./accounts.server";
 import { FAMILY_ROLES } from "../../../domain/family";
+import { ATTACHMENT_TYPES } from "../../../domain/attachments";
+import { bytea } from "./column-types.server";
 
 export const pet = pgTable(
   "pet",
@@ -200,4 +202,37 @@ export const petShareView = pgTable(
     viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("pet_share_view_share_id_viewed_at_idx").on(table.shareId, table.viewedAt)],
+);
+
+/**
+ * A photo or a PDF an owner attached to a pet, or to one of its records (decision 22): stored
+ * without metadata (domain/attachments.ts). `ownerId` is the account whose limit it counts
+ * against, the pet's owner, whoever attached it.
+ */
+export const petAttachment = pgTable(
+  "pet_attachment",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    petId: uuid("pet_id")
+      .notNull()
+      .references(() => pet.id, { onDelete: "cascade" }),
+    /** The record it belongs to; it stays with the pet when that record is removed. */
+    recordId: uuid("record_id").references(() => petRecord.id, { onDelete: "set null" }),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** The owner or the family member who attached it; kept as null when that account goes. */
+    addedBy: text("added_by").references(() => user.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    contentType: text("content_type", { enum: ATTACHMENT_TYPES }).notNull(),
+    content: bytea("content").notNull(),
+    bytes: integer("bytes").notNull(),
+    /** A PDF's pages; null for a photo. */
+    pages: integer("pages"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("pet_attachment_pet_id_created_at_idx").on(table.petId, table.createdAt),
+    index("pet_attachment_owner_id_idx").on(table.ownerId),
+  ],
 );

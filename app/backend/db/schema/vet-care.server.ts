@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -13,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { bytea } from "./column-types.server";
 import { CHAT_AUTHOR_ROLES, CHAT_KINDS, CHAT_STATUSES } from "../../../domain/chat";
 import { CONSULTATION_STATUSES } from "../../../domain/consultations";
 import { STAFF_ROLES } from "../../../domain/staff";
@@ -42,8 +42,6 @@ export const staffProfile = pgTable("staff_profile", {
   daysOff: jsonb("days_off").$type<string[]>().notNull().default([]),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 
 /** An emergency chat about one pet (backend/chat/conversations.server.ts). */
 export const chatConversation = pgTable(
