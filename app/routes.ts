@@ -47,6 +47,7 @@ export default [
   route("pets/:id/documents/:attachmentId", "routes/pets/document-file.ts"),
   route("share/:token", "routes/share/shared.tsx"),
   route("share/:token/pdf", "routes/share/shared-pdf.ts"),
+  route("share/:token/photo", "routes/share/shared-photo.ts"),
   route("chat/:id", "routes/chat/conversation.tsx"),
   route("chat/:id/photos/:seq", "routes/chat/photo.ts"),
   route("consultations/:id", "routes/consultations/room.tsx"),

@@ -51,6 +51,7 @@ function shareOf(records: SharedRecord[], name = "Bella"): SharedRecords {
     sections: ["vaccinations", "medications", "visits", "vetSummaries"],
     expiresAt: "2026-12-09T12:00:00.000Z",
     records,
+    hasPhoto: false,
   };
 }
 

@@ -2,10 +2,17 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/backend/db/client.server";
-import { familyMember, petShare, petShareView, staffProfile, user } from "~/backend/db/schema.server";
+import {
+  familyMember,
+  petAttachment,
+  petShare,
+  petShareView,
+  staffProfile,
+  user,
+} from "~/backend/db/schema.server";
 import { addRemoteConsultation, addRecord } from "./pet-records.server";
 import { createPet, deletePet } from "./pets.server";
-import { createShare, endShare, listShares, openShare } from "./shares.server";
+import { createShare, endShare, listShares, openShare, sharedPhoto } from "./shares.server";
 import { toRecordValues } from "~/domain/records";
 import { SHARE_LIMITS, type ShareSection, type ShareValues } from "~/domain/shares";
 
@@ -27,7 +34,12 @@ async function addUser(id: string, name: string) {
 }
 
 /** The share form's checked values: these sections ticked, for `hours`. */
-function shareOf(sections: ShareSection[], hours = 24, note: string | null = null): ShareValues {
+function shareOf(
+  sections: ShareSection[],
+  hours = 24,
+  note: string | null = null,
+  photoId: string | null = null,
+): ShareValues {
   return {
     vaccinations: sections.includes("vaccinations"),
     medications: sections.includes("medications"),
@@ -37,12 +49,13 @@ function shareOf(sections: ShareSection[], hours = 24, note: string | null = nul
     notes: sections.includes("notes"),
     hours,
     note,
+    photoId,
   };
 }
 
 async function made(userId: string, petId: string, values: ShareValues, now?: Date) {
   const created = await createShare(userId, petId, values, now);
-  if (!created || created === "full") throw new Error(`no share: ${created}`);
+  if (!created || typeof created === "string") throw new Error(`no share: ${created}`);
   return created;
 }
 
@@ -176,6 +189,67 @@ describe("a share's link", () => {
     expect(await db.select().from(petShareView).where(eq(petShareView.shareId, ending.id))).toEqual([]);
     const logged = await db.select().from(petShareView).where(eq(petShareView.shareId, short.id));
     expect(logged).toHaveLength(1);
+  });
+});
+
+describe("a share's photo", () => {
+  it("shows one of the pet's photos while the link works; another pet's, or a PDF, is refused", async () => {
+    const db = await getDb();
+    const attach = async (forPet: string, contentType: "image/jpeg" | "application/pdf") =>
+      (
+        await db
+          .insert(petAttachment)
+          .values({
+            petId: forPet,
+            ownerId: "share-owner",
+            title: "Bella on the beach",
+            contentType,
+            content: new Uint8Array([0xff, 0xd8, 0xff, 7]),
+            bytes: 4,
+          })
+          .returning({ id: petAttachment.id })
+      )[0]!.id;
+    const otherPet = (
+      await createPet("share-owner", {
+        name: "Tom",
+        type: "cat",
+        breed: null,
+        birthDate: null,
+        weightKg: null,
+      })
+    ).id;
+    expect(
+      await createShare(
+        "share-owner",
+        petId,
+        shareOf(["weights"], 24, null, await attach(otherPet, "image/jpeg")),
+      ),
+    ).toBe("photo");
+    expect(
+      await createShare(
+        "share-owner",
+        petId,
+        shareOf(["weights"], 24, null, await attach(petId, "application/pdf")),
+      ),
+    ).toBe("photo");
+
+    const photoId = await attach(petId, "image/jpeg");
+    const withPhoto = await made("share-owner", petId, shareOf(["weights"], 24, null, photoId));
+    const opened = await openShare(withPhoto.token, "Mac Safari");
+    expect(opened.state === "active" && opened.shared.hasPhoto).toBe(true);
+    expect([...(await sharedPhoto(withPhoto.token))!]).toEqual([0xff, 0xd8, 0xff, 7]);
+    const without = await made("share-owner", petId, shareOf(["weights"]));
+    expect(await sharedPhoto(without.token)).toBeNull();
+
+    await endShare("share-owner", petId, withPhoto.id);
+    expect(await sharedPhoto(withPhoto.token)).toBeNull();
+    // Removed from the documents, the photo leaves the shares too.
+    const again = await made("share-owner", petId, shareOf(["weights"], 24, null, photoId));
+    await db.delete(petAttachment).where(eq(petAttachment.id, photoId));
+    const reopened = await openShare(again.token, "Mac Safari");
+    expect(reopened.state === "active" && reopened.shared.hasPhoto).toBe(false);
+    await endShare("share-owner", petId, again.id);
+    await endShare("share-owner", petId, without.id);
   });
 });
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/backend/db/client.server";
-import { pet, petShare, petShareView, user } from "~/backend/db/schema.server";
+import { pet, petAttachment, petShare, petShareView, user } from "~/backend/db/schema.server";
 import { listRecordsForShare } from "~/backend/pet-records.server";
 import { findAccessiblePet, findPetWithOwner, requireCare } from "~/backend/pets.server";
 import {
@@ -27,7 +27,8 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * Makes a share of the pet and gives its token, once: null when the user cannot open the pet;
- * "full" when the pet has SHARE_LIMITS.maxActivePerPet links that still work. Refused with 403
+ * "full" when the pet has SHARE_LIMITS.maxActivePerPet links that still work; "photo" when the
+ * chosen photo is not one of the pet's. Refused with 403
  * for a member the owner lets only view.
  */
 export async function createShare(
@@ -35,7 +36,7 @@ export async function createShare(
   petId: string,
   values: ShareValues,
   now = new Date(),
-): Promise<{ token: string; id: string; expiresAt: string } | "full" | null> {
+): Promise<{ token: string; id: string; expiresAt: string } | "full" | "photo" | null> {
   const found = await findAccessiblePet(userId, petId);
   if (!found) return null;
   requireCare(found, userId, "add");
@@ -48,6 +49,19 @@ export async function createShare(
       .from(petShare)
       .where(and(eq(petShare.petId, petId), isNull(petShare.endedAt), gt(petShare.expiresAt, now)));
     if ((working?.count ?? 0) >= SHARE_LIMITS.maxActivePerPet) return "full" as const;
+    if (values.photoId) {
+      const [photo] = await tx
+        .select({ id: petAttachment.id })
+        .from(petAttachment)
+        .where(
+          and(
+            eq(petAttachment.id, values.photoId),
+            eq(petAttachment.petId, petId),
+            eq(petAttachment.contentType, "image/jpeg"),
+          ),
+        );
+      if (!photo) return "photo" as const;
+    }
     const token = crypto.randomBytes(32).toString("base64url");
     const expiresAt = new Date(now.getTime() + values.hours * 60 * 60 * 1000);
     const [created] = await tx
@@ -58,6 +72,7 @@ export async function createShare(
         tokenHash: hashToken(token),
         sections: tickedSections(values),
         note: values.note,
+        photoId: values.photoId,
         expiresAt,
         createdAt: now,
       })
@@ -166,6 +181,7 @@ export async function openShare(
       petId: petShare.petId,
       sections: petShare.sections,
       note: petShare.note,
+      photoId: petShare.photoId,
       expiresAt: petShare.expiresAt,
       endedAt: petShare.endedAt,
     })
@@ -193,6 +209,23 @@ export async function openShare(
       sections: share.sections,
       expiresAt: times.expiresAt,
       records,
+      hasPhoto: share.photoId !== null,
     },
   };
+}
+
+/** The photo a working share shows, as a JPEG; null when the token opens nothing or shows no photo. */
+export async function sharedPhoto(token: string, now = new Date()): Promise<Uint8Array | null> {
+  const db = await getDb();
+  const [found] = await db
+    .select({ content: petAttachment.content })
+    .from(petShare)
+    .innerJoin(
+      petAttachment,
+      and(eq(petAttachment.id, petShare.photoId), eq(petAttachment.petId, petShare.petId)),
+    )
+    .where(
+      and(eq(petShare.tokenHash, hashToken(token)), isNull(petShare.endedAt), gt(petShare.expiresAt, now)),
+    );
+  return found?.content ?? null;
 }

@@ -10,6 +10,7 @@ import {
   type RecordKind,
 } from "./pets";
 import { certificateLines, medicationLines, type PetRecord } from "./records";
+import { isId } from "./ids";
 import { singleLine } from "./text";
 import { formatDate } from "./time-format";
 
@@ -75,6 +76,7 @@ export const SHARE_ERRORS = {
   noSection: "Choose at least one section to share.",
   duration: "Choose how long the link works, from 1 hour to 30 days.",
   noteTooLong: `Please shorten the note to ${SHARE_LIMITS.note} characters or fewer.`,
+  photoUnknown: "That photo is not one of this pet's documents: choose another, or none.",
   tooMany: `This pet already has ${SHARE_LIMITS.maxActivePerPet} links that work: end one first.`,
 } as const;
 
@@ -105,6 +107,12 @@ export const shareSchema = z
     note: singleLine(z.string().trim().max(SHARE_LIMITS.note, SHARE_ERRORS.noteTooLong))
       .optional()
       .transform((value) => value || null),
+    /** One of the pet's photos among its documents, or none. */
+    photoId: z
+      .string()
+      .refine((id) => id === "" || isId(id), SHARE_ERRORS.photoUnknown)
+      .optional()
+      .transform((id) => id || null),
   })
   .refine((values) => SHARE_SECTIONS.some((section) => values[section]), {
     path: ["vaccinations"],
@@ -154,6 +162,8 @@ export type SharedRecords = {
   sections: ShareSection[];
   expiresAt: string;
   records: SharedRecord[];
+  /** Whether the owner chose a photo of the pet (served at /share/<token>/photo). */
+  hasPhoto: boolean;
 };
 
 /** Whether a share still works, and if not why: the owner ended it, or its time ran out. */

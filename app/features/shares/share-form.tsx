@@ -22,6 +22,7 @@ const IDS: Record<ShareField, string> = {
   >),
   hours: "share-hours",
   note: "share-note",
+  photoId: "share-photo",
 };
 
 const HINTS: Partial<Record<(typeof SHARE_SECTIONS)[number], string>> = {
@@ -36,9 +37,12 @@ const HINTS: Partial<Record<(typeof SHARE_SECTIONS)[number], string>> = {
  */
 export function ShareForm({
   petName,
+  photos,
   result,
 }: {
   petName: string;
+  /** The pet's photos among its documents, one of which the page may show. */
+  photos: readonly { id: string; title: string }[];
   result: FormReply<ShareField> | undefined;
 }) {
   const submitting = useSubmitting({ intent: "create-share" });
@@ -114,6 +118,25 @@ export function ShareForm({
           )}
         </Field>
       </div>
+      {photos.length > 0 ? (
+        <Field
+          id={IDS.photoId}
+          label={`A photo of ${petName} (optional)`}
+          error={errors.photoId}
+          hint="One of the photos among the documents, so the kennel knows the pet."
+        >
+          {(control) => (
+            <Select {...control} name="photoId" defaultValue={echoed?.photoId ?? ""}>
+              <option value="">No photo</option>
+              {photos.map((photo) => (
+                <option key={photo.id} value={photo.id}>
+                  {photo.title}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      ) : null}
       <Button type="submit" disabled={submitting}>
         {submitting ? "Making the link…" : "Make a share link"}
       </Button>

@@ -29,11 +29,14 @@ export function SharedView({
   today,
   timeZone,
   pdfHref,
+  photoSrc,
 }: {
   shared: SharedRecords;
   today: string;
   timeZone: string;
   pdfHref: string;
+  /** The photo of the pet the owner chose, or null. */
+  photoSrc: string | null;
 }) {
   const hydrated = useHydrated();
   return (
@@ -42,14 +45,27 @@ export function SharedView({
       className="mx-auto max-w-3xl space-y-6 print:max-w-none print:space-y-4"
     >
       <header className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-100 print:p-0 print:shadow-none print:ring-0">
-        <p className="text-sm font-semibold text-brand-800">Health records shared from {BRAND}</p>
-        <h1
-          id="shared-title"
-          className="mt-1 text-4xl font-extrabold tracking-tight break-words text-ink-900"
-        >
-          {shared.pet.name}
-        </h1>
-        {shared.note ? <p className="mt-2 text-lg break-words text-ink-800">{shared.note}</p> : null}
+        <div className="flex items-start gap-4">
+          {photoSrc ? (
+            <img
+              src={photoSrc}
+              alt={`${shared.pet.name}, as the owner shared them`}
+              width={96}
+              height={96}
+              className="size-24 shrink-0 rounded-xl object-cover ring-1 ring-ink-100"
+            />
+          ) : null}
+          <div className="min-w-0">
+            <p className="text-sm font-semibold text-brand-800">Health records shared from {BRAND}</p>
+            <h1
+              id="shared-title"
+              className="mt-1 text-4xl font-extrabold tracking-tight break-words text-ink-900"
+            >
+              {shared.pet.name}
+            </h1>
+            {shared.note ? <p className="mt-2 text-lg break-words text-ink-800">{shared.note}</p> : null}
+          </div>
+        </div>
         <dl className="mt-5 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-3 print:grid-cols-3">
           {sharedIdentity(shared.pet, shared.ownerName).map(([term, value]) => (
             <div key={term}>

@@ -21,6 +21,7 @@ import { idOrNotFound, parseSubmission, readForm, refuseForm } from "~/backend/f
 import { requireAccessiblePet } from "~/backend/pets.server";
 import { qrCodeImage } from "~/backend/share-qr.server";
 import { createShare, endShare, listShares } from "~/backend/shares.server";
+import { attachmentsOf } from "~/backend/attachments.server";
 import { siteBaseUrl } from "~/utils/seo";
 import { actionOrLoaderHeaders } from "~/utils/http";
 
@@ -50,6 +51,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     pet: { id: pet.id, name: pet.name, ownerName: pet.ownerName },
     canShare: mayAdd(accessTo(pet)),
     shares: (await listShares(user.id, pet.id)) ?? [],
+    photos: (await attachmentsOf(pet.id, user.id))
+      .filter((attachment) => attachment.contentType === "image/jpeg")
+      .map(({ id, title }) => ({ id, title })),
     timeZone: viewerTimeZone(request),
   };
 }
@@ -63,6 +67,7 @@ const SHARE_ECHO: Partial<Record<ShareField, number>> = {
   notes: 2,
   hours: 4,
   note: SHARE_LIMITS.note,
+  photoId: 36,
 };
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -77,6 +82,14 @@ export async function action({ request, params }: Route.ActionArgs) {
       return data({ intent: "create-share" as const, ...submission.reply() }, submission.init);
     const created = await createShare(user.id, pet.id, submission.value);
     if (!created) throw data(null, { status: 404 });
+    if (created === "photo")
+      return data(
+        {
+          intent: "create-share" as const,
+          ...submission.reply({ errors: { photoId: SHARE_ERRORS.photoUnknown } }),
+        },
+        { status: 400 },
+      );
     if (created === "full")
       return data(
         { intent: "create-share" as const, ...submission.reply({ formError: SHARE_ERRORS.tooMany }) },
@@ -106,7 +119,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SharePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { pet, canShare, shares } = loaderData;
+  const { pet, canShare, shares, photos } = loaderData;
   const hydrated = useHydrated();
   const timeZone = useViewerTimeZone(loaderData.timeZone);
   const created = actionData?.intent === "create-share" && actionData.ok ? actionData : undefined;
@@ -153,7 +166,7 @@ export default function SharePage({ loaderData, actionData }: Route.ComponentPro
               {rejected?.formError ? (
                 <FormMessage tone="error" title={rejected.formError} description="" className="mb-4" />
               ) : null}
-              <ShareForm petName={pet.name} result={rejected} />
+              <ShareForm petName={pet.name} photos={photos} result={rejected} />
             </div>
           ) : (
             <p className="mt-2 text-ink-700">{careRefusal("add", pet.ownerName)}</p>

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/backend/db/client.server";
-import { familyMember } from "~/backend/db/schema.server";
+import { familyMember, petAttachment } from "~/backend/db/schema.server";
 import { addRecord } from "~/backend/pet-records.server";
 import { createPet } from "~/backend/pets.server";
 import { RATE_LIMITS } from "~/backend/rate-limit.server";
@@ -19,6 +19,7 @@ import {
 import { action as shareAction, loader as sharesLoader } from "../pets/share";
 import { loader as sharedLoader } from "./shared";
 import { loader as pdfLoader } from "./shared-pdf";
+import { loader as photoLoader } from "./shared-photo";
 
 /*
  * The share pages as a browser reaches them: the owner's /pets/:id/share makes and ends links
@@ -178,5 +179,43 @@ describe("the shared page", () => {
     const ended = await pdfOf();
     expect(ended.status).toBe(404);
     expect(await ended.text()).not.toContain("Bella");
+  });
+
+  it("serves the chosen photo while the link works, never cached; without one, or ended, 404", async () => {
+    const db = await getDb();
+    const [photo] = await db
+      .insert(petAttachment)
+      .values({
+        petId,
+        ownerId: owner.id,
+        title: "Bella",
+        contentType: "image/jpeg",
+        content: new Uint8Array([0xff, 0xd8, 0xff, 1]),
+        bytes: 4,
+      })
+      .returning({ id: petAttachment.id });
+    const refused = await postShare(owner, {
+      intent: "create-share",
+      weights: "on",
+      hours: "24",
+      photoId: petId,
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.data)).toContain(SHARE_ERRORS.photoUnknown);
+
+    const tokenOf = (link: string) => link.split("/share/")[1]!;
+    const withPhoto = tokenOf((await newLink({ weights: "on", hours: "24", photoId: photo!.id })).link);
+    const without = tokenOf((await newLink({ weights: "on", hours: "24" })).link);
+    const photoOf = (token: string) =>
+      photoLoader(
+        routeArgs(get(`/share/${token}/photo`), { token }, { clientIp: "203.0.113.9" }),
+      ) as Promise<Response>;
+    const served = await photoOf(withPhoto);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(served.headers.get("Cache-Control")).toBe("no-store");
+    expect((await openAs(withPhoto)).data.shared).toMatchObject({ hasPhoto: true });
+    expect((await photoOf(without)).status).toBe(404);
+    expect((await photoOf("not-a-token")).status).toBe(404);
   });
 });

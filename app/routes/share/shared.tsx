@@ -71,6 +71,7 @@ export default function SharedRecordsPage({ loaderData }: Route.ComponentProps) 
           today={loaderData.today}
           timeZone={timeZone}
           pdfHref={`/share/${loaderData.token}/pdf`}
+          photoSrc={loaderData.shared.hasPhoto ? `/share/${loaderData.token}/photo` : null}
         />
       </div>
     );

@@ -183,6 +183,8 @@ export const petShare = pgTable(
     sections: jsonb("sections").$type<ShareSection[]>().notNull(),
     /** Who it is for, in the owner's words ("for Happy Paws Kennel, 12–19 May"). */
     note: text("note"),
+    /** A photo of the pet the owner chose among its documents; the share shows none once it is removed. */
+    photoId: uuid("photo_id").references(() => petAttachment.id, { onDelete: "set null" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

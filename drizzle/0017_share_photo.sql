@@ -1,0 +1,2 @@
+ALTER TABLE "pet_share" ADD COLUMN "photo_id" uuid;--> statement-breakpoint
+ALTER TABLE "pet_share" ADD CONSTRAINT "pet_share_photo_id_pet_attachment_id_fk" FOREIGN KEY ("photo_id") REFERENCES "public"."pet_attachment"("id") ON DELETE set null ON UPDATE no action;
