@@ -1,6 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import fs from "node:fs";
 import { defineConfig, type Plugin } from "vite";
+import { OCR_FILES } from "./app/features/documents/ocr-files";
 
 const SHELL_MODULES = [
   /\/app\/components\/layout\//,
@@ -39,8 +41,33 @@ function reactRouterProductionBuild(): Plugin {
   };
 }
 
+/**
+ * Text recognition's files (app/features/documents/ocr-files.ts) at fixed paths of the client
+ * build: tesseract.js asks for its worker, core and model by URL, so they cannot be hashed
+ * imports. In development they are served from node_modules.
+ */
+function ocrFiles(): Plugin {
+  const source = (file: string) => new URL(`./node_modules/${file}`, import.meta.url);
+  return {
+    name: "pawpal:ocr-files",
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const file = OCR_FILES[req.url?.split("?")[0] ?? ""];
+        if (!file) return next();
+        res.setHeader("Content-Type", file.endsWith(".js") ? "text/javascript" : "application/octet-stream");
+        fs.createReadStream(source(file)).pipe(res);
+      });
+    },
+    generateBundle() {
+      if (this.environment.name !== "client") return;
+      for (const [url, file] of Object.entries(OCR_FILES))
+        this.emitFile({ type: "asset", fileName: url.slice(1), source: fs.readFileSync(source(file)) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouterProductionBuild(), tailwindcss(), reactRouter()],
+  plugins: [reactRouterProductionBuild(), tailwindcss(), reactRouter(), ocrFiles()],
   build: {
     // SOURCEMAP=1 npm run build: to see what a chunk is made of.
     sourcemap: process.env.SOURCEMAP === "1",

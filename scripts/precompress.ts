@@ -18,6 +18,11 @@ const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|txt|xml|wasm|bin)$/;
  * 6.09 MB at 9, 5.90 MB at 11).
  */
 const MODEL_WEIGHTS = /\.bin$/;
+/**
+ * Text recognition's cores (~4 MB each of WebAssembly in base64) get quality 9 too; nothing of
+ * it is cached when the service worker installs: it is fetched only when an owner reads a card.
+ */
+const OCR_FILES = /^ocr\//;
 
 stampServiceWorker();
 
@@ -29,9 +34,10 @@ for (const entry of fs.readdirSync(clientDir, { withFileTypes: true, recursive: 
   const source = fs.readFileSync(file);
   const compressed = zlib.brotliCompressSync(source, {
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: MODEL_WEIGHTS.test(entry.name)
-        ? 9
-        : zlib.constants.BROTLI_MAX_QUALITY,
+      [zlib.constants.BROTLI_PARAM_QUALITY]:
+        MODEL_WEIGHTS.test(entry.name) || OCR_FILES.test(path.relative(clientDir, file))
+          ? 9
+          : zlib.constants.BROTLI_MAX_QUALITY,
       [zlib.constants.BROTLI_PARAM_LGWIN]: 24,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
     },
@@ -62,7 +68,7 @@ function stampServiceWorker() {
     )
     .sort();
   for (const file of files) {
-    if (file === "sw.js" || file.endsWith(".br") || file === "og-image.jpg") continue;
+    if (file === "sw.js" || file.endsWith(".br") || file === "og-image.jpg" || OCR_FILES.test(file)) continue;
     const url = "/" + file.replace(/\/?index\.html$/, "");
     if (/^(assets\/.*\.(wasm|bin|json)|models\/.*)$/.test(file)) analysis.push(url);
     else precache.push(url);

@@ -101,6 +101,7 @@ describe("pet records", () => {
         createdByName: "Olive Owner",
         addedByYou: true,
         byVet: false,
+        readFromScan: false,
         createdAt: added!.createdAt,
       });
 
@@ -297,6 +298,7 @@ describe("a vet's summary or notes in the records", () => {
       kind: "remote_consult",
       createdByName: "Dr. Ana Silva",
       byVet: true,
+      readFromScan: false,
     });
     expect(Date.parse(entry.createdAt)).not.toBeNaN();
   });

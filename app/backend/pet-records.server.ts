@@ -34,6 +34,7 @@ const columns = {
   batch: petRecord.batch,
   validUntil: petRecord.validUntil,
   givenBy: petRecord.givenBy,
+  readFromScan: petRecord.readFromScan,
   createdBy: petRecord.createdBy,
 };
 
@@ -170,12 +171,16 @@ export async function addAnalysisRecords(
     ]);
 }
 
-/** Adds a record to a pet the user can open, as theirs; null when they cannot. */
+/**
+ * Adds a record to a pet the user can open, as theirs; null when they cannot. `readFromScan`: the
+ * user confirmed it from what reading a card's photo proposed.
+ */
 export async function addRecord(
   userId: string,
   petId: string,
   kind: RecordKind,
   values: RecordValues,
+  { readFromScan = false }: { readFromScan?: boolean } = {},
 ): Promise<PetRecord | null> {
   const pet = await findAccessiblePet(userId, petId);
   if (!pet) return null;
@@ -183,7 +188,7 @@ export async function addRecord(
   const db = await getDb();
   const [created] = await db
     .insert(petRecord)
-    .values({ ...toRow(values), petId, kind, createdBy: userId })
+    .values({ ...toRow(values), petId, kind, createdBy: userId, readFromScan })
     .returning({ id: petRecord.id });
   return withCreator(db, created!.id, userId);
 }

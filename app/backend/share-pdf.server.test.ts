@@ -24,6 +24,7 @@ function entry(
     kind,
     createdByName: "Ada Lovelace",
     byVet: false,
+    readFromScan: false,
     byOwner: true,
     createdAt: "2026-12-01T00:00:00.000Z",
     ...by,
@@ -86,6 +87,7 @@ describe("a share's PDF", () => {
           { title: "Limping", date: "2026-11-20", clinic: "PawPal", notes: "Rest for a week." },
           {
             byVet: true,
+            readFromScan: false,
             byOwner: false,
             createdByName: "Dr. Ana Ruiz",
           },

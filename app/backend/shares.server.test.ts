@@ -154,6 +154,7 @@ describe("a share's link", () => {
     expect(again.shared.records.map((record) => record.kind).sort()).toEqual(["note", "remote_consult"]);
     expect(again.shared.records.find((record) => record.kind === "remote_consult")).toMatchObject({
       byVet: true,
+      readFromScan: false,
       createdByName: "Dr. Ana Ruiz",
     });
   });

@@ -374,6 +374,8 @@ export type PetRecord = {
    * it, never changed or removed by the pet's side.
    */
   byVet: boolean;
+  /** Proposed by reading a photo of a paper card (on the device), and confirmed by whoever added it. */
+  readFromScan: boolean;
   /** When it was added (ISO 8601). */
   createdAt: string;
 };

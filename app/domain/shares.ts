@@ -260,10 +260,9 @@ export type SharedEntryText = {
 /** Who entered an entry, as the reader needs to weigh it. */
 function enteredBy(record: SharedRecord, ownerName: string, brand: string) {
   if (record.byVet) return `Entered by ${record.createdByName ?? "a vet"}, a ${brand} vet`;
-  if (record.byOwner) return `Entered by ${ownerName}, the owner`;
-  return record.createdByName
-    ? `Entered by ${record.createdByName}, of the owner's family`
-    : "Entered by the family";
+  const how = record.readFromScan ? "Read from a scan, confirmed by" : "Entered by";
+  if (record.byOwner) return `${how} ${ownerName}, the owner`;
+  return record.createdByName ? `${how} ${record.createdByName}, of the owner's family` : `${how} the family`;
 }
 
 export function describeSharedEntry(

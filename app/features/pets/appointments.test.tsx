@@ -28,6 +28,7 @@ const booked: PetRecord = {
   givenBy: null,
   createdByName: "Ada",
   byVet: false,
+  readFromScan: false,
   addedByYou: false,
   createdAt: "2027-02-20T10:00:00.000Z",
 };

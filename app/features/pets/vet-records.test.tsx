@@ -25,6 +25,7 @@ const vetsSummary: PetRecord = {
   givenBy: null,
   createdByName: "Dr. Ana Silva",
   byVet: true,
+  readFromScan: false,
   addedByYou: false,
   createdAt: "2027-01-15T03:15:00.000Z",
 };
@@ -36,6 +37,7 @@ const ownVisit: PetRecord = {
   notes: null,
   createdByName: "Paula Premium",
   byVet: false,
+  readFromScan: false,
   addedByYou: false,
 };
 

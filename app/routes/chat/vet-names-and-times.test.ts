@@ -170,6 +170,7 @@ describe("the vet's summary in the pet's records", () => {
       notes: summary,
       createdByName: "Dr. Ana Silva",
       byVet: true,
+      readFromScan: false,
     });
   });
 
@@ -216,6 +217,7 @@ describe("the vet's summary in the pet's records", () => {
       notes: "She slept well.",
       createdByName: "Paula Premium",
       byVet: false,
+      readFromScan: false,
     });
   });
 });

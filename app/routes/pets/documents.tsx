@@ -21,6 +21,7 @@ import { upgradeSentence } from "~/domain/plans";
 import { viewerTimeZone } from "~/domain/time-zone";
 import { AttachmentForm } from "~/features/documents/attachment-form";
 import { AttachmentList } from "~/features/documents/attachment-list";
+import { CardReader } from "~/features/documents/card-reader";
 import { addAttachment, attachmentsOf, removeAttachment } from "~/backend/attachments.server";
 import { requireUser } from "~/backend/auth/session.server";
 import { petAllows } from "~/backend/billing/plans.server";
@@ -32,8 +33,9 @@ import { actionOrLoaderHeaders } from "~/utils/http";
 /*
  * /pets/:id/documents: the photos and PDFs attached to a pet or its records (decision 22). Its
  * people see them all; the owner, or a family member who may add, attaches more; each is removed
- * by the owner or by the member who attached it. Attaching is health tracking (the plan's);
- * what is stored stays readable on every plan.
+ * by the owner or by the member who attached it; a card's photo is read on the device into
+ * vaccinations to confirm. Attaching and reading are health tracking (the plan's); what is stored
+ * stays readable on every plan.
  */
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [
@@ -57,7 +59,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     petAllows(pet, "health-tracking"),
   ]);
   return {
-    pet: { id: pet.id, name: pet.name, ownerName: pet.ownerName },
+    pet: { id: pet.id, name: pet.name, ownerName: pet.ownerName, type: pet.type },
+    today: new Date().toISOString().slice(0, 10),
     access: accessTo(pet),
     attachments: attachments.map((attachment) => ({
       ...attachment,
@@ -159,6 +162,21 @@ export default function DocumentsPage({ loaderData, actionData }: Route.Componen
             )}
           </div>
         </Card>
+        {mayAdd(access) && !locked ? (
+          <Card>
+            <h2 className="text-2xl font-bold text-ink-900">Read a vaccine card</h2>
+            <p className="mt-2 text-ink-700">
+              Take a photo of the clinic's card: its vaccinations are proposed for you to check and add.
+            </p>
+            <div className="mt-4">
+              {hydrated ? (
+                <CardReader petId={pet.id} species={pet.type} today={loaderData.today} />
+              ) : (
+                <p className="text-ink-700">Reading a card needs JavaScript: it runs on this device.</p>
+              )}
+            </div>
+          </Card>
+        ) : null}
         <Card>
           <h2 className="text-2xl font-bold text-ink-900">Attached</h2>
           <AttachmentList attachments={attachments} recordLabels={labels} timeZone={timeZone} />

@@ -191,7 +191,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       return data({ intent: "add-record" as const, kind, ...submission.reply() }, submission.init);
     let values = toRecordValues(submission.value);
     if (kind === "vaccination") values = withSuggestedNextDue(pet, records, values);
-    if (!(await addRecord(user.id, pet.id, kind, values))) throw data(null, { status: 404 });
+    // A vaccination confirmed from a read card (features/documents/card-reader.tsx) says so.
+    const readFromScan = kind === "vaccination" && form.get("readFrom") === "scan";
+    if (!(await addRecord(user.id, pet.id, kind, values, { readFromScan })))
+      throw data(null, { status: 404 });
     return data({ intent: "add-record" as const, kind, ok: true as const, message: `${label} added.` });
   }
 

@@ -78,6 +78,8 @@ export const petRecord = pgTable(
     batch: text("batch"),
     validUntil: date("valid_until"),
     givenBy: text("given_by"),
+    /** Proposed by reading a photographed card on the owner's device, then confirmed by whoever added it. */
+    readFromScan: boolean("read_from_scan").notNull().default(false),
     /** Who added it (the owner or a family member); kept as null when that account goes. */
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

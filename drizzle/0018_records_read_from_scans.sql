@@ -1,0 +1,1 @@
+ALTER TABLE "pet_record" ADD COLUMN "read_from_scan" boolean DEFAULT false NOT NULL;
