@@ -51,6 +51,7 @@ const PAGES: { path: string; title: string; visitor: Visitor }[] = [
   { path: "/pets", title: "pets", visitor: "owner" },
   { path: "/pets/:id", title: "a pet's records", visitor: "owner" },
   { path: "/pets/:id/share", title: "sharing a pet's records", visitor: "owner" },
+  { path: "/pets/:id/documents", title: "a pet's documents", visitor: "owner" },
   { path: "/family", title: "family", visitor: "owner" },
   { path: "/account", title: "account", visitor: "owner" },
   { path: "/account/reminders", title: "reminder settings", visitor: "owner" },

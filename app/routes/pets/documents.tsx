@@ -155,6 +155,8 @@ export default function DocumentsPage({ loaderData, actionData }: Route.Componen
               <PlanLocked sentence={locked} />
             ) : (
               <AttachmentForm
+                // A new form (its file input empty) once a file is attached.
+                key={attachments.length}
                 records={records}
                 error={rejected?.formError ?? rejected?.errors?.title ?? rejected?.errors?.recordId}
                 values={rejected?.values}
