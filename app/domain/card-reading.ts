@@ -55,7 +55,7 @@ export type VaccinationFormValues = Record<
 const EARLIEST_YEAR = 1990;
 const MONTH_FIRST_REGIONS = new Set(["US", "PH", "FM", "MH", "PW"]);
 /** A row's text goes on for at most this many lines after the one naming the vaccine. */
-const MAX_CONTINUATION_LINES = 3;
+const MAX_CONTINUATION_LINES = 5;
 
 /** The day/month order a locale writes numeric dates in. */
 export function dateOrderForLocale(locale: string | undefined): DateOrder {
@@ -65,11 +65,60 @@ export function dateOrderForLocale(locale: string | undefined): DateOrder {
 
 /* ---- Cleaning what recognition read ---- */
 
-/** Table borders, underlines and quotes recognition reads as characters; dashes between cells. */
-const STRAY_MARKS = /[|¦[\]{}_“”"«»~`•·©®]+|\s[—–]\s/g;
+/**
+ * Where one cell of a row ends and the next begins: a wide gap (tesseract's
+ * preserve_interword_spaces), a table border, a dash between spaces.
+ */
+const CELL_GAP = /\s{2,}|\s*[|¦]+\s*|\s+[—–~]+\s+|\s+-\s+/;
+/** Cells stay apart in a line as read: the first names the vaccine, the next its product. */
+const CELL = " · ";
+/** Borders, underlines and quotes recognition reads as characters. */
+const STRAY_MARKS = /[|¦[\]{}_“”"«»~`•·©®]+/g;
 
-function cleanLine(raw: string): string {
-  return fixDigits(raw.replace(STRAY_MARKS, " ")).replace(/\s+/g, " ").trim();
+/** A line's cells, cleaned; a cell of less than two letters or digits was a border. */
+function cellsOf(raw: string): string[] {
+  return raw
+    .split(CELL_GAP)
+    .map((cell) => fixDigits(cell.replace(STRAY_MARKS, " ")).replace(/\s+/g, " ").trim())
+    .filter((cell) => /[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(cell));
+}
+
+/**
+ * The heads of side-by-side vaccinations (stickers in a passport's grid): cells, or else words,
+ * each naming a different vaccine.
+ */
+function columnHeads(cells: string[]): string[] | null {
+  const heads = cells.length > 1 ? cells : (cells[0]?.split(" ") ?? []);
+  if (heads.length < 2 || heads.length > 4) return null;
+  const kinds = heads.map((head) => anyKinds(head).join());
+  return kinds.every(Boolean) && new Set(kinds).size === heads.length ? heads : null;
+}
+
+/**
+ * Lines of side-by-side vaccinations, one column after the other: recognition reads a grid
+ * across, each line holding a cell of every column, as long as each line has as many cells.
+ */
+function unfoldColumns(lines: string[][]): string[][] {
+  const unfolded: string[][] = [];
+  let columns: string[][] | null = null;
+  const flush = () => {
+    for (const column of columns ?? []) unfolded.push(...column.map((cell) => [cell]));
+    columns = null;
+  };
+  for (const cells of lines) {
+    const heads = columnHeads(cells);
+    if (heads) {
+      flush();
+      columns = heads.map((head) => [head]);
+    } else if (columns && cells.length === columns.length) {
+      cells.forEach((cell, index) => columns![index]!.push(cell));
+    } else if (!columns || cells.length > 0) {
+      flush();
+      unfolded.push(cells);
+    }
+  }
+  flush();
+  return unfolded;
 }
 
 /**
@@ -259,6 +308,10 @@ function anyKinds(text: string): VaccineId[] {
  */
 function splitNameAndProduct(head: string): { vaccine: string; product: string | null } {
   const text = head.replace(NAME_LABEL, "");
+  const [first = "", ...rest] = text.split(CELL).filter((cell) => trimMarks(cell));
+  if (rest.length > 0 && anyKinds(first).length > 0) {
+    return { vaccine: trimMarks(first), product: trimMarks(rest.join(" ")) || null };
+  }
   const bracketed = /^(.*?)\s*\((.+?)\)?\s*$/.exec(text);
   if (bracketed && anyKinds(bracketed[1]!).length > 0) {
     return { vaccine: trimMarks(bracketed[1]!), product: trimMarks(bracketed[2]!) || null };
@@ -319,7 +372,7 @@ function blockText(block: Block) {
  * date or a lot; the same vaccine on the same date once.
  */
 export function proposeFromCardText(text: string, options: CardReadingOptions): CardProposal[] {
-  const lines = text.split(/\r?\n/).map(cleanLine);
+  const lines = unfoldColumns(text.split(/\r?\n/).map(cellsOf)).map((cells) => cells.join(CELL));
   const order =
     orderShownBy(numericParts(lines.join("\n"))) ?? options.dateOrder ?? dateOrderForLocale(options.locale);
   let clinic: string | null = null;
@@ -362,7 +415,7 @@ export function proposeFromCardText(text: string, options: CardReadingOptions): 
       const heading = LOT_WORD.test(line) || line.search(DATE_LABEL) >= 0;
       if (LOT_WORD.test(line)) lotColumn = true;
       if (!blocks.length && !dates && !heading && CLINIC_WORDS.test(line) && !TITLE_WORDS.test(line)) {
-        clinicHeader ??= trimMarks(line);
+        clinicHeader ??= line.split(CELL).find((cell) => CLINIC_WORDS.test(cell)) ?? null;
       }
     }
   }

@@ -7,6 +7,7 @@ import {
   shareState,
   tickedSections,
   vaccinationState,
+  presetSections,
 } from "./shares";
 
 describe("the share form", () => {
@@ -97,5 +98,14 @@ describe("the client named in a share's openings", () => {
     [null, "Unknown browser"],
   ])("%s is %s", (userAgent, expected) => {
     expect(coarseClient(userAgent)).toBe(expected);
+  });
+});
+
+describe("presetSections", () => {
+  it("ticks what a link names (the vet's summary after a chat), and the defaults otherwise", () => {
+    expect(presetSections("vetSummaries")).toEqual(["vetSummaries"]);
+    expect(presetSections("weights,vaccinations")).toEqual(["vaccinations", "weights"]);
+    expect(presetSections("passwords")).toEqual(["vaccinations", "medications", "visits"]);
+    expect(presetSections(null)).toEqual(["vaccinations", "medications", "visits"]);
   });
 });

@@ -52,6 +52,15 @@ export const SHARE_SECTION_LABELS: Record<ShareSection, string> = {
 /** Ticked unless the owner unticks them; private notes only when the owner ticks them. */
 export const DEFAULT_SHARE_SECTIONS: readonly ShareSection[] = ["vaccinations", "medications", "visits"];
 
+/**
+ * The sections a new share starts with: those a link names (`?sections=vetSummaries`, from "Share
+ * this summary" after a chat or a consultation), else the defaults.
+ */
+export function presetSections(named: string | null): readonly ShareSection[] {
+  const chosen = SHARE_SECTIONS.filter((section) => (named ?? "").split(",").includes(section));
+  return chosen.length > 0 ? chosen : DEFAULT_SHARE_SECTIONS;
+}
+
 /** How long a link may work, in hours: the form offers these, the schema takes any hour between. */
 export const SHARE_DURATIONS = [
   { hours: 1, label: "1 hour" },

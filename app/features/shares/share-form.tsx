@@ -6,7 +6,6 @@ import { useSubmitting } from "~/components/ui/use-submitting";
 import { useValidatedForm } from "~/components/ui/use-validated-form";
 import type { FormReply } from "~/domain/forms";
 import {
-  DEFAULT_SHARE_SECTIONS,
   SHARE_DURATIONS,
   SHARE_LIMITS,
   SHARE_SECTION_LABELS,
@@ -37,10 +36,13 @@ const HINTS: Partial<Record<(typeof SHARE_SECTIONS)[number], string>> = {
  */
 export function ShareForm({
   petName,
+  preset,
   photos,
   result,
 }: {
   petName: string;
+  /** The sections ticked to begin with. */
+  preset: readonly (typeof SHARE_SECTIONS)[number][];
   /** The pet's photos among its documents, one of which the page may show. */
   photos: readonly { id: string; title: string }[];
   result: FormReply<ShareField> | undefined;
@@ -49,7 +51,7 @@ export function ShareForm({
   const { errors, hydrated, formProps } = useValidatedForm(shareSchema, { result });
   const echoed = result && !result.ok ? result.values : undefined;
   const ticked = (section: (typeof SHARE_SECTIONS)[number]) =>
-    echoed ? echoed[section] === "on" : DEFAULT_SHARE_SECTIONS.includes(section);
+    echoed ? echoed[section] === "on" : preset.includes(section);
 
   return (
     <Form {...formProps} method="post" aria-label="New share link" className="space-y-5">

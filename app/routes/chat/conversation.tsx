@@ -36,6 +36,7 @@ import { newMessageKey, useLiveChannel } from "~/features/chat/use-live-chat";
 import { EmergencyHelp } from "~/features/emergency/emergency-help";
 import { LinesViewContext } from "~/features/emergency/emergency-lines";
 import { VetPetPanel } from "~/features/pets/vet-pet-panel";
+import { ShareSummaryLink } from "~/features/shares/share-summary-link";
 import { Composer } from "~/features/chat/composer";
 import { resultFor } from "~/domain/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
@@ -270,6 +271,7 @@ function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
           <h2 className="text-xl font-bold text-ink-900">The vet's summary</h2>
           <p className="mt-2 whitespace-pre-wrap text-ink-800">{conversation.summary}</p>
           <p className="mt-2 text-sm text-ink-600">It is in {pet.name}'s records as a remote consultation.</p>
+          {side === "owner" ? <ShareSummaryLink petId={pet.id} /> : null}
         </Card>
       ) : null}
 

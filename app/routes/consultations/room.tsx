@@ -28,6 +28,7 @@ import { EndForm } from "~/features/chat/end-form";
 import { formatTime, formatWhen } from "~/domain/time-format";
 import { useBrowserTimeZone } from "~/features/consultations/use-browser-time-zone";
 import { VetPetPanel } from "~/features/pets/vet-pet-panel";
+import { ShareSummaryLink } from "~/features/shares/share-summary-link";
 import { resultFor, type FormReply } from "~/domain/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { viewerTimeZone } from "~/domain/time-zone";
@@ -73,6 +74,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       status: consultation.status,
       reason: consultation.reason,
       notes: consultation.notes,
+      petId: consultation.petId,
       petName: consultation.petName,
       vetName: consultation.vetName,
       vetRegion: consultation.vetRegion,
@@ -228,6 +230,7 @@ function RoomPage({ loaderData, actionData }: Route.ComponentProps) {
           <p className="mt-2 text-sm text-ink-600">
             They are in {consultation.petName}'s records as a remote consultation.
           </p>
+          {side === "owner" ? <ShareSummaryLink petId={consultation.petId} /> : null}
         </Card>
       ) : null}
 

@@ -10,7 +10,7 @@ import { useViewerTimeZone } from "~/components/time-zone/use-viewer-time-zone";
 import { BRAND, NOT_FOUND_TITLE } from "~/content/site";
 import { careRefusal, mayAdd } from "~/domain/family";
 import { accessTo } from "~/domain/pets";
-import { SHARE_ERRORS, SHARE_LIMITS, shareSchema, type ShareField } from "~/domain/shares";
+import { presetSections, SHARE_ERRORS, SHARE_LIMITS, shareSchema, type ShareField } from "~/domain/shares";
 import { formatDateTime } from "~/domain/time-format";
 import { viewerTimeZone } from "~/domain/time-zone";
 import { NewShareLink } from "~/features/shares/new-share-link";
@@ -50,6 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     pet: { id: pet.id, name: pet.name, ownerName: pet.ownerName },
     canShare: mayAdd(accessTo(pet)),
+    preset: presetSections(new URL(request.url).searchParams.get("sections")),
     shares: (await listShares(user.id, pet.id)) ?? [],
     photos: (await attachmentsOf(pet.id, user.id))
       .filter((attachment) => attachment.contentType === "image/jpeg")
@@ -119,7 +120,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SharePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { pet, canShare, shares, photos } = loaderData;
+  const { pet, canShare, shares, photos, preset } = loaderData;
   const hydrated = useHydrated();
   const timeZone = useViewerTimeZone(loaderData.timeZone);
   const created = actionData?.intent === "create-share" && actionData.ok ? actionData : undefined;
@@ -166,7 +167,7 @@ export default function SharePage({ loaderData, actionData }: Route.ComponentPro
               {rejected?.formError ? (
                 <FormMessage tone="error" title={rejected.formError} description="" className="mb-4" />
               ) : null}
-              <ShareForm petName={pet.name} photos={photos} result={rejected} />
+              <ShareForm petName={pet.name} preset={preset} photos={photos} result={rejected} />
             </div>
           ) : (
             <p className="mt-2 text-ink-700">{careRefusal("add", pet.ownerName)}</p>
