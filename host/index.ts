@@ -12,8 +12,7 @@ import { BREED_MODEL_PATH } from "~/domain/analysis";
 import { breedModelHandler } from "./breed-model";
 import { CSP_REPORT_PATH, cspReportHandler } from "./csp-reports";
 import { MAX_FORM_BYTES } from "~/backend/forms.server";
-import { CHAT_FORM_BYTES, isChatFormPath } from "~/domain/chat";
-import { ATTACHMENT_FORM_BYTES, isAttachmentFormPath } from "~/domain/attachments";
+import { fileFormBytes } from "~/domain/upload-limits";
 import { firstPaintStream, stylesheetReader } from "./first-paint";
 import { precompressedStatic } from "./precompressed";
 import { prerenderedPageHandler } from "./prerendered";
@@ -91,14 +90,8 @@ export async function createApp() {
   );
   app.use(
     refuseCrossSiteWrites(),
-    // The chat's forms may carry a photo, a pet's documents page a file; every other form is small.
-    limitRequestBodies((path) =>
-      isChatFormPath(path)
-        ? CHAT_FORM_BYTES
-        : isAttachmentFormPath(path)
-          ? ATTACHMENT_FORM_BYTES
-          : MAX_FORM_BYTES,
-    ),
+    // The chat's forms may carry a photo, a pet's documents page a file, the import a bundle; every other form is small.
+    limitRequestBodies((path) => fileFormBytes(path) ?? MAX_FORM_BYTES),
     firstPaintStream(stylesheets.forPage),
   );
   app.use(staffPagesHiddenFromOthers(), privateUnlessRouteSaysOtherwise());

@@ -193,6 +193,19 @@ export async function addRecord(
   return withCreator(db, created!.id, userId);
 }
 
+/** Records read from another system (a FHIR import), in the caller's transaction, as the user's. */
+export async function insertImportedRecords(
+  tx: Pick<Database, "insert">,
+  userId: string,
+  petId: string,
+  records: readonly (RecordValues & { kind: RecordKind })[],
+) {
+  if (records.length === 0) return;
+  await tx
+    .insert(petRecord)
+    .values(records.map(({ kind, ...values }) => ({ ...toRow(values), petId, kind, createdBy: userId })));
+}
+
 /** Which record: this pet's, of this kind (a form for one kind never changes another's row). */
 function sameRecord(petId: string, kind: RecordKind, recordId: string) {
   return and(eq(petRecord.id, recordId), eq(petRecord.petId, petId), eq(petRecord.kind, kind));

@@ -156,16 +156,23 @@ async function roomForAnotherPet(tx: Database, userId: string, maxPets: number |
   return (owned?.count ?? 0) < maxPets;
 }
 
-/** Adds a pet unless the user already owns `maxPets` (their plan's pet profiles); null then. */
+/**
+ * Adds a pet unless the user already owns `maxPets` (their plan's pet profiles); null then.
+ * `andThen` runs in the same transaction (an import's records): all of it is added, or none.
+ */
 export async function createPetUpTo(
   userId: string,
   values: NewPet,
   maxPets: number | null,
+  andThen?: (tx: Database, created: Pet) => Promise<void>,
 ): Promise<Pet | null> {
   const db = await getDb();
-  return db.transaction(async (tx) =>
-    (await roomForAnotherPet(tx, userId, maxPets)) ? createPet(userId, values, tx) : null,
-  );
+  return db.transaction(async (tx) => {
+    if (!(await roomForAnotherPet(tx, userId, maxPets))) return null;
+    const created = await createPet(userId, values, tx);
+    await andThen?.(tx, created);
+    return created;
+  });
 }
 
 /** Changes one of the user's pets; null when the user has no pet with this id (nothing changed). */

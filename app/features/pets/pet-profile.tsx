@@ -80,6 +80,10 @@ export function PetDetails({
         <Link to={`/pets/${pet.id}/documents`} className={buttonVariants({ variant: "secondary", size: "sm" })}>
           Documents
         </Link>
+        {/* A file to save, not a page: the browser downloads it. */}
+        <a href={`/pets/${pet.id}/fhir`} download className={buttonVariants({ variant: "secondary", size: "sm" })}>
+          Download as FHIR
+        </a>
       </div>
     </Card>
   );

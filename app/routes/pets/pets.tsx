@@ -203,6 +203,12 @@ export default function Pets({ loaderData, actionData }: Route.ComponentProps) {
             ) : (
               <PetForm label="Add a pet" result={createResult} />
             )}
+            <p className="mt-6 text-sm text-ink-700">
+              Records in another app or another account?{" "}
+              <Link to="/pets/import" className="font-semibold text-brand-800 underline underline-offset-4">
+                Import a pet from a FHIR file
+              </Link>
+            </p>
           </Card>
         </section>
       </div>
