@@ -21,8 +21,9 @@ const config: KnipConfig = {
   // A path handed to bash by the two-server tests, not an import.
   ignoreUnresolved: ["scripts/with-postgres.sh"],
   // The icon sprite's builder imports each icon by a name it reads from the list (icons/build-sprite.ts);
-  // the share PDF reads its font files by path (backend/share-pdf.server.ts).
-  ignoreDependencies: ["lucide-react", "dejavu-fonts-ttf"],
+  // the share PDF reads its font files by path (backend/share-pdf.server.ts); the build copies text
+  // recognition's core and model by path (features/documents/ocr-files.ts).
+  ignoreDependencies: ["lucide-react", "dejavu-fonts-ttf", "tesseract.js-core", "@tesseract.js-data/eng"],
 };
 
 export default config;

@@ -16,11 +16,19 @@ export const CARD_OCR_ENGINE_MODE = 1;
 export const CARD_OCR_TRAINEDDATA = "4.0.0_best_int";
 
 /**
- * tesseract's parameters: page segmentation 6 (one uniform block of text) keeps a table's row on
- * one line, where automatic segmentation may read column by column.
+ * tesseract's parameters, chosen with the benchmark:
+ * - page segmentation 4 (one column of lines of any size) keeps a table's row on one line and
+ *   reads ruled tables, where 6 (one uniform block) lost them and 3 (automatic) split them;
+ * - Sauvola thresholding (method 2) with a low k: each part of the photo is made black and white
+ *   by its own light, where the one global threshold (Otsu) lost blurred ink in the shade and next
+ *   to a dark table top;
+ * - wide gaps kept as several spaces: they tell a table's cells (and stickers side by side) apart.
  */
 export const CARD_OCR_PARAMETERS = {
-  tessedit_pageseg_mode: "6",
+  tessedit_pageseg_mode: "4",
+  thresholding_method: "2",
+  thresholding_kfactor: "0.2",
+  preserve_interword_spaces: "1",
 } as const;
 
 /** Straighten a card photographed at an angle before reading it (tesseract's own estimate). */

@@ -16,6 +16,7 @@
  * elsewhere and without a locale). A date impossible in that order but valid in the other is read
  * the other way.
  */
+import { anyKinds, cardLines, CELL, trimMarks } from "~/domain/card-reading-text";
 import { regionOfLanguageTag } from "~/domain/country";
 import { RECORD_LIMITS } from "~/domain/records";
 import { recognizeVaccines, vaccineTitle, type Species, type VaccineId } from "~/domain/vaccine-schedule";
@@ -63,79 +64,6 @@ export function dateOrderForLocale(locale: string | undefined): DateOrder {
   return region && MONTH_FIRST_REGIONS.has(region) ? "mdy" : "dmy";
 }
 
-/* ---- Cleaning what recognition read ---- */
-
-/**
- * Where one cell of a row ends and the next begins: a wide gap (tesseract's
- * preserve_interword_spaces), a table border, a dash between spaces.
- */
-const CELL_GAP = /\s{2,}|\s*[|¦]+\s*|\s+[—–~]+\s+|\s+-\s+/;
-/** Cells stay apart in a line as read: the first names the vaccine, the next its product. */
-const CELL = " · ";
-/** Borders, underlines and quotes recognition reads as characters. */
-const STRAY_MARKS = /[|¦[\]{}_“”"«»~`•·©®]+/g;
-
-/** A line's cells, cleaned; a cell of less than two letters or digits was a border. */
-function cellsOf(raw: string): string[] {
-  return raw
-    .split(CELL_GAP)
-    .map((cell) => fixDigits(cell.replace(STRAY_MARKS, " ")).replace(/\s+/g, " ").trim())
-    .filter((cell) => /[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(cell));
-}
-
-/**
- * The heads of side-by-side vaccinations (stickers in a passport's grid): cells, or else words,
- * each naming a different vaccine.
- */
-function columnHeads(cells: string[]): string[] | null {
-  const heads = cells.length > 1 ? cells : (cells[0]?.split(" ") ?? []);
-  if (heads.length < 2 || heads.length > 4) return null;
-  const kinds = heads.map((head) => anyKinds(head).join());
-  return kinds.every(Boolean) && new Set(kinds).size === heads.length ? heads : null;
-}
-
-/**
- * Lines of side-by-side vaccinations, one column after the other: recognition reads a grid
- * across, each line holding a cell of every column, as long as each line has as many cells.
- */
-function unfoldColumns(lines: string[][]): string[][] {
-  const unfolded: string[][] = [];
-  let columns: string[][] | null = null;
-  const flush = () => {
-    for (const column of columns ?? []) unfolded.push(...column.map((cell) => [cell]));
-    columns = null;
-  };
-  for (const cells of lines) {
-    const heads = columnHeads(cells);
-    if (heads) {
-      flush();
-      columns = heads.map((head) => [head]);
-    } else if (columns && cells.length === columns.length) {
-      cells.forEach((cell, index) => columns![index]!.push(cell));
-    } else if (!columns || cells.length > 0) {
-      flush();
-      unfolded.push(cells);
-    }
-  }
-  flush();
-  return unfolded;
-}
-
-/**
- * O for 0 and l or I for 1 in a run of digits ("2O26", "l2.03", "AI234"): a run next to a
- * lowercase letter is part of a word and stays.
- */
-function fixDigits(text: string): string {
-  return text.replace(/(?<![a-z])[0-9OoIl]*[0-9][0-9OoIl]*(?![a-z])/g, (run) =>
-    run.replace(/[Oo]/g, "0").replace(/[Il]/g, "1"),
-  );
-}
-
-/** Marks around a name as read, and a lone "-" or ":" it ended on. */
-function trimMarks(text: string): string {
-  return text.replace(/^[^\p{L}\p{N}(]+|[^\p{L}\p{N}).]+$/gu, "").trim();
-}
-
 /* ---- Dates ---- */
 
 type FoundDate = { start: number; end: number; iso: string | null };
@@ -145,7 +73,15 @@ const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
 const MONTH = `(${MONTHS.join("|")})[a-z]*\\.?`;
 const SEP = String.raw`\s?[./,-]\s?`;
 const ISO_DATE = new RegExp(String.raw`\b(\d{4})${SEP}(\d{1,2})${SEP}(\d{1,2})\b`, "g");
-const NUMERIC_DATE = new RegExp(String.raw`\b(\d{1,2})${SEP}(\d{1,2})${SEP}(\d{4}|\d{2})\b`, "g");
+/* Day and month (either order) and year; recognition may drop one of the separators (1001/27). */
+const NUMERIC_DATE = new RegExp(
+  [
+    String.raw`\b(\d{1,2})${SEP}(\d{1,2})${SEP}(\d{4}|\d{2})\b`,
+    String.raw`\b(\d{2})(\d{2})${SEP}(\d{4}|\d{2})\b`,
+    String.raw`\b(\d{1,2})${SEP}(\d{2})(\d{4})\b`,
+  ].join("|"),
+  "g",
+);
 const DAY_MONTH_DATE = new RegExp(
   String.raw`\b(\d{1,2})(?:st|nd|rd|th)?[\s./-]*${MONTH}[\s.,/-]*(\d{4}|\d{2})\b`,
   "gi",
@@ -171,11 +107,10 @@ function fullYear(year: string, today: string): number {
 }
 
 function numericParts(text: string): NumericParts[] {
-  return [...text.matchAll(NUMERIC_DATE)].map(([, first, second, year]) => ({
-    first: Number(first),
-    second: Number(second),
-    year: year!,
-  }));
+  return [...text.matchAll(NUMERIC_DATE)].map((match) => {
+    const [first, second, year] = match.slice(1).filter((group) => group !== undefined);
+    return { first: Number(first), second: Number(second), year: year! };
+  });
 }
 
 /** The order the card's own one-way dates show, or null when they show none or both. */
@@ -222,14 +157,6 @@ function findDates(text: string, order: DateOrder, today: string): FoundDate[] {
 const DATE_LABEL =
   /\b(?:(next\s+due(?:\s+date)?|due(?:\s+date)?|date\s+due|next(?:\s+date)?|expir\w*(?:\s+date)?|exp|valid\s+(?:until|till|to|thru|through)|revacc\w*|booster)|(date(?:\s+given)?|given|administered|vaccinated))\b/gi;
 
-type DateRole = "given" | "due" | null;
-
-/** What the last label between the previous date and this one says the date is. */
-function roleOf(text: string): DateRole {
-  const last = [...text.matchAll(DATE_LABEL)].at(-1);
-  return last ? (last[1] ? "due" : "given") : null;
-}
-
 /**
  * The date given and the next due date of a row: by their labels, else the earliest is the date
  * given and the next one is due. A date given after `today` is refused; so is a due date
@@ -239,8 +166,11 @@ function rowDates(text: string, dates: FoundDate[], today: string) {
   const labelled: Record<"given" | "due", string[]> = { given: [], due: [] };
   const unlabelled: string[] = [];
   dates.forEach((date, index) => {
-    const role = roleOf(text.slice(index === 0 ? 0 : dates[index - 1]!.end, date.start));
-    if (date.iso) (role ? labelled[role] : unlabelled).push(date.iso);
+    // The last label between the previous date and this one says what this one is.
+    const label = [
+      ...text.slice(index === 0 ? 0 : dates[index - 1]!.end, date.start).matchAll(DATE_LABEL),
+    ].at(-1);
+    if (date.iso) (label ? labelled[label[1] ? "due" : "given"] : unlabelled).push(date.iso);
   });
   unlabelled.sort();
   let given = labelled.given[0] ?? unlabelled.shift() ?? null;
@@ -256,7 +186,7 @@ function rowDates(text: string, dates: FoundDate[], today: string) {
 /* ---- Lots ---- */
 
 const LOT_LABEL =
-  /\b(?:[l1I][o0]t|batch|serial|ser)\b\.?\s*(?:(?:no|nr|number|num)\b\.?|#)?\s*[:#.=-]?\s*([A-Za-z0-9][A-Za-z0-9-]{2,19})\b/i;
+  /\b(?:[l1I][o0]t|batch|serial|ser)\b\.?\s*(?:(?:no|nr|number|num)\b\.?|#)?[\s·]*[:#.=-]?[\s·]*([A-Za-z0-9][A-Za-z0-9-]{2,19})\b/i;
 const LOT_WORD = /\b(?:lot|batch|serial)\b/i;
 /** A code in a lot column: digits, perhaps with capitals; a lone four-digit number is a year's piece. */
 const LOT_CODE = /^(?=(?:[A-Z-]*\d){3})(?!\d{4}$)[A-Z0-9][A-Z0-9-]{3,19}$/;
@@ -297,21 +227,17 @@ const NAME_LABEL = /^(?:vaccine|vaccination|type)\s*(?:name)?\s*[:-]\s*/i;
 /** Words that may join the names of a combination (DHPP + Lepto, Distemper & Parvo). */
 const JOINERS = new Set(["+", "&", "/", "-", "and", "with", ","]);
 
-/** The vaccine kinds a name covers for any species: whether a text names a vaccine at all. */
-function anyKinds(text: string): VaccineId[] {
-  return [...new Set([...recognizeVaccines("dog", text), ...recognizeVaccines("cat", text)])];
-}
-
 /**
  * The vaccine and the product in a row's first words: "DHPP (Vanguard Plus 5)", "Vaccine:
  * Rabies Product: Nobivac Rabies", else the words that name the vaccine, then the product.
  */
 function splitNameAndProduct(head: string): { vaccine: string; product: string | null } {
-  const text = head.replace(NAME_LABEL, "");
-  const [first = "", ...rest] = text.split(CELL).filter((cell) => trimMarks(cell));
+  const unlabelled = head.replace(NAME_LABEL, "");
+  const [first = "", ...rest] = unlabelled.split(CELL).filter((cell) => trimMarks(cell));
   if (rest.length > 0 && anyKinds(first).length > 0) {
     return { vaccine: trimMarks(first), product: trimMarks(rest.join(" ")) || null };
   }
+  const text = unlabelled.replaceAll(CELL, " ");
   const bracketed = /^(.*?)\s*\((.+?)\)?\s*$/.exec(text);
   if (bracketed && anyKinds(bracketed[1]!).length > 0) {
     return { vaccine: trimMarks(bracketed[1]!), product: trimMarks(bracketed[2]!) || null };
@@ -362,19 +288,18 @@ function valueAfter(line: string, label: RegExp): string | null {
 }
 
 type Block = { lines: string[]; kinds: VaccineId[] };
-
-function blockText(block: Block) {
-  return block.lines.join(" ");
-}
+const blockText = (block: Block) => block.lines.join(" ");
 
 /**
  * Vaccinations a card's text proposes, in the card's order: one per row naming a vaccine and a
  * date or a lot; the same vaccine on the same date once.
  */
 export function proposeFromCardText(text: string, options: CardReadingOptions): CardProposal[] {
-  const lines = unfoldColumns(text.split(/\r?\n/).map(cellsOf)).map((cells) => cells.join(CELL));
+  const lines = cardLines(text);
   const order =
-    orderShownBy(numericParts(lines.join("\n"))) ?? options.dateOrder ?? dateOrderForLocale(options.locale);
+    orderShownBy(numericParts(lines.join("\n").replace(ISO_DATE, " "))) ??
+    options.dateOrder ??
+    dateOrderForLocale(options.locale);
   let clinic: string | null = null;
   let clinicHeader: string | null = null;
   let givenBy: string | null = null;
@@ -385,7 +310,6 @@ export function proposeFromCardText(text: string, options: CardReadingOptions): 
   const datesIn = (line: string) => findDates(line, order, options.today).length;
 
   for (const line of lines) {
-    if (!line) continue;
     const kinds = anyKinds(line);
     const dates = datesIn(line);
     const row = kinds.length > 0 && dates > 0;
@@ -443,25 +367,21 @@ export function proposeFromCardText(text: string, options: CardReadingOptions): 
       givenBy,
       line: rowText,
     };
-    const same = proposals.find((other) => sameVaccination(other, proposal));
-    if (same) fillGaps(same, proposal);
-    else proposals.push(proposal);
+    const same = proposals.find((other) => vaccinationKey(other) === vaccinationKey(proposal));
+    if (same) {
+      // A duplicate row may have read what the first one missed.
+      same.nextDueDate ??= proposal.nextDueDate;
+      same.batch ??= proposal.batch;
+      same.product ??= proposal.product;
+    } else {
+      proposals.push(proposal);
+    }
   }
   return proposals;
 }
 
-function sameVaccination(a: CardProposal, b: CardProposal) {
-  const key = (proposal: CardProposal) =>
-    proposal.vaccines.length > 0 ? proposal.vaccines.join() : proposal.vaccine.toLowerCase();
-  return a.date === b.date && key(a) === key(b);
-}
-
-/** A duplicate row may have read what the first one missed. */
-function fillGaps(kept: CardProposal, duplicate: CardProposal) {
-  kept.nextDueDate ??= duplicate.nextDueDate;
-  kept.batch ??= duplicate.batch;
-  kept.product ??= duplicate.product;
-}
+const vaccinationKey = (proposal: CardProposal) =>
+  `${proposal.vaccines.join() || proposal.vaccine.toLowerCase()} ${proposal.date}`;
 
 function clip(text: string | null, limit: number): string {
   return (text ?? "").slice(0, limit).trim();

@@ -120,3 +120,47 @@ test("an owner reads a vaccine card on the device and adds what it found, attach
     await stranger.close();
   }
 });
+
+test("an owner downloads a pet as FHIR and brings it into another account; a file that is not FHIR adds nothing", async ({
+  page,
+  browser,
+}) => {
+  await signUp(page.request, { name: "Ada Lovelace" });
+  const id = await addPet(page.request, { name: "Bella", breed: "Beagle", microchip: "981000012345678" });
+  const added = await page.request.post(`/pets/${id}`, {
+    form: { intent: "add-record", kind: "vaccination", title: "Rabies", date: day(-30), batch: "A123" },
+  });
+  expect(added.status()).toBe(200);
+
+  await gotoHydrated(page, `/pets/${id}`);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download as FHIR" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("Bella-fhir.json");
+  const saved = await file.path();
+
+  const other = await browser.newContext();
+  try {
+    const desk = await other.newPage();
+    await signUp(desk.request, { name: "Mo Mover", plan: "pro" });
+    await gotoHydrated(desk, "/pets");
+    await desk.getByRole("link", { name: "Import a pet from a FHIR file" }).click();
+    const form = desk.getByRole("form", { name: "Import a pet" });
+    await form.getByLabel("FHIR file (.json)").setInputFiles({
+      name: "notes.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify({ resourceType: "Patient" })),
+    });
+    await form.getByRole("button", { name: "Import" }).click();
+    await expect(desk.getByText("This file is not a FHIR R4 Bundle.")).toBeVisible();
+    await form.getByLabel("FHIR file (.json)").setInputFiles(saved);
+    await form.getByRole("button", { name: "Import" }).click();
+    await expect(desk.getByRole("status")).toContainText("Bella is imported, with 1 record.");
+    await desk.getByRole("link", { name: "Open Bella" }).click();
+    await expect(desk.locator("dl").first()).toContainText("981 000012345678");
+    await expect(desk.getByText("Rabies").first()).toBeVisible();
+    await expectNoA11yViolations(desk, "the imported pet's page");
+  } finally {
+    await other.close();
+  }
+});
