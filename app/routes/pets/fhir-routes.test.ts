@@ -73,7 +73,7 @@ async function download(who: Account) {
   return answered;
 }
 
-const importFile = (who: Account, contents: string | Uint8Array, name = "bella.json") =>
+const importFile = (who: Account, contents: string | Uint8Array<ArrayBuffer>, name = "bella.json") =>
   answer(
     importAction,
     post("/pets/import", who, { file: new File([contents], name, { type: "application/fhir+json" }) }),
@@ -169,7 +169,7 @@ describe("importing a FHIR file", () => {
 
   it("refuses a file it cannot read with a sentence, adding nothing", async () => {
     const before = await petsOf(mover.id);
-    const refusals: [string | Uint8Array, number, string][] = [
+    const refusals: [string | Uint8Array<ArrayBuffer>, number, string][] = [
       ["{ not json", 400, "This file is not JSON"],
       [JSON.stringify({ resourceType: "Patient" }), 400, FHIR_IMPORT_ERRORS.notBundle],
       [
