@@ -1,5 +1,5 @@
 import { z } from "~/utils/zod";
-import { BODY_WEIGHT_LOINC, FHIR_SYSTEMS, pawpalFhir, SPECIES_CODES } from "./fhir";
+import { BODY_WEIGHT_LOINC, FHIR_SYSTEMS, pawpalFhir, SPECIES_CODES, type PawPalExtension } from "./fhir";
 import { petSchema, type PetValues, type RecordKind } from "./pets";
 import {
   earliestAppointmentDate,
@@ -163,9 +163,17 @@ function skippedSentence(reason: string, resourceType: string, count: number) {
   return `${what} ${NOT_HAPPENED[reason]} ${is} not imported.`;
 }
 
+/**
+ * Whether `url` is PawPal's definition `path` (a name under /fhir/), whichever PawPal server's
+ * address it is under: an owner moving between two keeps what they exported.
+ */
+function isPawPal(url: string | undefined, path: string) {
+  return /^https?:\/\//.test(url ?? "") && url!.endsWith(`/fhir/${path}`);
+}
+
 /** The extension's value under PawPal's name, if the resource has it. */
-function pawpal(list: Extensions, urls: Urls, name: Parameters<Urls["extension"]>[0]) {
-  return list?.find((found) => found.url === urls.extension(name));
+function pawpal(list: Extensions, urls: Urls, name: PawPalExtension) {
+  return list?.find((found) => isPawPal(found.url, `StructureDefinition/${name}`));
 }
 
 const codesOf = (value: Concept | undefined) => value?.coding ?? [];
@@ -239,7 +247,7 @@ function readMedication(resource: z.output<(typeof SHAPES)["MedicationStatement"
   };
 }
 
-function readObservation(resource: z.output<(typeof SHAPES)["Observation"]>, urls: Urls): Reading {
+function readObservation(resource: z.output<(typeof SHAPES)["Observation"]>): Reading {
   const codes = codesOf(resource.code);
   const date = dayOf(resource.effectiveDateTime ?? resource.effectivePeriod?.start);
   if (codes.some((code) => code.system === FHIR_SYSTEMS.loinc && code.code === BODY_WEIGHT_LOINC)) {
@@ -249,7 +257,7 @@ function readObservation(resource: z.output<(typeof SHAPES)["Observation"]>, url
     }
     return { kind: "weight", values: { date, weightKg: kilogramsOf(resource.valueQuantity) } };
   }
-  if (codes.some((code) => code.system === urls.recordKind && code.code === "note")) {
+  if (codes.some((code) => isPawPal(code.system, "CodeSystem/record-kind") && code.code === "note")) {
     return { kind: "note", values: { date, notes: resource.valueString } };
   }
   return { skip: "not-kept" };
@@ -257,7 +265,9 @@ function readObservation(resource: z.output<(typeof SHAPES)["Observation"]>, url
 
 function readEncounter(resource: z.output<(typeof SHAPES)["Encounter"]>, urls: Urls): Reading {
   const types = resource.type ?? [];
-  const ownKind = types.flatMap(codesOf).find((code) => code.system === urls.recordKind)?.code;
+  const ownKind = types
+    .flatMap(codesOf)
+    .find((code) => isPawPal(code.system, "CodeSystem/record-kind"))?.code;
   // PawPal's own kind first: an appointment exported once its day had passed is still "planned".
   const kind: RecordKind =
     ownKind === "vet_visit" || ownKind === "remote_consult" || ownKind === "appointment"
@@ -345,7 +355,8 @@ function read<Shape extends z.ZodType<{ status?: string }>>(
   const parsed = shape.safeParse(resource);
   if (!parsed.success) return { refuse: unreadable(parsed.error) };
   const { status } = parsed.data;
-  return status && status in NOT_HAPPENED ? { skip: status } : reader(parsed.data);
+  // Own keys only: a status such as "constructor" is no reason.
+  return status && Object.hasOwn(NOT_HAPPENED, status) ? { skip: status } : reader(parsed.data);
 }
 
 function readRecord(resourceType: string, resource: unknown, urls: Urls): Reading {
@@ -355,7 +366,7 @@ function readRecord(resourceType: string, resource: unknown, urls: Urls): Readin
     case "MedicationStatement":
       return read(SHAPES.MedicationStatement, resource, readMedication);
     case "Observation":
-      return read(SHAPES.Observation, resource, (found) => readObservation(found, urls));
+      return read(SHAPES.Observation, resource, (found) => readObservation(found));
     case "Encounter":
       return read(SHAPES.Encounter, resource, (found) => readEncounter(found, urls));
     case "DocumentReference":

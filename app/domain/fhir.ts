@@ -110,7 +110,7 @@ type FhirPatient = DomainResource & {
   contact: {
     relationship: CodeableConcept[];
     name?: { text: string };
-    telecom: { system: "email"; value: string }[];
+    telecom?: { system: "email"; value: string }[];
   }[];
 };
 type FhirImmunization = DomainResource & {
@@ -269,8 +269,9 @@ function patientOf({ pet, owner }: FhirExportInput, urls: PawPalUrls): FhirPatie
     contact: [
       defined({
         relationship: [{ text: "Owner" }],
+        // FHIR has no empty strings: an owner without a name or an address goes without.
         name: owner.name ? { text: owner.name } : undefined,
-        telecom: [{ system: "email" as const, value: owner.email }],
+        telecom: owner.email ? [{ system: "email" as const, value: owner.email }] : undefined,
       }),
     ],
   });
