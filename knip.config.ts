@@ -22,8 +22,8 @@ const config: KnipConfig = {
   ignoreUnresolved: ["scripts/with-postgres.sh"],
   // The icon sprite's builder imports each icon by a name it reads from the list (icons/build-sprite.ts);
   // the share PDF reads its font files by path (backend/share-pdf.server.ts); the build copies text
-  // recognition's core and model by path (features/documents/ocr-files.ts).
-  ignoreDependencies: ["lucide-react", "dejavu-fonts-ttf", "tesseract.js-core", "@tesseract.js-data/eng"],
+  // recognition's model by path (features/documents/ocr-files.ts).
+  ignoreDependencies: ["lucide-react", "dejavu-fonts-ttf", "@tesseract.js-data/eng"],
 };
 
 export default config;

@@ -63,7 +63,6 @@ export const attachmentSchema = z.object({
     .transform((id) => id || null),
 });
 export type AttachmentValues = z.output<typeof attachmentSchema>;
-export type AttachmentField = keyof AttachmentValues;
 
 /** What a file's first bytes say it is: the name and the type a browser sends are not trusted. */
 export function sniffFile(bytes: Uint8Array): "jpeg" | "png" | "pdf" | null {

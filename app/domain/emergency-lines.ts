@@ -62,6 +62,66 @@ export function linesByKind(lines: readonly EmergencyLine[]) {
   }));
 }
 
+/**
+ * Whether an entry reaches help at night for the whole country: a line that answers through the
+ * night (its source says so: `answersAtNight`) and covers all of it, or an official finder.
+ */
+export function reachesHelpAtNight(line: EmergencyLine): boolean {
+  return isPhoneLine(line) ? line.answersAtNight === true && !line.region : line.finder !== undefined;
+}
+
+/** Where a "go now" answer looks for the entry it shows first: a vet, then poison, then welfare. */
+const NIGHT_LINE_KINDS = [
+  "emergency-vet",
+  "poison",
+  "welfare",
+] as const satisfies readonly EmergencyLineKind[];
+
+/**
+ * The entry a "go now" answer shows first (at 2 a.m. it must reach someone): the first entry that
+ * reaches help at night, looked for among the emergency vets, then the poison lines, then the
+ * welfare lines. Undefined where a country has none.
+ */
+export function nightLine(lines: readonly EmergencyLine[]): EmergencyLine | undefined {
+  for (const kind of NIGHT_LINE_KINDS) {
+    const line = lines.find((entry) => entry.kind === kind && reachesHelpAtNight(entry));
+    if (line) return line;
+  }
+  return undefined;
+}
+
+/**
+ * A "go now" answer's groups: those of `linesByKind`, with the group of the night line first and
+ * the night line first in it; where there is no night line, the emergency vets first.
+ */
+export function goNowLinesByKind(lines: readonly EmergencyLine[]) {
+  const lead = nightLine(lines);
+  const firstKind = lead?.kind ?? "emergency-vet";
+  const groups = linesByKind(lines).map((group) =>
+    lead && group.kind === firstKind
+      ? { ...group, lines: [lead, ...group.lines.filter((line) => line !== lead)] }
+      : group,
+  );
+  return [
+    ...groups.filter((group) => group.kind === firstKind),
+    ...groups.filter((group) => group.kind !== firstKind),
+  ];
+}
+
+/**
+ * What to do when the search for vets open now finds nothing or fails, for the lines shown: call
+ * your own vet, then the night line or the finder by name (no number: the lines show it).
+ */
+export function whereElseToLook(lines: readonly EmergencyLine[]): string {
+  const lead = nightLine(lines);
+  const yourVet =
+    "Call your own vet's usual number: out of hours it should say which emergency clinic covers them.";
+  if (!lead)
+    return `${yourVet} If you reach no one, look up 24-hour emergency vets near you on a map and call on the way.`;
+  if (isPhoneLine(lead)) return `${yourVet} Or call ${lead.name}, above, which answers at night.`;
+  return `${yourVet} Or use ${lead.name}, above, to find the practices near you.`;
+}
+
 /** How to find an emergency vet anywhere: no number, as we know none for the place. */
 export const FIND_AN_EMERGENCY_VET =
   "To find the nearest emergency vet, call your own vet first: out of hours, their phone line or recording should say which emergency clinic covers them. If you reach no one, look up 24-hour emergency vets near you on a map and call on the way. If your pet may have been poisoned, tell the vet what and how much, and bring the packaging.";

@@ -92,7 +92,7 @@ test("says there is no such place, and points to the lines @phone", async ({ pag
 
   await expect(page).toHaveURL(/\/emergency\/vets\?near=Atlantis#vets$/);
   await expect(page.getByTestId("emergency-vets").getByRole("alert")).toHaveText(
-    "No vets to show. We could not find “Atlantis” on OpenStreetMap. Check the spelling, or try a nearby town or a full postcode. Meanwhile, call one of the lines above.",
+    "No vets to show. We could not find “Atlantis” on OpenStreetMap. Check the spelling, or try a nearby town or a full postcode. Meanwhile, call your own vet's usual number: out of hours it should say which emergency clinic covers them. Or call ASPCA Animal Poison Control Center, above, which answers at night.",
   );
   await expect(page.getByRole("list", { name: "Vets to go to now" })).toHaveCount(0);
   await expect(page.getByTestId("emergency-lines")).toBeVisible();

@@ -55,17 +55,65 @@ describe("EmergencyLineList", () => {
   });
 
   it("gives the sentence, and its source when it has one, where a country has no line of a kind", () => {
-    render(<EmergencyLineList lines={linesOf("GB")} />);
+    render(<EmergencyLineList lines={linesOf("IE")} />);
     const poison = within(screen.getByRole("list", { name: "Poison control" })).getByRole("listitem");
-    expect(poison).toHaveTextContent("Animal PoisonLine");
-    expect(poison).toHaveTextContent(/its number is on animalpoisonline\.co\.uk/);
-    expect(within(poison).queryByRole("link", { name: /^Call/ })).not.toBeInTheDocument();
-    expect(within(poison).getByRole("link", { name: /Animal PoisonLine/ })).toHaveAttribute(
-      "href",
-      "https://www.animalpoisonline.co.uk/",
-    );
+    expect(poison).toHaveTextContent("Your vet");
+    expect(poison).toHaveTextContent(/We know of no animal poison line for pet owners in Ireland/);
+    expect(within(poison).queryByRole("link")).not.toBeInTheDocument();
     const vet = within(screen.getByRole("list", { name: "24/7 animal emergency" })).getByRole("listitem");
     expect(vet).toHaveTextContent(/There is no national emergency vet number/);
+  });
+
+  it("shows an official finder as a link, and the UK's poison line as a number with its other sources", () => {
+    render(<EmergencyLineList lines={linesOf("GB")} />);
+    const vets = within(screen.getByRole("list", { name: "24/7 animal emergency" })).getAllByRole("listitem");
+    expect(vets[0]).toHaveTextContent("RCVS Find a Vet");
+    expect(within(vets[0]!).getByRole("link", { name: "Find a Vet by town or postcode" })).toHaveAttribute(
+      "href",
+      "https://findavet.rcvs.org.uk/",
+    );
+    expect(vets[1]).toHaveTextContent(/There is no national emergency vet number/);
+    const call = screen.getByRole("link", { name: "Call Animal PoisonLine: 01202 509000" });
+    expect(call).toHaveAttribute("href", "tel:+441202509000");
+    const item = call.closest("li")!;
+    expect(item).toHaveTextContent("Hours24 hours a day");
+    expect(item).toHaveTextContent(
+      /Source: Animal PoisonLine \(Veterinary Poisons Information Service\)\. Also: /,
+    );
+    expect(
+      within(item).getByRole("link", { name: "Wangford Vet Clinic, a veterinary practice" }),
+    ).toHaveAttribute("href", "https://www.wangfordvetclinic.com/page/20000/poisoning-in-pets");
+  });
+
+  it('in a "go now" answer, shows first the entry that reaches help at night', () => {
+    render(<EmergencyLineList lines={linesOf("GB")} nightFirst />);
+    expect(screen.getAllByRole("heading").map((heading) => heading.textContent)).toEqual([
+      "24/7 animal emergency",
+      "Poison control",
+      "Animal welfare emergency",
+    ]);
+    const first = screen.getAllByRole("listitem")[0]!;
+    expect(first).toHaveTextContent(/^Official finderRCVS Find a Vet/);
+  });
+
+  it("marks a phone line that answers at night when it comes first", () => {
+    render(<EmergencyLineList lines={linesOf("CA")} nightFirst />);
+    const first = screen.getAllByRole("listitem")[0]!;
+    expect(first).toHaveTextContent(/^Answers at nightPet Poison Helpline/);
+    expect(
+      within(first).getByRole("link", { name: "Call Pet Poison Helpline: (855) 764-7661" }),
+    ).toHaveAttribute("href", "tel:+18557647661");
+    expect(first).toHaveTextContent(/Number as Canadian veterinary practices publish it/);
+  });
+
+  it("keeps the specification's order where nothing is folded", () => {
+    render(<EmergencyLineList lines={linesOf("GB")} />);
+    expect(screen.getAllByRole("heading").map((heading) => heading.textContent)).toEqual([
+      "Poison control",
+      "24/7 animal emergency",
+      "Animal welfare emergency",
+    ]);
+    expect(screen.queryByText("Official finder")).not.toBeInTheDocument();
   });
 
   it("folds a kind behind its title when asked, without JavaScript (a native disclosure)", () => {
@@ -74,10 +122,11 @@ describe("EmergencyLineList", () => {
     const details = welfare.closest("details")!;
     expect(details).not.toHaveAttribute("open");
     expect(details.querySelector("summary")).toHaveTextContent("Animal welfare emergency(8 entries)");
-    // The other kinds stay open, under their headings.
+    // The other kinds stay open, under their headings: folding is the "go now" answer, and in
+    // Australia, with no line answering at night for the whole country, the vets come first.
     expect(screen.getAllByRole("heading").map((heading) => heading.textContent)).toEqual([
-      "Poison control",
       "24/7 animal emergency",
+      "Poison control",
     ]);
   });
 

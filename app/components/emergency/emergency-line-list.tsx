@@ -1,9 +1,11 @@
 import { useId } from "react";
 import { Icon } from "~/components/ui/icon";
 import {
+  goNowLinesByKind,
   isPhoneLine,
   type EmergencyLineKind,
   linesByKind,
+  nightLine,
   type EmergencyLine,
   type LineSource,
   type LocalHelp,
@@ -18,14 +20,17 @@ export const NO_FEE_STATED = "None stated by the publisher; call charges may app
  * One country's emergency lines (domain/emergency-lines.ts), under the specification's three
  * kinds: poison control, 24/7 animal emergency, animal welfare. A number is a tap-to-call link
  * with who runs it, the fee, the hours, the region where it covers only part of the country, and
- * its source; where a country has no line of a kind, the sentence says how to reach the local one.
- * Shown on /emergency, in the chat's "no vet on duty" help and on the contact page.
+ * its source; where a country has no line of a kind, the sentence says how to reach the local one
+ * (and an official finder is a link). Shown on /emergency, in the chat's "no vet on duty" help and
+ * on the contact page. In a "go now" answer (`nightFirst`) the entry that reaches help at night
+ * comes first (domain/emergency-lines.ts `goNowLinesByKind`).
  */
 export function EmergencyLineList({
   lines,
   headingLevel = 3,
   wide = false,
   folded = [],
+  nightFirst = folded.length > 0,
 }: {
   lines: readonly EmergencyLine[];
   headingLevel?: 2 | 3 | 4;
@@ -36,13 +41,20 @@ export function EmergencyLineList({
    * now" answer the welfare lines would push the vets and the steps on the way far down.
    */
   folded?: readonly EmergencyLineKind[];
+  /**
+   * The "go now" order: the line that answers at night (or the official finder) first, with its
+   * group. On by default where kinds are folded, as only the "go now" answer folds any.
+   */
+  nightFirst?: boolean;
 }) {
   const id = useId();
+  const groups = nightFirst ? goNowLinesByKind(lines) : linesByKind(lines);
+  const lead = nightFirst ? nightLine(lines) : undefined;
   const Heading = `h${headingLevel}` as const;
   const titleClass = "text-sm font-bold tracking-wide text-red-900 uppercase";
   return (
     <div className="space-y-5">
-      {linesByKind(lines).map((group) => {
+      {groups.map((group) => {
         const titleId = `${id}-${group.kind}`;
         const list = (
           <ul
@@ -54,12 +66,18 @@ export function EmergencyLineList({
                 key={`${line.name}-${isPhoneLine(line) ? line.tel : ""}`}
                 className="rounded-xl bg-white p-4 ring-1 ring-red-200"
               >
+                {line === lead ? (
+                  <p className="mb-1 text-xs font-bold tracking-wide text-red-800 uppercase">
+                    {isPhoneLine(line) ? "Answers at night" : "Official finder"}
+                  </p>
+                ) : null}
                 {isPhoneLine(line) ? <PhoneLineItem line={line} /> : <LocalHelpItem line={line} />}
               </li>
             ))}
           </ul>
         );
-        return folded.includes(group.kind) ? (
+        // The night line is never folded away: it is what a "go now" answer shows first.
+        return folded.includes(group.kind) && group.kind !== lead?.kind ? (
           <details key={group.kind} className="group">
             <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 [&::-webkit-details-marker]:hidden">
               <span id={titleId} className={titleClass}>
@@ -120,7 +138,7 @@ function PhoneLineItem({ line }: { line: PhoneLine }) {
           <span>{line.note}</span>
         </p>
       ) : null}
-      <SourceLink source={line.source} />
+      <SourceLink source={line.source} seeAlso={line.seeAlso} />
     </>
   );
 }
@@ -130,18 +148,41 @@ function LocalHelpItem({ line }: { line: LocalHelp }) {
     <>
       <p className="font-semibold text-ink-900">{line.name}</p>
       <p className="mt-1 text-sm text-ink-800">{line.howToReach}</p>
+      {line.finder ? (
+        <a
+          href={line.finder.url}
+          className="mt-2 inline-flex min-h-11 items-center gap-2 rounded-full bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
+        >
+          <Icon name="map-pin" className="size-4" />
+          {line.finder.label}
+        </a>
+      ) : null}
       {line.source ? <SourceLink source={line.source} /> : null}
     </>
   );
 }
 
-function SourceLink({ source }: { source: LineSource }) {
+function SourceLink({ source, seeAlso = [] }: { source: LineSource; seeAlso?: readonly LineSource[] }) {
+  const linkClass = "underline underline-offset-4 [overflow-wrap:anywhere]";
   return (
     <p className="mt-2 text-sm text-ink-700">
       Source:{" "}
-      <a href={source.url} className="underline underline-offset-4 [overflow-wrap:anywhere]">
+      <a href={source.url} className={linkClass}>
         {source.publisher}
       </a>
+      {seeAlso.length > 0 ? (
+        <>
+          {". Also: "}
+          {seeAlso.map((page, index) => (
+            <span key={page.url}>
+              {index > 0 ? "; " : null}
+              <a href={page.url} className={linkClass}>
+                {page.publisher}
+              </a>
+            </span>
+          ))}
+        </>
+      ) : null}
     </p>
   );
 }

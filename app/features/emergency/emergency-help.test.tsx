@@ -145,7 +145,7 @@ describe("EmergencyVets", () => {
     await searchAt(WEDNESDAY_EVENING);
     expect(
       await screen.findByText(
-        "No vet open now or marked as an emergency clinic was found on OpenStreetMap within about 9 miles. 1 other vet is nearby but closed now or with hours we cannot read. Call one of the lines above: they can tell you the nearest open clinic.",
+        "No vet open now or marked as an emergency clinic was found on OpenStreetMap within about 9 miles. 1 other vet is nearby but closed now or with hours we cannot read. Meanwhile, call your own vet's usual number: out of hours it should say which emergency clinic covers them. If you reach no one, look up 24-hour emergency vets near you on a map and call on the way.",
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "Vets to go to now" })).not.toBeInTheDocument();
@@ -162,7 +162,7 @@ describe("EmergencyVets", () => {
       TIMEOUT: 3,
     } as GeolocationPositionError);
     expect(await screen.findByRole("alert")).toHaveTextContent(NEARBY_ERRORS.denied);
-    expect(screen.getByRole("alert")).toHaveTextContent("call one of the lines above");
+    expect(screen.getByRole("alert")).toHaveTextContent("call your own vet's usual number");
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

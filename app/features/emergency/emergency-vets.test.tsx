@@ -112,7 +112,7 @@ describe("EmergencyVets without JavaScript", () => {
   it("says why there are none, and points to the lines", () => {
     const page = serverHtml({ query: "Atlantis", found: false, message: "We could not find “Atlantis”." });
     expect(within(page).getByRole("alert")).toHaveTextContent(
-      "No vets to show. We could not find “Atlantis”. Meanwhile, call one of the lines above.",
+      "No vets to show. We could not find “Atlantis”. Meanwhile, call your own vet's usual number: out of hours it should say which emergency clinic covers them. If you reach no one, look up 24-hour emergency vets near you on a map and call on the way.",
     );
     expect(within(page).queryByRole("list", { name: "Vets to go to now" })).toBeNull();
   });
@@ -127,7 +127,7 @@ describe("EmergencyVets without JavaScript", () => {
       radiusKm: 15,
     });
     expect(within(page).getByRole("status")).toHaveTextContent(
-      "No vet open now or marked as an emergency clinic was found on OpenStreetMap within about 9 miles of Little Snoring. Call one of the lines above: they can tell you the nearest open clinic.",
+      "No vet open now or marked as an emergency clinic was found on OpenStreetMap within about 9 miles of Little Snoring. Meanwhile, call your own vet's usual number: out of hours it should say which emergency clinic covers them. If you reach no one, look up 24-hour emergency vets near you on a map and call on the way.",
     );
   });
 });
@@ -162,7 +162,7 @@ describe("EmergencyVets with JavaScript", () => {
     await user.type(screen.getByRole("searchbox"), "Atlantis");
     await user.click(screen.getByRole("button", { name: "Search" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
-      "We could not find “Atlantis”. Meanwhile, call one of the lines above.",
+      "We could not find “Atlantis”. Meanwhile, call your own vet's usual number: out of hours it should say which emergency clinic covers them. If you reach no one, look up 24-hour emergency vets near you on a map and call on the way.",
     );
   });
 
@@ -183,7 +183,7 @@ describe("EmergencyVets with JavaScript", () => {
     render(<EmergencyVets />);
     await user.click(screen.getByRole("button", { name: "Find emergency vets near me" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
-      `${NEARBY_ERRORS.denied} Or type a town or postcode above. Meanwhile, call one of the lines above.`,
+      `${NEARBY_ERRORS.denied} Or type a town or postcode above. Meanwhile, call your own vet's usual number: out of hours it should say which emergency clinic covers them. If you reach no one, look up 24-hour emergency vets near you on a map and call on the way.`,
     );
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -6,6 +6,8 @@ import { FormMessage } from "~/components/ui/form-message";
 import { Icon } from "~/components/ui/icon";
 import { Spinner } from "~/components/ui/spinner";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { LinesViewContext } from "./emergency-lines";
+import { whereElseToLook } from "~/domain/emergency-lines";
 import { formatMiles, kmToMiles } from "~/domain/geo";
 import { osmUrl, wallClockIn, vetsToGoTo, type VetSearch, type VetToGoTo } from "~/domain/nearby-places";
 import {
@@ -61,6 +63,9 @@ const LOCATION_ERRORS: readonly string[] = [
  */
 export function EmergencyVets({ now = () => new Date() }: { now?: () => Date }) {
   const served = use(VetSearchContext);
+  const view = use(LinesViewContext);
+  // Where else to look when the map finds no vet: named from the country's lines.
+  const whereElse = `Meanwhile, ${lowerFirst(whereElseToLook(view.status === "lines" ? view.lines : []))}`;
   const hydrated = useHydrated();
   const inputId = useId();
   const [state, setState] = useState<State>(() => initialState(served));
@@ -168,13 +173,13 @@ export function EmergencyVets({ now = () => new Date() }: { now?: () => Date }) 
       </form>
       <p role="status" className="mt-3 flex items-center gap-2 empty:mt-0">
         {busy ? <Spinner className="size-5 text-brand-700" /> : null}
-        {statusText(state)}
+        {statusText(state, whereElse)}
       </p>
       {state.step === "failed" ? (
         <FormMessage
           tone="error"
           title="No vets to show."
-          description={`${state.message}${state.fromLocation ? " Or type a town or postcode above." : ""} Meanwhile, call one of the lines above.`}
+          description={`${state.message}${state.fromLocation ? " Or type a town or postcode above." : ""} ${whereElse}`}
           className="mt-3"
         />
       ) : null}
@@ -201,7 +206,9 @@ export function EmergencyVets({ now = () => new Date() }: { now?: () => Date }) 
   );
 }
 
-function statusText(state: State) {
+const lowerFirst = (sentence: string) => sentence.charAt(0).toLowerCase() + sentence.slice(1);
+
+function statusText(state: State, whereElse: string) {
   if (state.step === "locating") return "Finding your location…";
   if (state.step === "searching")
     return state.near ? `Looking for vets near “${state.near}”…` : "Looking for vets near you…";
@@ -212,7 +219,7 @@ function statusText(state: State) {
       ? ` ${state.others} other ${state.others === 1 ? "vet is" : "vets are"} nearby but closed now or with hours we cannot read.`
       : "";
   if (state.vets.length === 0)
-    return `No vet open now or marked as an emergency clinic was found on OpenStreetMap ${within}.${others} Call one of the lines above: they can tell you the nearest open clinic.`;
+    return `No vet open now or marked as an emergency clinic was found on OpenStreetMap ${within}.${others} ${whereElse}`;
   const count = state.vets.length;
   return `Found ${count} ${count === 1 ? "vet" : "vets"} open now or taking emergencies ${within}, nearest first.${others}`;
 }
