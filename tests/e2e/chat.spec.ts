@@ -99,6 +99,13 @@ test("an owner ticks a red flag when opening; the vet's live queue shows it firs
     await owner.getByRole("button", { name: "Ask a vet" }).click();
     await expect(owner).toHaveURL(/\/chat\/[\w-]+$/);
     await expect(owner.getByTestId("vet-on-duty")).toHaveText("A vet is on duty and will answer soon.");
+    // Its place in the queue (other tests' conversations may wait too) and an honest usual wait.
+    await expect(owner.getByTestId("queue-wait")).toContainText(
+      /Yours is (next|\d+(st|nd|rd|th) in the queue)/,
+    );
+    await expect(owner.getByTestId("queue-wait")).toContainText(
+      /Usually about \d+ minutes?|Too few conversations/,
+    );
     await expect(owner.getByTestId("no-vet-help")).toHaveCount(0);
 
     // …then a red flag, with a photo: the owner is told to go now.

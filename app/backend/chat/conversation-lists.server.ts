@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database } from "~/backend/db/client.server";
 import { chatConversation, chatMessage, pet, staffProfile } from "~/backend/db/schema.server";
 import { listAccessiblePets } from "~/backend/pets.server";
@@ -6,9 +6,10 @@ import type { ChatStatus } from "~/domain/chat";
 import type { PetType } from "~/domain/pets";
 import { vetTitle } from "~/domain/staff";
 import { firstWords, orderQueue, type Urgency } from "~/domain/triage";
+import { estimateWait, WAIT_SAMPLE, type WaitEstimate } from "~/domain/queue-wait";
 import type { Conversation } from "./conversation-rows.server";
 
-/* The chat's lists: the queue a vet on duty takes from, a vet's and an owner's conversations, and a conversation's vet. */
+/* The chat's lists: the queue a vet on duty takes from (and a waiting conversation's place in it), a vet's and an owner's conversations, and a conversation's vet. */
 
 export type QueuedConversation = {
   id: string;
@@ -117,4 +118,37 @@ export async function vetOf(conversation: Conversation) {
     .from(staffProfile)
     .where(eq(staffProfile.userId, conversation.vetId));
   return row ? { displayName: vetTitle(row.displayName), region: row.region ?? "" } : null;
+}
+
+/**
+ * Where a waiting conversation stands (domain/queue-wait.ts): its place in the queue, and how
+ * long vets took to take the latest conversations of its urgency; null once it is not waiting.
+ */
+export async function waitOf(conversationId: string): Promise<WaitEstimate | null> {
+  const db = await getDb();
+  const emergencyChats = eq(chatConversation.kind, "emergency");
+  const queue = await db
+    .select({
+      id: chatConversation.id,
+      urgency: chatConversation.urgency,
+      createdAt: chatConversation.createdAt,
+    })
+    .from(chatConversation)
+    .where(and(eq(chatConversation.status, "queued"), emergencyChats));
+  const own = queue.find((entry) => entry.id === conversationId);
+  if (!own) return null;
+  const past = await db
+    .select({ createdAt: chatConversation.createdAt, takenAt: sql<Date>`${chatConversation.takenAt}` })
+    .from(chatConversation)
+    .where(
+      and(emergencyChats, eq(chatConversation.urgency, own.urgency), isNotNull(chatConversation.takenAt)),
+    )
+    .orderBy(desc(chatConversation.takenAt))
+    .limit(WAIT_SAMPLE);
+  const asDate = (value: Date | string) => new Date(value);
+  return estimateWait(
+    queue.map((entry) => ({ ...entry, createdAt: asDate(entry.createdAt) })),
+    conversationId,
+    past.map((wait) => ({ createdAt: asDate(wait.createdAt), takenAt: asDate(wait.takenAt) })),
+  );
 }

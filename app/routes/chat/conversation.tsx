@@ -6,7 +6,7 @@ import { petAllows } from "~/backend/billing/plans.server";
 import { endWithSummary, readMessageForm } from "~/backend/chat/chat-form.server";
 import { endConversation, findConversation, sendMessage } from "~/backend/chat/conversations.server";
 import { messagesAfter } from "~/backend/chat/message-reads.server";
-import { vetOf } from "~/backend/chat/conversation-lists.server";
+import { vetOf, waitOf } from "~/backend/chat/conversation-lists.server";
 import { answerRefusal, vetPanelOf } from "~/backend/chat/vet-care.server";
 import { readForm, refuseForm } from "~/backend/forms.server";
 import { countVetsOnDuty } from "~/backend/staff/staff.server";
@@ -38,6 +38,7 @@ import { LinesViewContext } from "~/features/emergency/emergency-lines";
 import { VetPetPanel } from "~/features/pets/vet-pet-panel";
 import { ShareSummaryLink } from "~/features/shares/share-summary-link";
 import { Composer } from "~/features/chat/composer";
+import { QueueWait } from "~/features/chat/queue-wait";
 import { resultFor } from "~/domain/forms";
 import { actionOrLoaderHeaders } from "~/utils/http";
 import { viewerTimeZone } from "~/domain/time-zone";
@@ -96,9 +97,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       owner: null,
     });
   }
-  const [vetsOnDuty, canWrite] = await Promise.all([
+  const [vetsOnDuty, canWrite, wait] = await Promise.all([
     countVetsOnDuty(),
     petAllows(reader.pet, "emergency-chat"),
+    conversation.status === "queued" ? waitOf(conversation.id) : null,
   ]);
   return data({
     ...base,
@@ -111,6 +113,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       // The emergency lines of the owner's country (their chooser's cookie, else their language).
       lines: emergencyLinesFor(request),
       locked: canWrite ? null : upgradeSentence("emergency-chat"),
+      // Its place in the queue and the usual wait (domain/queue-wait.ts), while it waits.
+      wait,
     },
   });
 }
@@ -226,6 +230,10 @@ function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
         >
           A vet is on duty and will answer soon.
         </p>
+      ) : null}
+
+      {waiting && (loaderData.owner?.vetsOnDuty ?? 0) > 0 && loaderData.owner?.wait ? (
+        <QueueWait estimate={loaderData.owner.wait} timeZone={timeZone} />
       ) : null}
 
       {helpNow || goNow ? (
