@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { getUser } from "~/backend/auth/session.server";
 import type { LiveHub } from "~/backend/live/hub.server";
+import { markVetsSeen } from "~/backend/staff/duty.server";
 import { LIVE_PATH } from "~/domain/live";
 import { isTrustedOrigin } from "./trusted-origins";
 
@@ -93,6 +94,10 @@ export function attachLiveSocket(server: Server, hub: () => LiveHub | null) {
       state.frames = 0;
       ws.ping();
     }
+    // The accounts with a page here are seen: a vet among them stays on duty (staff/duty.server.ts).
+    markVetsSeen([...perUser.keys()]).catch((error: unknown) =>
+      console.error("[duty] could not mark the connected vets as seen:", error),
+    );
   }, PING_EVERY_MS);
   pings.unref();
 

@@ -5,6 +5,7 @@ import { JOB_HANDLERS } from "~/backend/jobs/handlers.server";
 import { startJobRunner } from "~/backend/jobs/queue.server";
 import { startDraining } from "~/backend/lifecycle.server";
 import { startReminderScans } from "~/backend/reminders.server";
+import { startDutySweeps } from "~/backend/staff/duty.server";
 import type { LiveHub } from "~/backend/live/hub.server";
 import { startLiveHub } from "~/backend/live/features.server";
 import { iceServers, roomOpensMinutes } from "~/backend/consultations/call-config.server";
@@ -26,6 +27,7 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 let stopping = false;
 let jobs: ReturnType<typeof startJobRunner> | undefined;
 let reminderScans: ReturnType<typeof startReminderScans> | undefined;
+let dutySweeps: ReturnType<typeof startDutySweeps> | undefined;
 let liveHub: LiveHub | null = null;
 let liveHubStarted = false;
 
@@ -37,6 +39,7 @@ function startJobs() {
   if (stopping) return;
   jobs ??= startJobRunner(JOB_HANDLERS);
   reminderScans ??= startReminderScans();
+  dutySweeps ??= startDutySweeps();
   if (!liveHubStarted) {
     liveHubStarted = true;
     void keepStartingLiveHub();
@@ -142,6 +145,7 @@ async function shutdown(signal: string) {
 async function exit(code: number) {
   try {
     await reminderScans?.stop();
+    dutySweeps?.stop();
     await jobs?.stop();
     await liveHub?.close();
     await closeDatabase();

@@ -127,3 +127,6 @@ export function vetTitle(displayName: string): string {
 
 /** The same rule in PostgreSQL's regular expressions, for names read in SQL (backend/staff). */
 export const DOCTOR_TITLE_SQL_PATTERN = "^dr(\\.|\\s)";
+
+/** Past this without one of their pages connected, a vet on duty is taken off duty (backend/staff/duty.server.ts). */
+export const DUTY_STALE_MS = 5 * 60_000;

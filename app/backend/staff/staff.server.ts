@@ -131,7 +131,7 @@ export async function setStaffProfile(userId: string, values: StaffProfileValues
 }
 
 /** Pages of conversations reload: an owner's says whether a vet is on duty (in the change's transaction). */
-async function announceDutyChange(tx: Transaction) {
+export async function announceDutyChange(tx: Transaction) {
   await announce(tx, { topic: "duty" });
 }
 
@@ -168,7 +168,8 @@ export async function setOnDuty(vetId: string, onDuty: boolean) {
   await db.transaction(async (tx) => {
     const changed = await tx
       .update(staffProfile)
-      .set({ onDuty, updatedAt: new Date() })
+      // Going on duty counts as being seen: the console's page connects in the next seconds.
+      .set({ onDuty, updatedAt: new Date(), ...(onDuty ? { lastSeenAt: new Date() } : {}) })
       // Only a change is announced: switching to what it is already writes nothing.
       .where(
         and(eq(staffProfile.userId, vetId), eq(staffProfile.role, "vet"), ne(staffProfile.onDuty, onDuty)),

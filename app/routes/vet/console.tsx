@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/console";
+import { DUTY_STALE_MS } from "~/domain/staff";
 import {
   listQueue,
   listVetConversations,
@@ -222,7 +223,8 @@ export default function VetConsole({ loaderData, actionData }: Route.ComponentPr
             <Link to="/account/notifications" className="font-semibold text-brand-700 underline">
               Get a notification when a conversation is waiting
             </Link>
-            , even with this tab closed.
+            , even with this tab closed. With none of your PawPal pages open for {DUTY_STALE_MS / 60_000}{" "}
+            minutes, your duty ends by itself and a mail tells you.
           </p>
         ) : null}
         {vet.onDuty ? <ArrivalSound waitingIds={queue.map((entry) => entry.id)} /> : null}

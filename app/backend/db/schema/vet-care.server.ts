@@ -35,6 +35,8 @@ export const staffProfile = pgTable("staff_profile", {
   /** Where a vet is licensed, e.g. "California, USA"; null for support. */
   region: text("region"),
   onDuty: boolean("on_duty").notNull().default(false),
+  /** When one of the vet's pages was last connected on the live channel (staff/duty.server.ts). */
+  lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
   /** A vet's consultation hours (domain/availability.ts): their zone, their week, their days off. */
   timeZone: text("time_zone").notNull().default("UTC"),
   weeklyHours: jsonb("weekly_hours").$type<DayHours[]>().notNull().default([]),

@@ -1,0 +1,1 @@
+ALTER TABLE "staff_profile" ADD COLUMN "last_seen_at" timestamp with time zone;
