@@ -51,12 +51,19 @@ test.describe("without JavaScript, on a phone", () => {
       "href",
       "https://www.rspca.org.uk/utilities/contactus/reportcruelty",
     );
-    // The UK has no free poison line to dial from here: the sentence says how to reach it.
+    // The UK's poison line is paid but answers day and night: a number to tap, with its fee.
     const poison = uk.getByRole("list", { name: "Poison control" });
-    await expect(poison).toContainText(
-      "Animal PoisonLine, run by the Veterinary Poisons Information Service",
+    await expect(poison.getByRole("link", { name: "Call Animal PoisonLine: 01202 509000" })).toHaveAttribute(
+      "href",
+      "tel:+441202509000",
     );
-    await expect(poison.getByRole("link", { name: /^Call/ })).toHaveCount(0);
+    await expect(poison).toContainText("Hours24 hours a day");
+    await expect(poison).toContainText("£35 a call");
+    // And the official finder of a vet by town or postcode.
+    await expect(uk.getByRole("link", { name: "Find a Vet by town or postcode" })).toHaveAttribute(
+      "href",
+      /^https:\/\/findavet\.rcvs\.org\.uk/,
+    );
     await expectNoHorizontalScroll(page);
     await keepScreenshot(page, "lines-gb", { fullPage: true });
 

@@ -133,6 +133,9 @@ for (const path of PAGES) {
   test(`${path}: the inlined styles paint it as the full style sheet would, at ${WIDTHS.join(" and ")} px`, async ({
     context,
   }) => {
+    // Every element's computed style, twice per width: the longest pages (/contact with its
+    // emergency lines) take over 30 s on a busy two-core machine.
+    test.setTimeout(60_000);
     const inlinedOnly = await open(await context.newPage(), path, false);
     const withFullSheet = await open(await context.newPage(), path, true);
     for (const width of WIDTHS) {
