@@ -198,12 +198,18 @@ export async function insertImportedRecords(
   tx: Pick<Database, "insert">,
   userId: string,
   petId: string,
-  records: readonly (RecordValues & { kind: RecordKind })[],
+  records: readonly (RecordValues & { kind: RecordKind; readFromScan: boolean })[],
 ) {
   if (records.length === 0) return;
-  await tx
-    .insert(petRecord)
-    .values(records.map(({ kind, ...values }) => ({ ...toRow(values), petId, kind, createdBy: userId })));
+  await tx.insert(petRecord).values(
+    records.map(({ kind, readFromScan, ...values }) => ({
+      ...toRow(values),
+      petId,
+      kind,
+      readFromScan,
+      createdBy: userId,
+    })),
+  );
 }
 
 /** Which record: this pet's, of this kind (a form for one kind never changes another's row). */

@@ -32,7 +32,8 @@ export const FHIR_IMPORT_ERRORS = {
 
 /** The pet's fields, as the pet form's schema gives them. */
 export type PetFields = PetValues;
-export type RecordValuesWithKind = RecordValues & { kind: RecordKind };
+/** A record's values, its kind, and whether it was read from a card (a vaccination's written-record origin). */
+export type RecordValuesWithKind = RecordValues & { kind: RecordKind; readFromScan: boolean };
 export type FhirImportOptions = {
   /** This site's address: PawPal's own extensions and codes are read under it (fhir.ts pawpalFhir). */
   baseUrl: string;
@@ -84,6 +85,7 @@ const SHAPES = {
     occurrenceDateTime: text,
     occurrenceString: text,
     lotNumber: text,
+    reportOrigin: concept.optional(),
     location: reference,
     performer: list(z.object({ function: concept.optional(), actor: reference })),
     note: notes,
@@ -135,7 +137,8 @@ const NOT_HAPPENED: Record<string, string> = {
 /** A record's values as its form would send them, for its kind's schema. */
 type FormValues = Partial<Record<RecordField, string>>;
 /** A record to check; or why it is left out ("not-kept", "document", "past", a status of NOT_HAPPENED); or refused. */
-type Reading = { kind: RecordKind; values: FormValues } | { skip: string } | { refuse: string };
+type Reading =
+  { kind: RecordKind; values: FormValues; readFromScan?: boolean } | { skip: string } | { refuse: string };
 
 const NOUNS: Record<string, [string, string]> = {
   AllergyIntolerance: ["allergy", "allergies"],
@@ -229,6 +232,10 @@ function readImmunization(resource: z.output<(typeof SHAPES)["Immunization"]>, u
       validUntil: pawpal(resource.extension, urls, "valid-until")?.valueDate,
       givenBy: (administering ?? resource.performer?.[0])?.actor?.display,
     },
+    // Transcribed from a written record: how PawPal exports one read from a card.
+    readFromScan: codesOf(resource.reportOrigin).some(
+      (code) => code.system === FHIR_SYSTEMS.immunizationOrigin && code.code === "record",
+    ),
   };
 }
 
@@ -428,7 +435,11 @@ export function readFhirBundle(json: unknown, options: FhirImportOptions): FhirI
       const label = `${RECORD_KIND_LABELS[reading.kind].one}${field ? `, ${field}` : ""}`;
       return refuse(`Entry ${number} (${label}): ${issue?.message}`);
     }
-    records.push({ kind: reading.kind, ...toRecordValues(checked.data) });
+    records.push({
+      kind: reading.kind,
+      ...toRecordValues(checked.data),
+      readFromScan: reading.readFromScan ?? false,
+    });
   }
   return {
     ok: true,

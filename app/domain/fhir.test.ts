@@ -73,6 +73,8 @@ function record(n: number, kind: PetRecord["kind"], fields: Partial<PetRecord>):
 
 const everyField: PetRecord[] = [
   record(11, "vaccination", {
+    // Read from the clinic's card: exported as a written record's origin.
+    readFromScan: true,
     title: "Rabies",
     nextDueDate: "2027-03-01",
     clinic: "Riverside Vets",
@@ -394,6 +396,7 @@ const valuesOf = ({ kind, weightKg, ...record }: PetRecord): RecordValuesWithKin
   batch: record.batch,
   validUntil: record.validUntil,
   givenBy: record.givenBy,
+  readFromScan: record.readFromScan,
 });
 
 /** A bundle of the pet with these resources after its Patient. */

@@ -46,7 +46,14 @@ export const FHIR_SYSTEMS = {
    * says the same to a system that does not know the OID.
    */
   microchip: "urn:oid:1.0.11784",
+  /** Where a vaccination's record comes from (R4's immunization-origin codes): "record" is a written record. */
+  immunizationOrigin: "http://terminology.hl7.org/CodeSystem/immunization-origin",
 } as const;
+
+/** A vaccination read from a photographed card: R4's "Written Record" origin. */
+const WRITTEN_RECORD = {
+  coding: [{ system: FHIR_SYSTEMS.immunizationOrigin, code: "record", display: "Written Record" }],
+};
 
 /**
  * The species as SNOMED CT organism concepts: 448771007 "Canis lupus familiaris" and 448169003
@@ -120,6 +127,8 @@ type FhirImmunization = DomainResource & {
   patient: Reference;
   occurrenceDateTime: string;
   recorded: string;
+  primarySource: boolean;
+  reportOrigin?: CodeableConcept;
   lotNumber?: string;
   location?: Reference;
   performer?: { function: CodeableConcept; actor: Reference }[];
@@ -309,6 +318,9 @@ function resourceOf(record: PetRecord, subject: Reference, urls: PawPalUrls, tod
         patient: subject,
         occurrenceDateTime: record.date,
         recorded: record.createdAt,
+        // The owner's record, not the vaccinator's; one read from the clinic's card says so.
+        primarySource: false,
+        reportOrigin: record.readFromScan ? WRITTEN_RECORD : undefined,
         lotNumber: record.batch ?? undefined,
         location: record.clinic ? { display: record.clinic } : undefined,
         performer: record.givenBy
